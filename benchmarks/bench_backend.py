@@ -1,0 +1,101 @@
+"""Speed of the transformers backend on the embedded default model (no response cache).
+
+    python benchmarks/bench_backend.py [--items 16] [--new-tokens 32] [--json out.json]
+
+Reports: model load time (dense copy, after the first conversion), cloze scoring in prompts/s at batch sizes 1
+and 8 with the share of the machine's float32 matmul ceiling that the forward pass reaches, and greedy
+generation in tokens/s at batch sizes 1 and 8. The ceiling is measured here, with a 2048×2048 float32 matmul.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+
+from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest  # noqa: E402
+from pytest_medllm.backends.transformers_backend import create_transformers_backend  # noqa: E402
+from pytest_medllm.data.loaders import load_dataset  # noqa: E402
+from pytest_medllm.options import default_cache_dir  # noqa: E402
+from pytest_medllm.prompts import cloze_prompt, prompt_a  # noqa: E402
+from pytest_medllm.registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
+
+
+def matmul_ceiling(size: int = 2048, repeats: int = 10) -> float:
+    """float32 GFLOP/s of a square matrix product on this machine (best of ``repeats``)."""
+    a, b = torch.randn(size, size), torch.randn(size, size)
+    a @ b
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        a @ b
+        best = min(best, time.perf_counter() - start)
+    return 2 * size ** 3 / best / 1e9
+
+
+def forward_flops(model, tokens: int, logit_positions: int) -> float:
+    """2 × (non-embedding parameters × tokens + LM-head parameters × positions whose logits are computed)."""
+    embedding = model.get_input_embeddings().weight.numel()
+    head = model.get_output_embeddings().weight.numel()
+    total = sum(p.numel() for p in model.parameters())
+    tied = model.get_output_embeddings().weight.data_ptr() == model.get_input_embeddings().weight.data_ptr()
+    non_embedding = total - embedding - (0 if tied else head)
+    return 2.0 * (non_embedding * tokens + head * logit_positions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--items", type=int, default=16)
+    parser.add_argument("--new-tokens", type=int, default=32)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+
+    ceiling = matmul_ceiling()
+    config = SimpleNamespace(cache_dir=default_cache_dir(), device="cpu", dtype="float32", attn_implementation="auto",
+                             chat_template="auto", batch_size=8, trust_remote_code=False)
+    spec = resolve_model(DEFAULT_ALIAS)
+    create_transformers_backend(config, spec).close()  # converts once if needed; not part of the timing
+    start = time.perf_counter()
+    backend = create_transformers_backend(config, spec)
+    load_seconds = time.perf_counter() - start
+
+    items = load_dataset("demo", Path(__file__).resolve().parents[1]).items[: args.items]
+    results: dict = {"threads": torch.get_num_threads(), "matmul_gflops_float32": round(ceiling, 1),
+                     "load_seconds": round(load_seconds, 2), "items": len(items)}
+    cloze = [ChoiceRequest(cloze_prompt(item), item.letters) for item in items]
+    prompt_tokens = sum(len(backend._encode_formatted(backend.format_prompt(r.prompt))) for r in cloze)
+    for batch in (1, 8):
+        backend.batch_size = batch
+        backend.score_choices(cloze[:batch])  # warm-up
+        start = time.perf_counter()
+        backend.score_choices(cloze)
+        seconds = time.perf_counter() - start
+        # Padding to the longest prompt of a batch is real work too, but not useful work: count real tokens only.
+        flops = forward_flops(backend.model, prompt_tokens, len(cloze))
+        results[f"cloze_batch{batch}"] = {"prompts_per_second": round(len(cloze) / seconds, 2),
+                                          "useful_gflops": round(flops / seconds / 1e9, 1),
+                                          "share_of_ceiling": round(flops / seconds / 1e9 / ceiling, 3)}
+    decoding = Decoding(max_new_tokens=args.new_tokens)
+    requests = [GenerationRequest(prompt_a(item), decoding) for item in items[:8]]
+    for batch in (1, 8):
+        backend.batch_size = batch
+        start = time.perf_counter()
+        outputs = backend.generate(requests)
+        seconds = time.perf_counter() - start
+        tokens = sum(len(o.token_ids) for o in outputs)
+        results[f"generate_batch{batch}"] = {"new_tokens": tokens, "seconds": round(seconds, 2),
+                                             "tokens_per_second": round(tokens / seconds, 1)}
+    print(json.dumps(results, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Suite-level fixtures shared by the modules in suites/.
+
+Model outputs that several suites use (the greedy answers to prompt A, for instance) are computed once per
+session here; the plugin's response cache makes them free in later sessions too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding, Generation, GenerationRequest
+from pytest_medllm.data.parsing import ParsedAnswer, parse_answer
+from pytest_medllm.data.schemas import MCQItem
+from pytest_medllm.profiles import Profile
+from pytest_medllm.prompts import cloze_prompt, prompt_a
+
+
+@pytest.fixture(scope="session")
+def mcq_items(mcq_dataset) -> tuple[MCQItem, ...]:
+    """The multiple-choice items of this run, in file order."""
+    return tuple(mcq_dataset.items)
+
+
+@pytest.fixture(scope="session")
+def greedy_decoding(medllm_profile: Profile) -> Decoding:
+    """Greedy decoding with the pediatric endocrinology study's settings (repetition penalty 1.2), with the
+    profile's token budget (1500 new tokens in ``paper``)."""
+    return Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=0.0,
+                    repetition_penalty=medllm_profile.repetition_penalty)
+
+
+@pytest.fixture(scope="session")
+def prompt_a_generations(model, mcq_items, greedy_decoding) -> tuple[Generation, ...]:
+    """Greedy answers to prompt A for every item (one batched call, shared by all suites that need them)."""
+    return tuple(model.generate([GenerationRequest(prompt_a(item), greedy_decoding) for item in mcq_items]))
+
+
+@pytest.fixture(scope="session")
+def prompt_a_answers(mcq_items, prompt_a_generations) -> tuple[ParsedAnswer, ...]:
+    """Parsed prompt-A answers: an option letter, MULTIPLE or NONE per item."""
+    return tuple(parse_answer(g.text, item.option_map) for item, g in zip(mcq_items, prompt_a_generations))
+
+
+@pytest.fixture(scope="session")
+def cloze_scores(model, mcq_items) -> tuple[ChoiceScores, ...]:
+    """Option-letter log-probabilities at the answer position, one forward pass per item."""
+    return tuple(model.score_choices([ChoiceRequest(cloze_prompt(item), item.letters) for item in mcq_items]))

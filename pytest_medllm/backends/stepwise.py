@@ -1,0 +1,74 @@
+"""A logits processor that records per-step log-probabilities and samples each row with its own seed.
+
+transformers' sampling draws every row of a batch from one global random stream, so a prompt's sample would depend
+on which other prompts share its batch — and a cached response could not be reproduced. This processor runs last
+in ``generate()``: it records the distribution it sees (after repetition penalty, before temperature and
+truncation), then, when sampling, applies transformers' own temperature/top-k/top-p warpers and draws each row
+from a ``torch.Generator`` seeded by that row's request. It returns scores whose only finite entry is the drawn
+token, so ``generate()`` in greedy mode emits exactly that token.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import torch
+from transformers import LogitsProcessor
+from transformers.generation.logits_process import (
+    TemperatureLogitsWarper,
+    TopKLogitsWarper,
+    TopPLogitsWarper,
+)
+
+from .base import Decoding
+
+
+class StepRecorder(LogitsProcessor):
+    """Record log-probs of the chosen tokens (and optionally the top-k) and draw seeded per-row samples."""
+
+    def __init__(self, decoding: Decoding, seeds: Sequence[int] | None, top_logprobs: int = 0) -> None:
+        self.top_logprobs = top_logprobs
+        self.sampling = not decoding.greedy
+        self.warpers = []
+        if self.sampling:
+            if seeds is None:
+                raise ValueError("sampling needs one seed per row")
+            self.warpers.append(TemperatureLogitsWarper(decoding.temperature))
+            if decoding.top_k is not None:
+                self.warpers.append(TopKLogitsWarper(decoding.top_k))
+            if decoding.top_p is not None and decoding.top_p < 1.0:
+                self.warpers.append(TopPLogitsWarper(decoding.top_p))
+            self.generators = [torch.Generator(device="cpu").manual_seed(int(s)) for s in seeds]
+        self._previous: torch.Tensor | None = None
+        self.chosen_logprobs: list[list[float]] = []  # per step, per row
+        self.topk: list[tuple[torch.Tensor, torch.Tensor]] = []  # per step: (values, indices), [batch, k]
+
+    def _record_chosen(self, chosen: torch.Tensor) -> None:
+        assert self._previous is not None
+        self.chosen_logprobs.append(self._previous.gather(1, chosen.view(-1, 1)).squeeze(1).tolist())
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.Tensor) -> torch.Tensor:
+        if self._previous is not None:
+            self._record_chosen(input_ids[:, -1])
+        logprobs = torch.log_softmax(scores.float(), dim=-1)
+        self._previous = logprobs
+        if self.top_logprobs:
+            values, indices = logprobs.topk(self.top_logprobs, dim=-1)
+            self.topk.append((values.cpu(), indices.cpu()))
+        if not self.sampling:
+            return scores
+        warped = scores.float()
+        for warper in self.warpers:
+            warped = warper(input_ids, warped)
+        probs = torch.softmax(warped, dim=-1).cpu()
+        drawn = torch.stack([torch.multinomial(probs[row], 1, generator=self.generators[row]).squeeze(0)
+                             for row in range(probs.shape[0])]).to(scores.device)
+        forced = torch.full_like(scores, float("-inf"))
+        forced.scatter_(1, drawn.view(-1, 1), 0.0)
+        return forced
+
+    def finish(self, last_tokens: torch.Tensor) -> None:
+        """Record the log-prob of the final step's token (the processor is not called after it)."""
+        if self._previous is not None:
+            self._record_chosen(last_tokens)
+            self._previous = None

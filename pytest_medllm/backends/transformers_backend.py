@@ -1,0 +1,415 @@
+"""The transformers backend: real models on CPU or GPU, batched, left-padded, float32 on CPU.
+
+Requests are grouped by decoding settings, sorted by token length (long first, so memory trouble shows early and
+padding stays small, as lm-evaluation-harness does) and restored to their original order. Only the logits that a
+method needs are computed: the last position for cloze scoring, the continuation positions for log-likelihoods.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable, Sequence, TypeVar
+
+import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer, GenerationConfig, LogitsProcessorList
+
+from ..env import fingerprint as env_fingerprint
+from ..registry import ModelSpec
+from .base import (
+    Backend,
+    BackendError,
+    BatchCallback,
+    ChoiceRequest,
+    ChoiceScores,
+    Decoding,
+    Generation,
+    GenerationRequest,
+    LoglikelihoodRequest,
+    TokenLogprobs,
+)
+from .stepwise import StepRecorder
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: End-of-turn markers of common chat templates; generation stops at whichever the tokenizer knows.
+END_OF_TURN_TOKENS = ("<|im_end|>", "<|eot_id|>", "<end_of_turn>", "<|end|>", "<|endoftext|>", "<|return|>")
+
+_DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+
+
+def resolve_device(requested: str, worker_index: int = 0) -> str:
+    """``auto`` → this xdist worker's own GPU (round robin), else Apple MPS, else CPU."""
+    if requested == "auto":
+        if torch.cuda.is_available():
+            return f"cuda:{worker_index % torch.cuda.device_count()}"
+        if getattr(torch.backends, "mps", None) is not None and torch.backends.mps.is_available():
+            return "mps"
+        return "cpu"
+    if requested.startswith("cuda") and not torch.cuda.is_available():
+        raise BackendError(f"--device {requested}: this machine has no CUDA GPU visible to torch "
+                           f"(torch {torch.__version__}, CUDA build {torch.version.cuda}); use --device cpu")
+    return requested
+
+
+def resolve_dtype(requested: str, device: str, recommended: str = "auto") -> torch.dtype:
+    """``auto`` → float32 on CPU (outputs are compared: bf16 batching noise flips answers), else the model's
+    recommended dtype, else bfloat16 where supported."""
+    if requested != "auto":
+        return _DTYPES[requested]
+    if device == "cpu":
+        return torch.float32
+    if recommended in _DTYPES:
+        return _DTYPES[recommended]
+    if device.startswith("cuda") and torch.cuda.is_bf16_supported():
+        return torch.bfloat16
+    return torch.float16
+
+
+def _batches(order: list[int], size: int) -> list[list[int]]:
+    return [order[i:i + size] for i in range(0, len(order), size)]
+
+
+class TransformersBackend(Backend):
+    """A causal language model loaded with ``AutoModelForCausalLM``."""
+
+    name = "transformers"
+
+    def __init__(self, model_path: str, *, spec: ModelSpec, device: str = "cpu", dtype: str = "auto",
+                 attn_implementation: str = "auto", chat_template: str = "auto", batch_size: int = 8,
+                 trust_remote_code: bool = False, revision: str | None = None, model_hash: str | None = None,
+                 device_map: str | None = None) -> None:
+        self.spec = spec
+        self.batch_size = batch_size
+        self.device = device
+        self.torch_dtype = resolve_dtype(dtype, device, spec.dtype)
+        kwargs: dict = {"dtype": self.torch_dtype, "trust_remote_code": trust_remote_code}
+        if revision:
+            kwargs["revision"] = revision
+        if attn_implementation != "auto":
+            kwargs["attn_implementation"] = attn_implementation
+        if device_map:
+            kwargs["device_map"] = device_map
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(model_path, revision=revision,
+                                                           trust_remote_code=trust_remote_code)
+            self.model = AutoModelForCausalLM.from_pretrained(model_path, **kwargs)
+        except OSError as exc:
+            raise BackendError(
+                f"could not load model {model_path!r}: {exc}. Without access to the model hub, download the "
+                f"model on another machine and pass its folder to --model, or pre-fill the hub cache "
+                f"(HF_HOME) and set HF_HUB_OFFLINE=1."
+            ) from exc
+        except ValueError as exc:
+            if "trust_remote_code" in str(exc):
+                raise BackendError(f"{model_path!r} ships its own modelling code; rerun with --trust-remote-code "
+                                   f"if you trust it.") from exc
+            raise
+        if not device_map:
+            self.model.to(device)
+        self.model.eval()
+        self.input_device = next(self.model.parameters()).device
+        self.tokenizer.padding_side = "left"
+        if self.tokenizer.pad_token_id is None:
+            self.tokenizer.pad_token = self.tokenizer.eos_token
+        self.use_chat = self._chat_policy(chat_template)
+        self.eos_ids = self._eos_ids()
+        self.attn_implementation = getattr(self.model.config, "_attn_implementation", None) or attn_implementation
+        self.model_hash = model_hash
+        self.revision = revision or getattr(self.model.config, "_commit_hash", None)
+        self.model_path = model_path
+        self._fingerprint: dict | None = None
+
+    # -- description -------------------------------------------------------------------------------------
+    def _chat_policy(self, requested: str) -> bool:
+        policy = requested if requested != "auto" else self.spec.chat_template
+        has_template = bool(getattr(self.tokenizer, "chat_template", None))
+        if policy == "on" and not has_template:
+            raise BackendError(f"--chat-template on: the tokenizer of {self.spec.alias} has no chat template")
+        return has_template if policy == "auto" else policy == "on"
+
+    def _eos_ids(self) -> list[int]:
+        ids: set[int] = set()
+        configured = self.model.generation_config.eos_token_id
+        if isinstance(configured, int):
+            ids.add(configured)
+        elif configured:
+            ids.update(configured)
+        if self.tokenizer.eos_token_id is not None:
+            ids.add(self.tokenizer.eos_token_id)
+        template = getattr(self.tokenizer, "chat_template", None) or ""
+        vocab = self.tokenizer.get_vocab()
+        for token in END_OF_TURN_TOKENS:
+            if token in template and token in vocab:
+                ids.add(vocab[token])
+        return sorted(ids)
+
+    def identity(self) -> dict:
+        return {
+            "backend": self.name,
+            "model": self.spec.hub_id if self.spec.source == "hub" else self.spec.alias,
+            "revision": self.revision,
+            "weights_sha256": self.model_hash,
+            "dtype": str(self.torch_dtype).replace("torch.", ""),
+            "chat_template": self.use_chat,
+            "template_sha256": _sha(getattr(self.tokenizer, "chat_template", None) or ""),
+            "attn_implementation": self.attn_implementation,
+            # Padding changes float results slightly, so batch size is part of what a response was made under.
+            "batch_size": self.batch_size,
+        }
+
+    def fingerprint(self) -> dict:
+        if self._fingerprint is None:
+            self._fingerprint = env_fingerprint(
+                device=str(self.input_device), dtype=str(self.torch_dtype).replace("torch.", ""),
+                attn_implementation=self.attn_implementation, model_hash=self.model_hash or self.revision,
+                model_id=self.spec.hub_id if self.spec.source != "embedded-gguf" else self.spec.alias)
+        return self._fingerprint
+
+    def format_prompt(self, prompt: str, system: str | None = None) -> str:
+        if not self.use_chat:
+            return f"{system}\n\n{prompt}" if system else prompt
+        messages = ([{"role": "system", "content": system}] if system else []) + [{"role": "user",
+                                                                                    "content": prompt}]
+        return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+
+    def _encode_formatted(self, text: str) -> list[int]:
+        """Token ids of a formatted prompt: a chat template writes its own BOS, plain text gets the tokenizer's."""
+        return self.tokenizer(text, add_special_tokens=not self.use_chat)["input_ids"]
+
+    def _encode_bare(self, text: str) -> list[int]:
+        return self.tokenizer(text, add_special_tokens=False)["input_ids"]
+
+    def _pad_left(self, sequences: Sequence[Sequence[int]]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        width = max(len(s) for s in sequences)
+        pad = self.tokenizer.pad_token_id
+        ids = torch.full((len(sequences), width), pad, dtype=torch.long)
+        mask = torch.zeros((len(sequences), width), dtype=torch.long)
+        for row, seq in enumerate(sequences):
+            if seq:
+                ids[row, width - len(seq):] = torch.tensor(seq, dtype=torch.long)
+                mask[row, width - len(seq):] = 1
+        positions = (mask.cumsum(-1) - 1).clamp(min=0)
+        return ids.to(self.input_device), mask.to(self.input_device), positions.to(self.input_device)
+
+    def _run_batched(self, encoded: list[list[int]], groups: dict[object, list[int]],
+                     run: Callable[[object, list[int]], list[R]], on_batch: BatchCallback | None) -> list[R]:
+        results: list[R | None] = [None] * len(encoded)
+        for group_key, members in groups.items():
+            members = sorted(members, key=lambda i: -len(encoded[i]))
+            for batch in _batches(members, self.batch_size):
+                outputs = run(group_key, batch)
+                for index, output in zip(batch, outputs):
+                    results[index] = output
+                if on_batch is not None:
+                    on_batch(list(zip(batch, outputs)))
+        return results  # type: ignore[return-value]
+
+    # -- generation ----------------------------------------------------------------------------------------
+    def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
+                 ) -> list[Generation]:
+        encoded = [self._encode_formatted(self.format_prompt(r.prompt, r.system)) for r in requests]
+        groups: dict[object, list[int]] = defaultdict(list)
+        for i, r in enumerate(requests):
+            groups[(r.decoding, r.top_logprobs)].append(i)
+
+        def run(key: object, batch: list[int]) -> list[Generation]:
+            decoding, top_k = key  # type: ignore[misc]
+            return self._generate_batch([encoded[i] for i in batch], decoding,
+                                        [requests[i].seed for i in batch], top_k)
+
+        return self._run_batched(encoded, groups, run, on_batch)
+
+    def _generation_config(self, decoding: Decoding) -> GenerationConfig:
+        # Built from scratch so that a model's own generation_config (often do_sample=True, temperature=0.6)
+        # never leaks in: what we ask for is exactly what runs, and what keys the cache.
+        return GenerationConfig(
+            max_new_tokens=decoding.max_new_tokens,
+            do_sample=False,
+            num_beams=1,
+            repetition_penalty=decoding.repetition_penalty or 1.0,
+            eos_token_id=self.eos_ids,
+            pad_token_id=self.tokenizer.pad_token_id,
+            bos_token_id=self.tokenizer.bos_token_id,
+            return_dict_in_generate=True,
+        )
+
+    @torch.inference_mode()
+    def _generate_batch(self, sequences: list[list[int]], decoding: Decoding, seeds: list[int],
+                        top_k: int) -> list[Generation]:
+        ids, mask, _ = self._pad_left(sequences)
+        recorder = StepRecorder(decoding, seeds if not decoding.greedy else None, top_logprobs=top_k)
+        out = self.model.generate(input_ids=ids, attention_mask=mask, generation_config=self._generation_config(
+            decoding), logits_processor=LogitsProcessorList([recorder]))
+        new_tokens = out.sequences[:, ids.shape[1]:]
+        recorder.finish(new_tokens[:, -1])
+        eos = set(self.eos_ids)
+        results = []
+        for row in range(new_tokens.shape[0]):
+            token_ids = new_tokens[row].tolist()
+            stop = next((j for j, t in enumerate(token_ids) if t in eos), None)
+            kept = token_ids if stop is None else token_ids[:stop]
+            steps = len(kept)
+            top = ()
+            if top_k:
+                top = tuple(tuple(zip(recorder.topk[s][1][row].tolist(), recorder.topk[s][0][row].tolist()))
+                            for s in range(steps))
+            results.append(Generation(
+                text=self.tokenizer.decode(kept, skip_special_tokens=False),
+                token_ids=tuple(kept),
+                finish_reason="length" if stop is None else "eos",
+                token_logprobs=tuple(recorder.chosen_logprobs[s][row] for s in range(steps)),
+                top_logprobs=top,
+                tokens=tuple(self.tokenizer.convert_ids_to_tokens(kept)),
+            ))
+        return results
+
+    # -- cloze scoring ---------------------------------------------------------------------------------------
+    def choice_token_ids(self, formatted_prompt: str, choice: str) -> set[int]:
+        """Token ids that begin ``choice`` right after the prompt, with and without a leading space.
+
+        In a chat assistant turn a letter starts bare ("A"); after "Answer:" in plain text it starts with a space
+        (" A"). Both spellings are the same answer, so a choice's score is the log-sum-exp over them.
+        """
+        prompt_ids = self._encode_bare(formatted_prompt)
+        variants = [choice] if formatted_prompt[-1:].isspace() or not formatted_prompt else [choice, " " + choice]
+        ids: set[int] = set()
+        for text in variants:
+            full = self._encode_bare(formatted_prompt + text)
+            if full[:len(prompt_ids)] == prompt_ids and len(full) > len(prompt_ids):
+                ids.add(full[len(prompt_ids)])
+            else:  # the tokenizer merged across the boundary: fall back to the choice on its own
+                ids.add(self._encode_bare(text)[0])
+        return ids
+
+    def score_choices(self, requests: Sequence[ChoiceRequest], on_batch: BatchCallback | None = None
+                      ) -> list[ChoiceScores]:
+        formatted = [self.format_prompt(r.prompt, r.system) for r in requests]
+        encoded = [self._encode_formatted(text) for text in formatted]
+        token_sets: list[list[list[int]]] = []
+        for text, request in zip(formatted, requests):
+            sets = [sorted(self.choice_token_ids(text, c)) for c in request.choices]
+            seen: dict[int, str] = {}
+            for choice, ids in zip(request.choices, sets):
+                for token in ids:
+                    if token in seen:
+                        raise BackendError(f"choices {seen[token]!r} and {choice!r} start with the same token "
+                                           f"({self.tokenizer.convert_ids_to_tokens(token)!r}); cloze scoring "
+                                           f"needs choices that differ in their first token")
+                    seen[token] = choice
+            token_sets.append(sets)
+
+        @torch.inference_mode()
+        def run(_: object, batch: list[int]) -> list[ChoiceScores]:
+            ids, mask, positions = self._pad_left([encoded[i] for i in batch])
+            logits = self.model(input_ids=ids, attention_mask=mask, position_ids=positions,
+                                logits_to_keep=1, use_cache=False).logits[:, -1, :]
+            logprobs = torch.log_softmax(logits.float(), dim=-1).cpu()
+            out = []
+            for row, index in enumerate(batch):
+                scores = [float(torch.logsumexp(logprobs[row, ids_], dim=0)) for ids_ in token_sets[index]]
+                out.append(ChoiceScores(logprobs=tuple(scores)))
+            return out
+
+        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch)
+
+    # -- log-likelihood ------------------------------------------------------------------------------------------
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest], on_batch: BatchCallback | None = None
+                      ) -> list[TokenLogprobs]:
+        limit = getattr(self.model.config, "max_position_embeddings", None) or 4096
+        pairs: list[tuple[list[int], list[int]]] = []
+        for r in requests:
+            if not r.continuation:
+                raise ValueError("LoglikelihoodRequest.continuation must not be empty")
+            if r.chat:
+                context = self._encode_formatted(self.format_prompt(r.context))
+            else:
+                context = self._encode_bare(r.context) if r.context else []
+            if not context:
+                # The first token needs something to be predicted from, as in lm-evaluation-harness.
+                start = self.tokenizer.bos_token_id if self.tokenizer.bos_token_id is not None \
+                    else self.tokenizer.eos_token_id
+                context = [start]
+            continuation = self._encode_bare(r.continuation)
+            if len(continuation) >= limit:
+                raise BackendError(f"continuation of {len(continuation)} tokens exceeds the model's context "
+                                   f"length {limit}")
+            overflow = len(context) + len(continuation) - limit
+            pairs.append((context[overflow:] if overflow > 0 else context, continuation))
+        encoded = [c + k for c, k in pairs]
+
+        @torch.inference_mode()
+        def run(_: object, batch: list[int]) -> list[TokenLogprobs]:
+            ids, mask, positions = self._pad_left([encoded[i] for i in batch])
+            keep = max(len(pairs[i][1]) for i in batch) + 1
+            logits = self.model(input_ids=ids, attention_mask=mask, position_ids=positions,
+                                logits_to_keep=keep, use_cache=False).logits
+            out = []
+            for row, index in enumerate(batch):
+                continuation = pairs[index][1]
+                n = len(continuation)
+                # Predictions for the continuation come from the n positions before each of its tokens.
+                row_logits = logits[row, keep - n - 1: keep - 1, :].float()
+                logprobs = torch.log_softmax(row_logits, dim=-1)
+                target = torch.tensor(continuation, device=logprobs.device)
+                chosen = logprobs.gather(1, target.view(-1, 1)).squeeze(1).cpu().tolist()
+                greedy = (row_logits.argmax(-1) == target).cpu().tolist()
+                out.append(TokenLogprobs(token_ids=tuple(continuation),
+                                         tokens=tuple(self.tokenizer.convert_ids_to_tokens(continuation)),
+                                         logprobs=tuple(chosen), greedy=tuple(greedy)))
+            return out
+
+        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch)
+
+    def close(self) -> None:
+        del self.model
+        if torch.cuda.is_available():
+            torch.cuda.empty_cache()
+
+
+def _sha(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def worker_index() -> tuple[int, int]:
+    """``(index, count)`` of this pytest-xdist worker, ``(0, 1)`` without xdist."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    index = int(name[2:]) if name.startswith("gw") and name[2:].isdigit() else 0
+    return index, max(count, 1)
+
+
+def create_transformers_backend(run_config, spec: ModelSpec) -> TransformersBackend:
+    """Factory used by the plugin: resolves weights, device and threads, then loads the model."""
+    from .weights import ensure_dense_copy, folder_weights_hash
+
+    cache_dir = Path(run_config.cache_dir)
+    index, count = worker_index()
+    device = resolve_device(run_config.device, index)
+    if device == "cpu" and count > 1:
+        # xdist workers share the CPU: without this each would start one thread per core and thrash.
+        torch.set_num_threads(max(1, (os.cpu_count() or 1) // count))
+    device_map = None
+    if run_config.device == "auto" and device.startswith("cuda") and count == 1 and torch.cuda.device_count() > 1:
+        device_map = "auto"  # one process, several GPUs: spread a large model over all of them
+    model_hash: str | None = None
+    if spec.source == "embedded-gguf":
+        folder, model_hash = ensure_dense_copy(spec, cache_dir)
+        path = str(folder)
+    elif spec.source == "local":
+        path = spec.hub_id
+        model_hash = folder_weights_hash(Path(path), cache_dir)
+    else:
+        path = spec.hub_id
+    return TransformersBackend(
+        path, spec=spec, device=device, dtype=run_config.dtype, attn_implementation=run_config.attn_implementation,
+        chat_template=run_config.chat_template, batch_size=run_config.batch_size,
+        trust_remote_code=run_config.trust_remote_code, revision=spec.revision, model_hash=model_hash,
+        device_map=device_map,
+    )
+
+

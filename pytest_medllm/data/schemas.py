@@ -1,0 +1,203 @@
+"""Item types: frozen, validated on construction, so a bad item fails where it is made, not deep in a suite."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Literal, Sequence
+
+DECISIONS = ("yes", "no", "maybe")
+
+
+class ItemError(ValueError):
+    """An item violates its schema; the message names the field and what was expected."""
+
+
+def _require_text(owner: str, name: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ItemError(f"{owner}: field {name!r} must be non-empty text, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class MCQItem:
+    """A multiple-choice item: clinical description, question, ordered lettered options, one correct letter."""
+
+    id: str
+    question: str
+    #: Ordered ``(letter, text)`` pairs, e.g. ``(("A", "Turner syndrome"), ("B", ...))``.
+    options: tuple[tuple[str, str], ...]
+    answer: str
+    description: str = ""
+    explanation: str = ""
+    subject: str = ""
+    #: Where the item came from (``file:line``), for error messages and reports.
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        owner = f"item {self.id!r}" if self.id else "item"
+        _require_text(owner, "id", self.id)
+        _require_text(owner, "question", self.question)
+        options = tuple((str(letter), str(text)) for letter, text in self.options)
+        object.__setattr__(self, "options", options)
+        if len(options) < 2:
+            raise ItemError(f"{owner}: field 'options' needs at least 2 options, got {len(options)}")
+        letters = [letter for letter, _ in options]
+        for letter in letters:
+            if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+                raise ItemError(f"{owner}: option letters must be single capital letters, got {letter!r}")
+        if len(set(letters)) != len(letters):
+            raise ItemError(f"{owner}: option letters repeat: {letters}")
+        texts = [text.strip() for _, text in options]
+        if any(not text for text in texts):
+            raise ItemError(f"{owner}: option {letters[texts.index('')]!r} has empty text")
+        folded = [_fold(text) for text in texts]
+        if len(set(folded)) != len(folded):
+            dupes = sorted({t for t in texts if folded.count(_fold(t)) > 1})
+            raise ItemError(f"{owner}: options repeat the same text {dupes}; answers could not be mapped back "
+                            f"to option content")
+        if self.answer not in letters:
+            raise ItemError(f"{owner}: field 'answer' must be one of {''.join(letters)}, got {self.answer!r}")
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        return tuple(letter for letter, _ in self.options)
+
+    @property
+    def option_texts(self) -> tuple[str, ...]:
+        return tuple(text for _, text in self.options)
+
+    @property
+    def option_map(self) -> dict[str, str]:
+        return dict(self.options)
+
+    @property
+    def answer_index(self) -> int:
+        return self.letters.index(self.answer)
+
+    @property
+    def answer_text(self) -> str:
+        return self.option_map[self.answer]
+
+    def reorder(self, order: Sequence[int], suffix: str = "") -> "MCQItem":
+        """The same item with options in ``order`` (indices into the current options), relettered A, B, …
+
+        The answer letter follows its option text through the permutation that was actually applied.
+        """
+        if sorted(order) != list(range(len(self.options))):
+            raise ItemError(f"item {self.id!r}: {list(order)} is not a permutation of {len(self.options)} options")
+        texts = [self.options[i][1] for i in order]
+        letters = self.letters
+        new_answer = letters[list(order).index(self.answer_index)]
+        return replace(self, options=tuple(zip(letters, texts)), answer=new_answer,
+                       id=self.id + suffix if suffix else self.id)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+@dataclass(frozen=True)
+class ContextSection:
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
+class EvidenceItem:
+    """An evidence question in the PubMedQA shape: question, labelled abstract sections, yes/no/maybe."""
+
+    id: str
+    question: str
+    contexts: tuple[ContextSection, ...]
+    decision: Literal["yes", "no", "maybe"]
+    long_answer: str = ""
+    year: str = ""
+    meshes: tuple[str, ...] = ()
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        owner = f"item {self.id!r}" if self.id else "item"
+        _require_text(owner, "id", self.id)
+        _require_text(owner, "question", self.question)
+        if not self.contexts:
+            raise ItemError(f"{owner}: field 'contexts' must hold at least one section")
+        for section in self.contexts:
+            _require_text(owner, "context label", section.label)
+            _require_text(owner, "context text", section.text)
+        if self.decision not in DECISIONS:
+            raise ItemError(f"{owner}: field 'decision' must be yes, no or maybe, got {self.decision!r}")
+
+    @property
+    def context_text(self) -> str:
+        return " ".join(section.text for section in self.contexts)
+
+
+VITAL_SIGNS = ("heart_rate", "systolic_bp", "diastolic_bp", "respiratory_rate", "oxygen_saturation", "temperature")
+#: Plausible physiological limits (units: bpm, mmHg, mmHg, breaths/min, %, °C); values outside are typos.
+VITAL_LIMITS = {
+    "heart_rate": (10.0, 300.0),
+    "systolic_bp": (30.0, 300.0),
+    "diastolic_bp": (10.0, 200.0),
+    "respiratory_rate": (2.0, 80.0),
+    "oxygen_saturation": (30.0, 100.0),
+    "temperature": (25.0, 45.0),
+}
+GENDERS = ("female", "male")
+
+
+@dataclass(frozen=True)
+class ClinicalNote:
+    """An ICU admission note: structured demographics and vital signs plus the rendered text."""
+
+    id: str
+    age: int
+    gender: str
+    ethnicity: str
+    #: Vital signs by name (see :data:`VITAL_SIGNS`); None where missing from the note.
+    vitals: tuple[tuple[str, float | None], ...]
+    text: str
+    style: Literal["template", "raw"]
+    #: Synthetic outcome labels (see :mod:`pytest_medllm.data.cohort` for the rule), keyed by task.
+    labels: tuple[tuple[str, str], ...] = ()
+    synthetic: bool = True
+    details: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        owner = f"note {self.id!r}" if self.id else "note"
+        _require_text(owner, "id", self.id)
+        _require_text(owner, "text", self.text)
+        if not 0 <= self.age <= 120:
+            raise ItemError(f"{owner}: field 'age' must be 0-120 years, got {self.age!r}")
+        if self.gender not in GENDERS:
+            raise ItemError(f"{owner}: field 'gender' must be one of {GENDERS}, got {self.gender!r}")
+        if self.style not in ("template", "raw"):
+            raise ItemError(f"{owner}: field 'style' must be template or raw, got {self.style!r}")
+        names = [name for name, _ in self.vitals]
+        unknown = set(names) - set(VITAL_SIGNS)
+        if unknown:
+            raise ItemError(f"{owner}: unknown vital signs {sorted(unknown)}; known: {VITAL_SIGNS}")
+        for name, value in self.vitals:
+            if value is None:
+                continue
+            low, high = VITAL_LIMITS[name]
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and low <= value <= high):
+                raise ItemError(f"{owner}: vital sign {name!r} must be within {low}-{high}, got {value!r}")
+
+    @property
+    def vital_map(self) -> dict[str, float | None]:
+        return dict(self.vitals)
+
+    @property
+    def label_map(self) -> dict[str, str]:
+        return dict(self.labels)
+
+
+def unique_ids(items: Iterable[object]) -> None:
+    """Raise if two items share an id (suites key results by id)."""
+    seen: set[str] = set()
+    for item in items:
+        item_id = getattr(item, "id")
+        if item_id in seen:
+            raise ItemError(f"two items share the id {item_id!r}; ids must be unique")
+        seen.add(item_id)

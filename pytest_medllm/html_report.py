@@ -1,0 +1,82 @@
+"""pytest-html integration: a metrics column per test and the stability card above the results table.
+
+Model output is untrusted text: every value that reaches the page goes through :func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import pytest
+
+from .report import ResultsCollector, format_ci, format_value
+from .results import USER_PROPERTY, MetricRecord
+
+CARD_STYLE = """
+<style>
+.medllm-card{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
+.medllm-card th,.medllm-card td{border:1px solid #ccc;padding:3px 8px;text-align:left}
+.medllm-card th{background:#f2f2f2}
+.medllm-pass{background:#e6f4ea}.medllm-fail{background:#fce8e6}.medllm-unmeasured{background:#fef7e0}
+.medllm-metrics{font-family:monospace;font-size:12px;white-space:pre-line}
+.medllm-facts{font-size:12px;color:#333}
+</style>
+"""
+
+
+def metric_line(record: MetricRecord) -> str:
+    verdict = f" {record.verdict.upper()}" if record.verdict else ""
+    ci = format_ci(record)
+    return f"{record.metric_id} = {format_value(record.value)}{' ' + ci if ci else ''}{verdict}"
+
+
+def card_html(records: list[MetricRecord], facts: dict) -> str:
+    """The stability card: one row per metric with value, interval, n, gate and verdict."""
+    parts = [CARD_STYLE, "<h2>pytest-medllm stability card</h2>"]
+    model = facts.get("model") or {}
+    fp = facts.get("fingerprint") or {}
+    if model:
+        spec = model.get("spec") or {}
+        parts.append('<p class="medllm-facts">model <b>' + escape(str(spec.get("alias"))) + "</b> ("
+                     + escape(str(spec.get("hub_id"))) + ") · " + escape(f"{fp.get('device')} {fp.get('dtype')}")
+                     + " · torch " + escape(str(fp.get("torch"))) + " · transformers "
+                     + escape(str(fp.get("transformers"))) + "</p>")
+    parts.append('<table class="medllm-card"><thead><tr><th>suite</th><th>metric</th><th>condition</th>'
+                 "<th>value</th><th>95% CI</th><th>n</th><th>better</th><th>gate</th><th>verdict</th>"
+                 "</tr></thead><tbody>")
+    for r in records:
+        css = f' class="medllm-{escape(r.verdict)}"' if r.verdict else ""
+        cells = [r.suite, r.name, r.condition or "", format_value(r.value), format_ci(r),
+                 "" if r.n is None else str(r.n), r.direction or "", r.gate or "", r.verdict or ""]
+        title = f' title="{escape(r.reason or "")}"' if r.reason else ""
+        parts.append(f"<tr{css}{title}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    parts.append("</tbody></table>")
+    if fp:
+        rows = "".join(f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in fp.items())
+        parts.append('<details><summary>environment fingerprint</summary><table class="medllm-card">'
+                     f"{rows}</table></details>")
+    return "".join(parts)
+
+
+class HtmlHooks:
+    """Registered only when pytest-html is active (its hook names are unknown otherwise)."""
+
+    def __init__(self, collector: ResultsCollector) -> None:
+        self.collector = collector
+
+    @pytest.hookimpl
+    def pytest_html_results_table_header(self, cells: list) -> None:
+        cells.insert(2, "<th>Metrics</th>")
+
+    @pytest.hookimpl
+    def pytest_html_results_table_row(self, report: pytest.TestReport, cells: list) -> None:
+        # Every report (setup, call, teardown) gets the cell, or pytest-html's columns shift.
+        lines = [metric_line(MetricRecord.from_dict(v)) for k, v in report.user_properties if k == USER_PROPERTY]
+        body = escape("\n".join(lines)) if report.when == "call" else ""
+        cells.insert(2, f'<td class="col-metrics medllm-metrics">{body}</td>')
+
+    @pytest.hookimpl
+    def pytest_html_results_summary(self, prefix: list, summary: list, postfix: list, session) -> None:
+        records = self.collector.judged_records()
+        if records or self.collector.facts().get("model"):
+            prefix.append(card_html(records, self.collector.facts()))

@@ -1,0 +1,89 @@
+"""Run profiles: the studies' full protocols (``paper``) and a cheaper one with the same methods (``quick``).
+
+A profile fixes *how much* work a suite does (items, runs, tokens, resamples), never *which* method it uses, so a
+``quick`` run on a laptop and a ``paper`` run on a GPU server measure the same quantities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Workload settings shared by all suites."""
+
+    name: str
+    #: Items per dataset when ``--max-items`` is not given (None = all items).
+    max_items: int | None
+    #: New tokens for answer generation (prompt A/B of the pediatric endocrinology study asks for a paragraph).
+    max_new_tokens: int
+    #: New tokens for chain-of-thought prompts.
+    cot_max_new_tokens: int
+    #: Repetition penalty of the pediatric endocrinology study's decoding (Appendix, Experiment 1).
+    repetition_penalty: float
+    #: Seeded sampling runs per temperature (Experiment 2 of the pediatric endocrinology study: 10).
+    sampling_runs: int
+    #: Temperatures for the sampling-consistency sweep.
+    temperatures: tuple[float, ...]
+    #: Bootstrap resamples for kappa confidence intervals (the study uses B = 10000).
+    bootstrap_resamples: int
+    #: Counterfactual values drawn per severity class (DeVisE: 5).
+    counterfactuals_per_class: int
+    #: Patients drawn from the synthetic ICU cohort.
+    cohort_size: int
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+PROFILES: dict[str, Profile] = {
+    "quick": Profile(
+        name="quick",
+        max_items=40,
+        max_new_tokens=48,
+        cot_max_new_tokens=96,
+        repetition_penalty=1.2,
+        sampling_runs=5,
+        temperatures=(0.3, 0.6, 1.0),
+        bootstrap_resamples=2000,
+        counterfactuals_per_class=1,
+        cohort_size=12,
+    ),
+    "paper": Profile(
+        name="paper",
+        max_items=None,
+        max_new_tokens=1500,
+        cot_max_new_tokens=1500,
+        repetition_penalty=1.2,
+        sampling_runs=10,
+        temperatures=(0.3, 0.6, 1.0),
+        bootstrap_resamples=10000,
+        counterfactuals_per_class=5,
+        cohort_size=1001,
+    ),
+}
+
+PROFILE_CHOICES = ("auto", *PROFILES)
+
+
+def resolve_profile(name: str, device: str) -> Profile:
+    """Return the profile called ``name``; ``auto`` is ``paper`` on a GPU and ``quick`` elsewhere.
+
+    ``device`` is the ``--device`` value; with ``auto`` we look for an NVIDIA driver without importing torch so
+    that ``pytest --help`` and collection stay fast.
+    """
+    if name != "auto":
+        return PROFILES[name]
+    if device.startswith("cuda") or (device == "auto" and _nvidia_gpu_present()):
+        return PROFILES["paper"]
+    return PROFILES["quick"]
+
+
+def _nvidia_gpu_present() -> bool:
+    import os
+
+    try:
+        return bool(os.listdir("/proc/driver/nvidia/gpus"))
+    except OSError:
+        return False

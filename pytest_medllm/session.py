@@ -1,0 +1,96 @@
+"""Per-process session state: the run config, the gates, the backend (built once) and facts for the report.
+
+Facts are small JSON-able dicts a worker knows and the controller needs (model identity, load time, environment
+fingerprint, cache statistics, dataset selection). Without xdist they stay in this object; with xdist a worker
+ships them in ``workeroutput`` and the controller merges them.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from .gates import Gate
+from .options import RunConfig
+
+STATE_KEY = pytest.StashKey["SessionState"]()
+
+
+@dataclass
+class SessionState:
+    run: RunConfig
+    gates: list[Gate]
+    is_worker: bool
+    rootpath: str
+    facts: dict = field(default_factory=dict)
+    backend: object | None = None
+    backend_error: str | None = None
+    datasets: dict = field(default_factory=dict)
+    terminal: object | None = None
+
+    def get_backend(self):
+        """Build the backend once per process (a session fixture calls this)."""
+        if self.backend is not None:
+            return self.backend
+        if self.backend_error is not None:
+            pytest.fail(self.backend_error, pytrace=False)
+        from .backends import BackendError, load_factory
+        from .backends.cached import CachedBackend
+        from .cache import ResponseCache
+
+        spec = self.run.spec
+        self.say(f"loading model {spec.alias} ({spec.hub_id if spec.source != 'embedded-gguf' else 'embedded GGUF'})"
+                 f" with the {self.run.backend} backend...")
+        started = time.perf_counter()
+        try:
+            factory = load_factory(self.run.backend)
+            inner = factory(self.run, spec)
+        except BackendError as exc:
+            self.backend_error = f"pytest-medllm: {exc}"
+            pytest.fail(self.backend_error, pytrace=False)
+        load_seconds = time.perf_counter() - started
+        cache = ResponseCache(Path(self.run.cache_dir) / "responses.sqlite3", mode=self.run.cache_mode)
+        self.backend = CachedBackend(inner, cache, progress=self.progress)
+        fingerprint = inner.fingerprint()
+        self.facts["model"] = {"spec": spec.to_dict(), "identity": inner.identity(),
+                               "load_seconds": round(load_seconds, 2)}
+        self.facts["fingerprint"] = fingerprint
+        self.say(f"model ready in {load_seconds:.1f} s on {fingerprint.get('device', '?')} "
+                 f"({fingerprint.get('dtype', '?')}); response cache {self.run.cache_mode}")
+        return self.backend
+
+    def finish(self) -> None:
+        """Record cache statistics and release the model."""
+        if self.backend is not None:
+            backend = self.backend
+            self.facts["cache"] = {**backend.cache.stats.to_dict(), "mode": self.run.cache_mode,  # type: ignore
+                                   "model_calls": dict(backend.calls)}  # type: ignore[attr-defined]
+            backend.close()  # type: ignore[attr-defined]
+            self.backend = None
+        if self.datasets:
+            self.facts["datasets"] = self.datasets
+
+    # -- talking to the person at the terminal -----------------------------------------------------------------
+    def say(self, message: str) -> None:
+        if self.is_worker:
+            return
+        stream = sys.__stderr__ or sys.stderr
+        print(f"\npytest-medllm: {message}", file=stream, flush=True)
+
+    def progress(self, kind: str, done: int, total: int, elapsed: float) -> None:
+        """Show long model calls as they go (a terminal only; CI logs get one line per long call)."""
+        if self.is_worker or total < 2 * self.run.batch_size:
+            return
+        stream = sys.__stderr__ or sys.stderr
+        rate = done / elapsed if elapsed > 0 else 0.0
+        text = f"pytest-medllm: {kind} {done}/{total} requests ({rate:.1f}/s)"
+        if stream.isatty():
+            end = "\n" if done >= total else ""
+            stream.write("\r\x1b[K" + text + end)
+            stream.flush()
+        elif done >= total and elapsed > 10:
+            print(text + f" in {elapsed:.0f} s", file=stream, flush=True)

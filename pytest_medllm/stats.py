@@ -1,0 +1,182 @@
+"""Statistics, delegated to statsmodels and scipy, with empty and degenerate input handled explicitly.
+
+Each function returns plain numbers (NaN where a quantity is undefined, e.g. a proportion of nothing) so that a
+suite can record "unmeasured" instead of crashing or inventing a value. The studies' published code had two
+errors we guard against with regression tests: a "Stuart–Maxwell" cell that was a chi-square test of association,
+and a "Cohen's kappa" that fixed chance agreement at 1/5 instead of using the observed marginals.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+import numpy as np
+
+NAN = float("nan")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its confidence interval and sample size."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+    method: str
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return (self.low, self.high)
+
+
+def wilson(successes: int, n: int, alpha: float = 0.05) -> Estimate:
+    """Proportion with a Wilson score interval (statsmodels); NaN for n = 0."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    if n < 0 or successes < 0 or successes > n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return Estimate(NAN, NAN, NAN, 0, "wilson")
+    low, high = proportion_confint(successes, n, alpha=alpha, method="wilson")
+    return Estimate(successes / n, float(low), float(high), n, "wilson")
+
+
+def proportion(flags: Sequence[bool], alpha: float = 0.05) -> Estimate:
+    """Share of true values, with a Wilson interval."""
+    flags = [bool(f) for f in flags]
+    return wilson(sum(flags), len(flags), alpha)
+
+
+@dataclass(frozen=True)
+class McNemarResult:
+    statistic: float
+    pvalue: float
+    #: Discordant pairs: first correct only (b) and second correct only (c).
+    b: int
+    c: int
+    n: int
+
+
+def mcnemar_exact(first: Sequence[bool], second: Sequence[bool]) -> McNemarResult:
+    """McNemar's exact (binomial) test on paired correctness; p = 1 when there are no discordant pairs."""
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    if len(first) != len(second):
+        raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
+    a = np.asarray(first, dtype=bool)
+    b = np.asarray(second, dtype=bool)
+    table = np.array([[np.sum(a & b), np.sum(a & ~b)], [np.sum(~a & b), np.sum(~a & ~b)]])
+    if len(a) == 0:
+        return McNemarResult(NAN, NAN, 0, 0, 0)
+    result = mcnemar(table, exact=True)
+    return McNemarResult(float(result.statistic), float(result.pvalue), int(table[0, 1]), int(table[1, 0]), len(a))
+
+
+def square_table(first: Sequence[Hashable], second: Sequence[Hashable],
+                 categories: Sequence[Hashable] | None = None) -> tuple[np.ndarray, list]:
+    """Counts of (first, second) label pairs on a square table over the same categories."""
+    if len(first) != len(second):
+        raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
+    cats = list(categories) if categories is not None else sorted(set(first) | set(second), key=str)
+    index = {c: i for i, c in enumerate(cats)}
+    missing = (set(first) | set(second)) - set(index)
+    if missing:
+        raise ValueError(f"labels {sorted(missing, key=str)} are not among the categories {cats}")
+    table = np.zeros((len(cats), len(cats)), dtype=np.int64)
+    for x, y in zip(first, second):
+        table[index[x], index[y]] += 1
+    return table, cats
+
+
+def _kappa_from_tables(tables: np.ndarray) -> np.ndarray:
+    """Cohen's kappa for a stack of square tables [..., K, K], observed marginals; NaN where chance = 1."""
+    tables = tables.astype(float)
+    n = tables.sum(axis=(-2, -1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        observed = np.trace(tables, axis1=-2, axis2=-1) / n
+        expected = np.sum(tables.sum(axis=-1) * tables.sum(axis=-2), axis=-1) / n ** 2
+        kappa = (observed - expected) / (1.0 - expected)
+    return np.where(np.isclose(expected, 1.0), np.nan, kappa)
+
+
+def cohen_kappa(first: Sequence[Hashable], second: Sequence[Hashable],
+                categories: Sequence[Hashable] | None = None) -> float:
+    """Cohen's kappa with chance agreement from the observed marginals (NaN when both raters are constant and
+    identical, where kappa is undefined)."""
+    table, _ = square_table(first, second, categories)
+    if table.sum() == 0:
+        return NAN
+    return float(_kappa_from_tables(table))
+
+
+def kappa_bootstrap(first: Sequence[Hashable], second: Sequence[Hashable], resamples: int, seed: int,
+                    categories: Sequence[Hashable] | None = None, alpha: float = 0.05) -> Estimate:
+    """Cohen's kappa with a percentile bootstrap interval over items (pairs resampled together).
+
+    Resamples whose kappa is undefined (all labels one category) are dropped, and their number is part of the
+    method string so that a reader can tell.
+    """
+    value = cohen_kappa(first, second, categories)
+    n = len(first)
+    if n == 0 or math.isnan(value):
+        return Estimate(value, NAN, NAN, n, f"bootstrap percentile B={resamples}")
+    _, cats = square_table(first, second, categories)
+    index = {c: i for i, c in enumerate(cats)}
+    k = len(cats)
+    codes = np.array([index[x] * k + index[y] for x, y in zip(first, second)])
+    rng = np.random.default_rng(seed)
+    kappas = []
+    for start in range(0, resamples, 2000):  # chunks keep memory flat for B = 10000 and large n
+        size = min(2000, resamples - start)
+        draws = codes[rng.integers(0, n, size=(size, n))]
+        flat = (draws + (np.arange(size) * k * k)[:, None]).ravel()
+        tables = np.bincount(flat, minlength=size * k * k).reshape(size, k, k)
+        kappas.append(_kappa_from_tables(tables))
+    samples = np.concatenate(kappas)
+    valid = samples[~np.isnan(samples)]
+    dropped = len(samples) - len(valid)
+    method = f"bootstrap percentile B={resamples}" + (f", {dropped} undefined resamples dropped" if dropped else "")
+    if len(valid) == 0:
+        return Estimate(value, NAN, NAN, n, method)
+    low, high = np.quantile(valid, [alpha / 2, 1 - alpha / 2])
+    return Estimate(value, float(low), float(high), n, method)
+
+
+@dataclass(frozen=True)
+class HomogeneityResult:
+    statistic: float
+    df: int
+    pvalue: float
+    categories: tuple
+
+
+def stuart_maxwell(first: Sequence[Hashable], second: Sequence[Hashable],
+                   categories: Sequence[Hashable] | None = None) -> HomogeneityResult:
+    """Stuart–Maxwell test of marginal homogeneity (statsmodels ``SquareTable.homogeneity``).
+
+    Categories that neither rater used are removed first (they make the covariance matrix singular and carry no
+    information). With fewer than two used categories the test is undefined and the result is NaN.
+    """
+    from statsmodels.stats.contingency_tables import SquareTable
+
+    table, cats = square_table(first, second, categories)
+    used = (table.sum(axis=0) + table.sum(axis=1)) > 0
+    table = table[np.ix_(used, used)]
+    cats = [c for c, u in zip(cats, used) if u]
+    if len(cats) < 2:
+        return HomogeneityResult(NAN, 0, NAN, tuple(cats))
+    try:
+        result = SquareTable(table, shift_zeros=False).homogeneity(method="stuart_maxwell")
+    except np.linalg.LinAlgError:
+        return HomogeneityResult(NAN, len(cats) - 1, NAN, tuple(cats))
+    return HomogeneityResult(float(result.statistic), int(result.df), float(result.pvalue), tuple(cats))
+
+
+def match_rate(first: Sequence[Hashable], second: Sequence[Hashable], alpha: float = 0.05) -> Estimate:
+    """Share of items with the same label under both conditions, with a Wilson interval."""
+    if len(first) != len(second):
+        raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
+    return wilson(sum(x == y for x, y in zip(first, second)), len(first), alpha)

@@ -1,0 +1,77 @@
+"""Options, registry, profiles and gates: every bad value is a one-line usage error that says what is allowed."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_medllm.gates import Gate, GateSyntaxError, find_gate, parse_gate, parse_gates
+from pytest_medllm.profiles import PROFILES, resolve_profile
+from pytest_medllm.registry import MODELS, UnknownModelError, known_aliases, resolve_model
+
+STUDY_ALIASES = ["huatuo-o1-8b", "diabetica-7b", "diabetica-o1", "meditron3-8b", "medfound-7b", "clinicalgpt-base-zh",
+                 "medgemma-4b", "medgemma-27b", "llama-3.2-1b", "meditron3-phi4-14b", "phi4-14b", "openbiollm-70b",
+                 "llama-3.3-70b", "deepseek-r1-distill-70b", "qwen2.5-72b", "gpt-oss-120b", "smollm2-135m"]
+
+
+def test_registry_has_every_model_of_the_studies():
+    assert set(STUDY_ALIASES) <= set(MODELS)
+    for alias in STUDY_ALIASES:
+        spec = MODELS[alias]
+        assert spec.hub_id.count("/") == 1 and spec.study
+        assert not spec.needs_remote_code or "remote" in spec.notes
+
+
+def test_resolve_model(tmp_path):
+    assert resolve_model("huatuo-o1-8b").hub_id == "FreedomIntelligence/HuatuoGPT-o1-8B"
+    assert resolve_model("huatuo-o1-8b", revision="abc").revision == "abc"
+    assert resolve_model("someorg/some-model").source == "hub"
+    assert resolve_model(str(tmp_path)).source == "local"
+    with pytest.raises(UnknownModelError, match="Known aliases: .*smollm2-135m"):
+        resolve_model("huatuo")
+    with pytest.raises(UnknownModelError, match="no such folder"):
+        resolve_model("./missing/model")
+
+
+def test_profiles():
+    assert resolve_profile("paper", "cpu").bootstrap_resamples == 10000
+    assert resolve_profile("paper", "cpu").sampling_runs == 10
+    assert resolve_profile("auto", "cpu").name == "quick"
+    assert resolve_profile("auto", "cuda:0").name == "paper"
+    assert set(PROFILES) == {"quick", "paper"}
+
+
+@pytest.mark.parametrize("text, op, threshold, mode", [
+    ("accuracy.accuracy >= 0.5", ">=", 0.5, "lenient"),
+    ("option_order.flip_rate<=0.25@strict", "<=", 0.25, "strict"),
+    ("x.y[rotate-1] < 1e-3 @ point", "<", 0.001, "point"),
+])
+def test_parse_gate(text, op, threshold, mode):
+    gate = parse_gate(text)
+    assert (gate.op, gate.threshold, gate.mode) == (op, threshold, mode)
+
+
+@pytest.mark.parametrize("text", ["accuracy >= ", "accuracy => 0.5", "a.b >= 0.5 @sometimes", ">= 0.5"])
+def test_bad_gates_say_the_expected_form(text):
+    with pytest.raises(GateSyntaxError, match="METRIC OP THRESHOLD|mode"):
+        parse_gate(text)
+
+
+def test_gate_modes_judge_the_right_bound():
+    high = Gate("m", ">=", 0.5, "lenient")
+    assert high.judge(0.4, (0.3, 0.55))[0] == "pass"   # interval reaches the threshold: no evidence of failure
+    assert high.judge(0.4, (0.3, 0.45))[0] == "fail"   # whole interval below
+    strict = Gate("m", ">=", 0.5, "strict")
+    assert strict.judge(0.6, (0.45, 0.7))[0] == "fail"  # not shown to clear it
+    assert strict.judge(0.6, (0.52, 0.7))[0] == "pass"
+    low = Gate("m", "<=", 0.2, "lenient")
+    assert low.judge(0.3, (0.15, 0.4))[0] == "pass" and low.judge(0.3, (0.25, 0.4))[0] == "fail"
+    assert Gate("m", "<=", 0.2, "point").judge(0.21, None)[0] == "fail"
+    assert high.judge(None, None)[0] == "unmeasured"
+    assert high.judge(0.7, None)[0] == "unmeasured"  # an interval gate needs an interval
+
+
+def test_command_line_gates_win_over_ini():
+    gates = parse_gates(["accuracy.accuracy >= 0.9"], ["accuracy.* >= 0.2", "# comment", ""])
+    assert find_gate(gates, "accuracy.accuracy[cloze]", "accuracy.accuracy").threshold == 0.9
+    assert find_gate(gates, "accuracy.usable_rate", "accuracy.usable_rate").threshold == 0.2
+    assert find_gate(gates, "other.metric", "other.metric") is None

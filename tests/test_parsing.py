@@ -1,0 +1,127 @@
+"""The answer parser on outputs of the kinds small medical models really produce."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_medllm.data.parsing import ParsedAnswer, final_segment, parse_answer
+
+OPTIONS = {
+    "A": "Type 1 diabetes mellitus",
+    "B": "Hypothyroidism",
+    "C": "Central hypothyroidism",
+    "D": "Turner syndrome",
+    "E": "Hypochondroplasia",
+}
+
+# (reply, expected label) — a letter, MULTIPLE or NONE
+CASES = [
+    # explicit statements
+    ("Answer: **C**", "C"),
+    ("Answer: C", "C"),
+    ("The answer is C. Central hypothyroidism", "C"),
+    ("The correct answer is (D).", "D"),
+    ('The correct response would be "B." This indicates that...', "B"),
+    ("The correct answer lies in option C., which describes the mechanisms", "C"),
+    ("The correct answer lies at option E (hypochondroplasia).", "E"),
+    ("I would choose option D because of the karyotype.", "D"),
+    ("My final answer: A", "A"),
+    ("Final answer: \\boxed{E}", "E"),
+    ("$\\boxed{\\text{B}}$", "B"),
+    ("Option E is correct.", "E"),
+    ("(A) is the best answer here.", "A"),
+    ("The most likely diagnosis is Turner syndrome (D).", "D"),
+    ("The most likely diagnosis in this girl is Hypochondroplasia.", "E"),
+    # leading letters
+    ("C.", "C"),
+    ("(C)", "C"),
+    ("C) Central hypothyroidism", "C"),
+    ("B - Hypothyroidism, because TSH is high.", "B"),
+    ("D\n\nThe karyotype shows 45,X.", "D"),
+    ("A. Type 1 diabetes mellitus", "A"),
+    ("E Hypochondroplasia is consistent with the findings.", "E"),
+    ("**B**", "B"),
+    # reasoning that discusses other options first
+    ("Option A is unlikely because glucose is normal. Option B does not explain the short stature. "
+     "Therefore, the answer is D.", "D"),
+    ("Let's consider each option: A. Type 1 diabetes mellitus - no. B. Hypothyroidism - possible. "
+     "C. Central hypothyroidism - no. So the correct answer is B.", "B"),
+    # reasoning models
+    ("## Thinking\nThe TSH is high, so primary... maybe C?\n## Final Response\nThe answer is B.", "B"),
+    ("<think>Could be A or D. The karyotype decides.</think>\nFinal answer: D", "D"),
+    ("<|channel|>analysis<|message|>A seems wrong.<|end|><|start|>assistant<|channel|>final<|message|>"
+     "Answer: E<|return|>", "E"),
+    # option text without letters
+    ("Hypochondroplasia is the most likely diagnosis.", "E"),
+    ("Central hypothyroidism", "C"),  # the longer text wins over 'Hypothyroidism' inside it
+    ("This girl most likely has turner syndrome.", "D"),
+    # multiple
+    ("The answer is A and C.", "MULTIPLE"),
+    ("Answers: B, D", "MULTIPLE"),
+    ("A, C", "MULTIPLE"),
+    # none: no answer, contradiction, degenerate, hallucinated option
+    ("Based on the findings, further testing is needed.", "NONE"),  # 'Based' is not B
+    ("A 10-year-old girl presents with short stature; more tests are needed.", "NONE"),  # article, not A
+    ("B12 deficiency should be excluded first.", "NONE"),
+    ("The answer is A. Wait, actually the answer is C.", "NONE"),
+    ("The answer is F", "NONE"),
+    ("", "NONE"),
+    ("   \n  ", "NONE"),
+    ("😀😀😀 12345 !!!", "NONE"),
+    ("the the the the the the the the the the the the the the the the", "NONE"),
+    ("## Thinking\nThe TSH is high, so primary hypothyroidism", "NONE"),  # truncated before the final response
+    ("<think>Let me weigh A against B and", "NONE"),
+    ("Hypothyroidism versus Turner syndrome: both fit partly.", "NONE"),  # several options, none chosen
+    ("I am not sure; it could be several things.", "NONE"),
+    ("This is a hard question. I think the answer is a tricky one.", "NONE"),  # 'a' is not option A
+    ("The answer is A and B is wrong.", "A"),  # 'A and B is wrong' lists one answer, not two
+    ("Answer: I think it is C.", "C"),
+]
+
+
+@pytest.mark.parametrize("reply, expected", CASES, ids=[f"{i:02d}" for i in range(len(CASES))])
+def test_parser_table(reply, expected):
+    parsed = parse_answer(reply, OPTIONS)
+    assert parsed.label == expected, parsed
+    if expected == "NONE":
+        assert parsed.reason, "a NONE must say why"
+
+
+def test_table_is_large_enough():
+    assert len(CASES) >= 40
+
+
+def test_no_letter_prompt_ignores_letters_the_model_invents():
+    parsed = parse_answer("The answer is C.", OPTIONS, letters_shown=False)
+    assert parsed.label == "NONE"
+    assert parse_answer("The answer is Central hypothyroidism.", OPTIONS, letters_shown=False).label == "C"
+    assert parse_answer("Turner syndrome", OPTIONS, letters_shown=False).label == "D"
+
+
+def test_final_segment_cuts_reasoning():
+    assert final_segment("## Thinking\nx\n## Final Response\nAnswer: A")[0].strip() == "Answer: A"
+    assert final_segment("<think>a</think>b")[0] == "b"
+    assert final_segment("<think>unfinished")[0] is None
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=300))
+def test_any_text_gives_a_visible_category_never_a_crash(text):
+    parsed = parse_answer(text, OPTIONS)
+    assert isinstance(parsed, ParsedAnswer)
+    assert parsed.category in ("option", "multiple", "none")
+    if parsed.category == "option":
+        assert parsed.letter in OPTIONS
+    if parsed.category == "none":
+        assert parsed.reason
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet=st.characters(whitelist_categories=("Ll",)), min_size=1, max_size=200))
+def test_lowercase_prose_never_yields_a_letter_by_accident(text):
+    # Lowercase words can only match an option by its text, never as a stray letter.
+    parsed = parse_answer(text, OPTIONS)
+    if parsed.category == "option":
+        assert parsed.method.startswith("option-text")

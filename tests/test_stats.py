@@ -1,0 +1,156 @@
+"""Statistics cross-checked against independent computations and published figures."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats as scipy_stats
+from sklearn.metrics import cohen_kappa_score
+
+from pytest_medllm import stats
+
+Z = scipy_stats.norm.ppf(0.975)
+
+
+def wilson_by_hand(k: int, n: int) -> tuple[float, float]:
+    p = k / n
+    center = (p + Z ** 2 / (2 * n)) / (1 + Z ** 2 / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z ** 2 / (4 * n ** 2)) / (1 + Z ** 2 / n)
+    return center - half, center + half
+
+
+@given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_matches_the_closed_form(kn):
+    k, n = kn
+    est = stats.wilson(k, n)
+    low, high = wilson_by_hand(k, n)
+    assert est.value == pytest.approx(k / n)
+    assert est.low == pytest.approx(low, abs=1e-9) and est.high == pytest.approx(high, abs=1e-9)
+
+
+@pytest.mark.parametrize("k, n, published", [
+    (32, 91, (0.35, 0.26, 0.45)),  # HuatuoGPT-o1-8B, prompt A (pediatric endocrinology study, Table 1)
+    (4, 91, (0.04, 0.02, 0.11)),   # MedFound-7B, prompt A
+    (18, 91, (0.20, 0.13, 0.29)),  # ClinicalGPT-base-zh
+    (58, 91, (0.64, 0.53, 0.73)),  # match rate, HuatuoGPT A vs B (Table 2)
+])
+def test_wilson_reproduces_the_studys_published_intervals(k, n, published):
+    est = stats.wilson(k, n)
+    assert (round(est.value, 2), round(est.low, 2), round(est.high, 2)) == published
+
+
+def test_wilson_of_nothing_is_unmeasured_not_zero():
+    est = stats.wilson(0, 0)
+    assert math.isnan(est.value) and math.isnan(est.low)
+    with pytest.raises(ValueError):
+        stats.wilson(5, 3)
+
+
+labels = st.sampled_from(["A", "B", "C", "D", "E", "NONE", "MULTIPLE"])
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(labels, labels), min_size=2, max_size=120))
+def test_kappa_matches_sklearn(pairs):
+    first, second = [a for a, _ in pairs], [b for _, b in pairs]
+    ours = stats.cohen_kappa(first, second)
+    if len(set(first) | set(second)) == 1:
+        assert math.isnan(ours)  # both raters constant and identical: kappa is undefined
+        return
+    theirs = cohen_kappa_score(first, second)
+    assert ours == pytest.approx(theirs, abs=1e-12)
+
+
+def test_kappa_uses_observed_marginals_not_a_fixed_one_fifth():
+    # Regression: a published "kappa" was (match - 0.2) / 0.8. With skewed marginals the two differ widely.
+    first = ["C"] * 40 + ["A"] * 10
+    second = ["C"] * 38 + ["A"] * 2 + ["A"] * 6 + ["C"] * 4
+    match = np.mean([a == b for a, b in zip(first, second)])
+    assert stats.cohen_kappa(first, second) == pytest.approx(cohen_kappa_score(first, second))
+    assert abs(stats.cohen_kappa(first, second) - (match - 0.2) / 0.8) > 0.2
+
+
+def test_kappa_bootstrap_is_seeded_and_agrees_with_scipy():
+    rng = np.random.default_rng(7)
+    first = rng.choice(list("ABCDE"), size=91)
+    second = np.where(rng.random(91) < 0.6, first, rng.choice(list("ABCDE"), size=91))
+    a = stats.kappa_bootstrap(list(first), list(second), resamples=4000, seed=11)
+    b = stats.kappa_bootstrap(list(first), list(second), resamples=4000, seed=11)
+    assert a == b
+    assert a.low < a.value < a.high
+
+    def kappa(x, y):
+        return cohen_kappa_score(x, y)
+
+    ref = scipy_stats.bootstrap((first, second), kappa, paired=True, vectorized=False, n_resamples=4000,
+                                method="percentile", rng=np.random.default_rng(3))
+    assert a.low == pytest.approx(ref.confidence_interval.low, abs=0.03)
+    assert a.high == pytest.approx(ref.confidence_interval.high, abs=0.03)
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), max_size=80))
+def test_mcnemar_exact_is_the_binomial_test_on_discordant_pairs(pairs):
+    first, second = [a for a, _ in pairs], [b for _, b in pairs]
+    result = stats.mcnemar_exact(first, second)
+    b = sum(a and not c for a, c in pairs)
+    c = sum(c and not a for a, c in pairs)
+    assert (result.b, result.c) == (b, c)
+    if not pairs:
+        assert math.isnan(result.pvalue)
+    elif b + c == 0:
+        assert result.pvalue == pytest.approx(1.0)
+    else:
+        assert result.pvalue == pytest.approx(scipy_stats.binomtest(b, b + c, 0.5).pvalue, rel=1e-9)
+
+
+def stuart_maxwell_by_hand(table: np.ndarray) -> tuple[float, int]:
+    k = table.shape[0]
+    d = (table.sum(axis=1) - table.sum(axis=0))[: k - 1]
+    s = -(table + table.T).astype(float)
+    np.fill_diagonal(s, table.sum(axis=1) + table.sum(axis=0) - 2 * np.diag(table))
+    s = s[: k - 1, : k - 1]
+    return float(d @ np.linalg.solve(s, d)), k - 1
+
+
+def test_stuart_maxwell_matches_the_formula():
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        first = rng.choice(list("ABCD"), size=120)
+        second = np.where(rng.random(120) < 0.5, first, rng.choice(list("ABCD"), size=120, p=[.4, .3, .2, .1]))
+        result = stats.stuart_maxwell(list(first), list(second), categories=list("ABCD"))
+        table, _ = stats.square_table(list(first), list(second), list("ABCD"))
+        statistic, df = stuart_maxwell_by_hand(table)
+        assert result.statistic == pytest.approx(statistic, rel=1e-9)
+        assert result.df == df
+        assert result.pvalue == pytest.approx(scipy_stats.chi2.sf(statistic, df), rel=1e-9)
+
+
+def test_stuart_maxwell_is_not_a_test_of_association():
+    # Regression: a published "Stuart-Maxwell" was a chi-square test of association. A symmetric table has
+    # perfectly homogeneous marginals (statistic 0) yet a strong association.
+    first = ["A"] * 30 + ["B"] * 30 + ["A"] * 5 + ["B"] * 5
+    second = ["A"] * 30 + ["B"] * 30 + ["B"] * 5 + ["A"] * 5
+    result = stats.stuart_maxwell(first, second)
+    table, _ = stats.square_table(first, second)
+    association = scipy_stats.chi2_contingency(table)
+    assert result.statistic == pytest.approx(0.0)
+    assert result.pvalue == pytest.approx(1.0)
+    assert association.pvalue < 1e-6
+
+
+def test_stuart_maxwell_drops_unused_categories_and_reports_undefined():
+    result = stats.stuart_maxwell(["A", "B", "A"], ["B", "A", "A"], categories=["A", "B", "C", "NONE"])
+    assert result.categories == ("A", "B")
+    undefined = stats.stuart_maxwell(["A", "A"], ["A", "A"])
+    assert math.isnan(undefined.pvalue)
+
+
+def test_match_rate_and_length_checks():
+    est = stats.match_rate(list("AABBC"), list("ABBBC"))
+    assert est.value == pytest.approx(0.8) and est.n == 5
+    with pytest.raises(ValueError):
+        stats.match_rate(["A"], ["A", "B"])

@@ -1,0 +1,181 @@
+"""The transformers backend against independent computations, on a tiny random model and on the default model.
+
+Everything runs in float32 on CPU, where batched and single runs agree to ~1e-5.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+import torch
+
+from pytest_medllm.backends import (
+    BackendError,
+    ChoiceRequest,
+    Decoding,
+    GenerationRequest,
+    LoglikelihoodRequest,
+)
+from pytest_medllm.backends.transformers_backend import TransformersBackend, create_transformers_backend
+from pytest_medllm.backends.weights import ensure_dense_copy
+from pytest_medllm.options import default_cache_dir
+from pytest_medllm.registry import ModelSpec, resolve_model
+
+PROMPTS = [
+    "A 10-year-old boy has polyuria and a glucose of 400 mg/dL. What is the diagnosis?",
+    "Say hello.",
+    "List three causes of short stature in children, then explain which is most common and why.",
+    "TSH 12 mU/L, free T4 low.",
+]
+
+
+class _Config:
+    cache_dir = default_cache_dir()
+    device = "cpu"
+    dtype = "float32"
+    attn_implementation = "auto"
+    chat_template = "auto"
+    batch_size = 4
+    trust_remote_code = False
+
+
+@pytest.fixture(scope="session")
+def default_dense_dir() -> Path:
+    folder, _ = ensure_dense_copy(resolve_model("smollm2-135m"), Path(default_cache_dir()))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def tiny(tmp_path_factory, default_dense_dir) -> TransformersBackend:
+    """A 2-layer random Llama with the default model's tokenizer and chat template."""
+    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    folder = tmp_path_factory.mktemp("tiny")
+    tokenizer = AutoTokenizer.from_pretrained(default_dense_dir)
+    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024,
+                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
+                         tie_word_embeddings=True)
+    LlamaForCausalLM(config).save_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    spec = ModelSpec(alias="tiny", hub_id=str(folder), source="local")
+    return TransformersBackend(str(folder), spec=spec, device="cpu", dtype="float32", batch_size=4)
+
+
+@pytest.fixture(scope="session")
+def default_model() -> TransformersBackend:
+    return create_transformers_backend(_Config(), resolve_model("smollm2-135m"))
+
+
+def test_greedy_generation_equals_plain_generate_and_is_batch_invariant(tiny):
+    decoding = Decoding(max_new_tokens=12)
+    batched = tiny.generate([GenerationRequest(p, decoding) for p in PROMPTS])
+    tiny.batch_size = 1
+    try:
+        single = tiny.generate([GenerationRequest(p, decoding) for p in PROMPTS])
+    finally:
+        tiny.batch_size = 4
+    assert [g.token_ids for g in batched] == [g.token_ids for g in single]
+    for prompt, got in zip(PROMPTS, single):
+        ids = tiny.tokenizer(tiny.format_prompt(prompt), return_tensors="pt", add_special_tokens=False)
+        with torch.inference_mode():
+            ref = tiny.model.generate(**ids, max_new_tokens=12, do_sample=False,
+                                      pad_token_id=tiny.tokenizer.pad_token_id)
+        expected = ref[0, ids["input_ids"].shape[1]:].tolist()
+        assert list(got.token_ids) == expected[: len(got.token_ids)]
+
+
+@pytest.mark.model
+def test_token_logprobs_agree_with_an_independent_loglikelihood(default_model):
+    gens = default_model.generate([GenerationRequest(p, Decoding(max_new_tokens=8)) for p in PROMPTS])
+    compared = 0
+    for prompt, gen in zip(PROMPTS, gens):
+        text = default_model.tokenizer.decode(gen.token_ids)
+        scored = default_model.loglikelihood([LoglikelihoodRequest(prompt, text, chat=True)])[0]
+        if scored.token_ids != gen.token_ids:  # re-tokenising the text changed the tokens: not comparable
+            continue
+        compared += 1
+        assert scored.logprobs == pytest.approx(gen.token_logprobs, abs=1e-4)
+        assert all(scored.greedy)  # greedy generation picks the argmax at every step
+    assert compared >= 2
+
+
+def test_seeded_sampling_is_independent_of_batch_composition(tiny):
+    decoding = Decoding(max_new_tokens=10, temperature=1.0, top_k=50)
+    alone = tiny.generate([GenerationRequest(PROMPTS[0], decoding, seed=7)])[0]
+    together = tiny.generate([GenerationRequest(p, decoding, seed=s) for p, s in
+                              zip(PROMPTS, (3, 7, 9, 11))])
+    mixed = tiny.generate([GenerationRequest(PROMPTS[2], decoding, seed=1),
+                           GenerationRequest(PROMPTS[0], decoding, seed=7)])
+    assert mixed[1].token_ids == alone.token_ids
+    seeds = tiny.generate([GenerationRequest(PROMPTS[0], decoding, seed=s) for s in range(6)])
+    assert len({g.token_ids for g in seeds}) > 1  # different seeds really sample differently
+    assert together[0].token_ids != () and alone.finish_reason in ("eos", "length")
+
+
+def test_top_logprobs_are_sorted_and_hold_the_greedy_token(tiny):
+    gen = tiny.generate([GenerationRequest(PROMPTS[1], Decoding(max_new_tokens=5), top_logprobs=5)])[0]
+    assert len(gen.top_logprobs) == len(gen.token_ids)
+    for step, token, logprob in zip(gen.top_logprobs, gen.token_ids, gen.token_logprobs):
+        values = [lp for _, lp in step]
+        assert values == sorted(values, reverse=True) and len(step) == 5
+        assert step[0][0] == token and step[0][1] == pytest.approx(logprob, abs=1e-5)
+
+
+def test_cloze_scores_equal_the_loglikelihood_of_each_letter(tiny):
+    prompt = "Which is right?\nA. x\nB. y\nC. z\nAnswer with the letter only."
+    scores = tiny.score_choices([ChoiceRequest(prompt, ("A", "B", "C"))])[0]
+    formatted = tiny.format_prompt(prompt)
+    for letter, score in zip("ABC", scores.logprobs):
+        ids = sorted(tiny.choice_token_ids(formatted, letter))
+        lls = [tiny.loglikelihood([LoglikelihoodRequest(prompt, tiny.tokenizer.decode([i]), chat=True)])[0]
+               for i in ids]
+        expected = math.log(sum(math.exp(ll.logprobs[0]) for ll in lls))
+        assert score == pytest.approx(expected, abs=1e-4)
+    assert sum(scores.normalized()) == pytest.approx(1.0)
+
+
+def test_cloze_uses_one_forward_pass_per_batch(tiny):
+    calls = []
+    handle = tiny.model.register_forward_hook(lambda *a: calls.append(1))
+    try:
+        tiny.score_choices([ChoiceRequest(p, ("A", "B")) for p in PROMPTS])
+    finally:
+        handle.remove()
+    assert len(calls) == 1  # four prompts, batch size four
+
+
+def test_choices_that_share_a_first_token_are_refused(tiny):
+    with pytest.raises(BackendError, match="same token"):
+        tiny.score_choices([ChoiceRequest("Pick", ("A", "A.", "B"))])
+
+
+def test_loglikelihood_is_padding_invariant(tiny):
+    texts = ["Fever of 39 C and tachycardia.", "HR 110.", "The patient is a 64-year-old woman admitted to the ICU."]
+    together = tiny.loglikelihood([LoglikelihoodRequest("", t) for t in texts])
+    for text, result in zip(texts, together):
+        alone = tiny.loglikelihood([LoglikelihoodRequest("", text)])[0]
+        assert result.logprobs == pytest.approx(alone.logprobs, abs=1e-4)
+        assert result.token_ids == tuple(tiny.tokenizer(text, add_special_tokens=False)["input_ids"])
+
+
+@pytest.mark.model
+def test_default_model_loads_with_its_chat_template_and_letter_tokens(default_model):
+    assert default_model.use_chat and default_model.torch_dtype == torch.float32
+    formatted = default_model.format_prompt("Pick a letter.")
+    assert formatted.endswith("<|im_start|>assistant\n")
+    ids = [sorted(default_model.choice_token_ids(formatted, letter)) for letter in "ABCDE"]
+    assert ids == [[49], [50], [51], [52], [53]]  # a letter starts the assistant turn without a space
+
+
+@pytest.mark.model
+def test_default_model_stops_at_end_of_turn_and_is_batch_invariant(default_model):
+    decoding = Decoding(max_new_tokens=40)
+    batched = default_model.generate([GenerationRequest(p, decoding) for p in PROMPTS])
+    single = [default_model.generate([GenerationRequest(p, decoding)])[0] for p in PROMPTS]
+    assert [g.token_ids for g in batched] == [g.token_ids for g in single]
+    short = default_model.generate([GenerationRequest("Reply with the single word: yes", decoding)])[0]
+    assert short.finish_reason == "eos" and "<|im_end|>" not in short.text
