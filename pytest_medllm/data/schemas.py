@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Literal, Sequence
 
 DECISIONS = ("yes", "no", "maybe")
@@ -134,21 +134,29 @@ class EvidenceItem:
 
 
 VITAL_SIGNS = ("heart_rate", "systolic_bp", "diastolic_bp", "respiratory_rate", "oxygen_saturation", "temperature")
-#: Plausible physiological limits (units: bpm, mmHg, mmHg, breaths/min, %, °C); values outside are typos.
+#: Admissible ranges of DeVisE (Table 2): bpm, mmHg, mmHg, breaths/min, % SpO2, °F. Values outside are typos.
 VITAL_LIMITS = {
-    "heart_rate": (10.0, 300.0),
-    "systolic_bp": (30.0, 300.0),
-    "diastolic_bp": (10.0, 200.0),
-    "respiratory_rate": (2.0, 80.0),
-    "oxygen_saturation": (30.0, 100.0),
-    "temperature": (25.0, 45.0),
+    "heart_rate": (1.0, 200.0),
+    "systolic_bp": (1.0, 220.0),
+    "diastolic_bp": (1.0, 140.0),
+    "respiratory_rate": (1.0, 50.0),
+    "oxygen_saturation": (1.0, 100.0),
+    "temperature": (70.0, 110.0),
 }
 GENDERS = ("female", "male")
+#: DeVisE Table 1 ethnicity classes.
+ETHNICITIES = ("Asian & Pacific", "Black", "Hispanic/Latino", "Other/Unknown", "White")
+#: Variables a counterfactual can change, with the text span that shows each one.
+VARIABLES = ("age", "gender", "ethnicity", *VITAL_SIGNS)
 
 
 @dataclass(frozen=True)
 class ClinicalNote:
-    """An ICU admission note: structured demographics and vital signs plus the rendered text."""
+    """An ICU admission note: structured demographics and vital signs plus the rendered text.
+
+    ``spans`` say where each variable's value stands in ``text`` (``(variable, start, end)``), so that a
+    counterfactual edits exactly that value and a diff can prove nothing else changed.
+    """
 
     id: str
     age: int
@@ -158,19 +166,23 @@ class ClinicalNote:
     vitals: tuple[tuple[str, float | None], ...]
     text: str
     style: Literal["template", "raw"]
+    spans: tuple[tuple[str, int, int], ...] = ()
     #: Synthetic outcome labels (see :mod:`pytest_medllm.data.cohort` for the rule), keyed by task.
     labels: tuple[tuple[str, str], ...] = ()
     synthetic: bool = True
-    details: dict = field(default_factory=dict, compare=False, hash=False)
+    #: The patient this note describes (original and counterfactual notes share it).
+    patient_id: str = ""
 
     def __post_init__(self) -> None:
         owner = f"note {self.id!r}" if self.id else "note"
         _require_text(owner, "id", self.id)
         _require_text(owner, "text", self.text)
-        if not 0 <= self.age <= 120:
-            raise ItemError(f"{owner}: field 'age' must be 0-120 years, got {self.age!r}")
+        if not 18 <= self.age <= 91:
+            raise ItemError(f"{owner}: field 'age' must be 18-91 years (DeVisE's range), got {self.age!r}")
         if self.gender not in GENDERS:
             raise ItemError(f"{owner}: field 'gender' must be one of {GENDERS}, got {self.gender!r}")
+        if self.ethnicity not in ETHNICITIES:
+            raise ItemError(f"{owner}: field 'ethnicity' must be one of {ETHNICITIES}, got {self.ethnicity!r}")
         if self.style not in ("template", "raw"):
             raise ItemError(f"{owner}: field 'style' must be template or raw, got {self.style!r}")
         names = [name for name, _ in self.vitals]
@@ -183,6 +195,9 @@ class ClinicalNote:
             low, high = VITAL_LIMITS[name]
             if not (isinstance(value, (int, float)) and math.isfinite(value) and low <= value <= high):
                 raise ItemError(f"{owner}: vital sign {name!r} must be within {low}-{high}, got {value!r}")
+        for variable, start, end in self.spans:
+            if variable not in VARIABLES or not 0 <= start < end <= len(self.text):
+                raise ItemError(f"{owner}: span {(variable, start, end)} is not a variable span inside the text")
 
     @property
     def vital_map(self) -> dict[str, float | None]:
@@ -191,6 +206,9 @@ class ClinicalNote:
     @property
     def label_map(self) -> dict[str, str]:
         return dict(self.labels)
+
+    def span_text(self, variable: str) -> list[str]:
+        return [self.text[a:b] for name, a, b in self.spans if name == variable]
 
 
 def unique_ids(items: Iterable[object]) -> None:
