@@ -9,16 +9,44 @@ from __future__ import annotations
 import pytest
 
 from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding, Generation, GenerationRequest
+from pytest_medllm.data.loaders import fixtures_dir, load_dataset
 from pytest_medllm.data.parsing import ParsedAnswer, parse_answer
 from pytest_medllm.data.schemas import MCQItem
+from pytest_medllm.data.select import stratified_subset
+from pytest_medllm.options import RunConfig
 from pytest_medllm.profiles import Profile
 from pytest_medllm.prompts import cloze_prompt, prompt_a
 
 
 @pytest.fixture(scope="session")
 def mcq_items(mcq_dataset) -> tuple[MCQItem, ...]:
-    """The multiple-choice items of this run, in file order."""
+    """The multiple-choice items of this run, in file order (``--max-items`` or the profile's limit)."""
     return tuple(mcq_dataset.items)
+
+
+def _smaller_subset(mcq_dataset, config: RunConfig, limit: int | None) -> tuple[MCQItem, ...]:
+    if config.max_items is not None or limit is None:
+        return tuple(mcq_dataset.items)  # an explicit --max-items applies to every suite
+    return tuple(stratified_subset(mcq_dataset.items, limit, seed=config.seed))
+
+
+@pytest.fixture(scope="session")
+def perturbation_items(mcq_dataset, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
+    """Items for suites that ask each item under many conditions (a stratified subset in the quick profile)."""
+    return _smaller_subset(mcq_dataset, medllm_config, medllm_profile.perturbation_items)
+
+
+@pytest.fixture(scope="session")
+def fewshot_items(mcq_dataset, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
+    """Items for few-shot suites, whose prompts are several times longer."""
+    return _smaller_subset(mcq_dataset, medllm_config, medllm_profile.fewshot_items)
+
+
+@pytest.fixture(scope="session")
+def curated_examples(pytestconfig) -> tuple[MCQItem, ...]:
+    """The curated few-shot examples with step-by-step rationales (fixtures/fewshot_curated.jsonl)."""
+    path = fixtures_dir(pytestconfig.rootpath) / "fewshot_curated.jsonl"
+    return tuple(load_dataset(f"{path}:mcq").items)
 
 
 @pytest.fixture(scope="session")
@@ -27,6 +55,18 @@ def greedy_decoding(medllm_profile: Profile) -> Decoding:
     profile's token budget (1500 new tokens in ``paper``)."""
     return Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=0.0,
                     repetition_penalty=medllm_profile.repetition_penalty)
+
+
+@pytest.fixture(scope="session")
+def direct_decoding(medllm_profile: Profile) -> Decoding:
+    """Greedy decoding of the MedGemma study's frozen protocol for "answer with just the letter" prompts."""
+    return Decoding(max_new_tokens=medllm_profile.direct_max_new_tokens, temperature=0.0)
+
+
+@pytest.fixture(scope="session")
+def cot_decoding(medllm_profile: Profile) -> Decoding:
+    """Greedy decoding for chain-of-thought prompts (MedGemma study: 256 new tokens)."""
+    return Decoding(max_new_tokens=medllm_profile.cot_max_new_tokens, temperature=0.0)
 
 
 @pytest.fixture(scope="session")

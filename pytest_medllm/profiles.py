@@ -16,12 +16,24 @@ class Profile:
     name: str
     #: Items per dataset when ``--max-items`` is not given (None = all items).
     max_items: int | None
+    #: Items for suites that ask every item under many conditions (option orders, prompt variants).
+    perturbation_items: int | None
+    #: Items for suites with few-shot prompts (several times longer than zero-shot ones).
+    fewshot_items: int | None
     #: New tokens for answer generation (prompt A/B of the pediatric endocrinology study asks for a paragraph).
     max_new_tokens: int
-    #: New tokens for chain-of-thought prompts.
+    #: New tokens for "answer with just the letter" prompts (MedGemma study: 256).
+    direct_max_new_tokens: int
+    #: New tokens for chain-of-thought prompts (MedGemma study: 256).
     cot_max_new_tokens: int
+    #: New tokens for the self-assessment prompt (pediatric endocrinology study, Experiment 3: 2048).
+    judge_max_new_tokens: int
     #: Repetition penalty of the pediatric endocrinology study's decoding (Appendix, Experiment 1).
     repetition_penalty: float
+    #: Orderings per item for permutation voting (MedGemma study: K = 4).
+    permutation_orderings: int
+    #: Chain-of-thought samples per item for self-consistency (T = 0.7, top-p 0.95, top-k 50).
+    self_consistency_samples: int
     #: Seeded sampling runs per temperature (Experiment 2 of the pediatric endocrinology study: 10).
     sampling_runs: int
     #: Temperatures for the sampling-consistency sweep.
@@ -41,9 +53,15 @@ PROFILES: dict[str, Profile] = {
     "quick": Profile(
         name="quick",
         max_items=40,
+        perturbation_items=20,
+        fewshot_items=12,
         max_new_tokens=48,
+        direct_max_new_tokens=8,
         cot_max_new_tokens=96,
+        judge_max_new_tokens=64,
         repetition_penalty=1.2,
+        permutation_orderings=4,
+        self_consistency_samples=3,
         sampling_runs=5,
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=2000,
@@ -53,9 +71,15 @@ PROFILES: dict[str, Profile] = {
     "paper": Profile(
         name="paper",
         max_items=None,
+        perturbation_items=None,
+        fewshot_items=None,
         max_new_tokens=1500,
-        cot_max_new_tokens=1500,
+        direct_max_new_tokens=256,
+        cot_max_new_tokens=256,
+        judge_max_new_tokens=2048,
         repetition_penalty=1.2,
+        permutation_orderings=4,
+        self_consistency_samples=10,
         sampling_runs=10,
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=10000,

@@ -53,3 +53,53 @@ def cloze_prompt(item: MCQItem) -> str:
     lines += [f"{letter}. {text}" for letter, text in item.options]
     lines.append(CLOZE_INSTRUCTION)
     return "\n".join(lines) + "\nAnswer:"
+
+
+# -- MedGemma prompt-sensitivity study (002), appendix A ---------------------------------------------------------
+
+def letter_list(item: MCQItem) -> str:
+    """``A, B, C, or D`` for the item's own letters."""
+    letters = list(item.letters)
+    return ", ".join(letters[:-1]) + f", or {letters[-1]}"
+
+
+def medgemma_options(item: MCQItem) -> str:
+    """Two options per line, as in the study's templates: ``A. … B. …`` / ``C. … D. …``."""
+    pairs = [f"{letter}. {text}" for letter, text in item.options]
+    return "\n".join(" ".join(pairs[i:i + 2]) for i in range(0, len(pairs), 2))
+
+
+def _question(item: MCQItem) -> str:
+    # The study's MedMCQA items have no separate case description; ours may, so it leads the question.
+    return f"{item.description.strip()} {item.question.strip()}".strip()
+
+
+def zero_shot_direct(item: MCQItem) -> str:
+    return ("Answer the following medical question by selecting the correct option.\n\n"
+            f"Question: {_question(item)}\n\n{medgemma_options(item)}\n\n"
+            f"Answer with just the letter ({letter_list(item)}):")
+
+
+def zero_shot_cot(item: MCQItem) -> str:
+    return ("Answer the following medical question.\nThink step by step.\n\n"
+            f"Question: {_question(item)}\n\n{medgemma_options(item)}\n\n"
+            f"Let's think step by step, then provide the answer as a single letter ({letter_list(item)}):")
+
+
+def answer_only(item: MCQItem) -> str:
+    return f"{_question(item)}\n{medgemma_options(item)}"
+
+
+def _example(example: MCQItem, cot: bool) -> str:
+    body = f"Question: {_question(example)}\n\n{medgemma_options(example)}\n\n"
+    if cot:
+        return body + f"Let's think step by step. {example.explanation.strip()}"
+    return body + f"Answer: {example.answer}"
+
+
+def few_shot(item: MCQItem, examples: list[MCQItem], cot: bool = False) -> str:
+    """Examples with their correct answers (and, for CoT, their step-by-step rationales) prepended to the
+    zero-shot direct or CoT question."""
+    shots = "\n\n".join(_example(e, cot) for e in examples)
+    test = zero_shot_cot(item) if cot else zero_shot_direct(item)
+    return f"{shots}\n\n{test}"

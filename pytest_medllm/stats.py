@@ -180,3 +180,98 @@ def match_rate(first: Sequence[Hashable], second: Sequence[Hashable], alpha: flo
     if len(first) != len(second):
         raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
     return wilson(sum(x == y for x, y in zip(first, second)), len(first), alpha)
+
+
+def bonferroni(pvalues: Sequence[float]) -> list[float]:
+    """Bonferroni-adjusted p-values (statsmodels ``multipletests``); NaN stays NaN."""
+    from statsmodels.stats.multitest import multipletests
+
+    values = np.asarray(pvalues, dtype=float)
+    out = np.full(values.shape, np.nan)
+    ok = ~np.isnan(values)
+    if ok.any():
+        out[ok] = multipletests(values[ok], method="bonferroni")[1]
+    return out.tolist()
+
+
+def position_bias(predicted: Sequence[int | None], truth: Sequence[int], n_positions: int) -> float:
+    """Prediction-frequency bias of the MedGemma prompt-sensitivity study:
+
+        Bias = (1/K) * sum_i |P_pred(i) - P_truth(i)|
+
+    where P_pred(i) is the share of *usable* predictions at position i (items whose answer was NONE or MULTIPLE
+    are left out, since they have no position) and P_truth(i) the share of keyed answers at position i over the
+    same items. 0 means the model picks positions exactly as often as they are correct.
+    """
+    pairs = [(p, t) for p, t in zip(predicted, truth) if p is not None]
+    if not pairs:
+        return NAN
+    pred = np.bincount([p for p, _ in pairs], minlength=n_positions) / len(pairs)
+    true = np.bincount([t for _, t in pairs], minlength=n_positions) / len(pairs)
+    return float(np.abs(pred - true).sum() / n_positions)
+
+
+def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: float = 0.05) -> Estimate:
+    """Percentile bootstrap interval of ``statistic(list_of_items)`` over items (scipy.stats.bootstrap).
+
+    Resamples where the statistic is undefined (NaN) are dropped from the percentile computation.
+    """
+    from scipy.stats import bootstrap
+
+    data = list(values)
+    value = float(statistic(data))
+    if len(data) < 2 or math.isnan(value):
+        return Estimate(value, NAN, NAN, len(data), f"bootstrap percentile B={resamples}")
+    index = np.arange(len(data))
+
+    def on_indices(idx: np.ndarray) -> float:
+        return float(statistic([data[i] for i in idx]))
+
+    result = bootstrap((index,), on_indices, vectorized=False, n_resamples=resamples, method="percentile",
+                       confidence_level=1 - alpha, rng=np.random.default_rng(seed))
+    low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
+    if math.isnan(low) or math.isnan(high):  # some resamples undefined: fall back to the defined ones
+        samples = np.asarray(result.bootstrap_distribution, dtype=float)
+        samples = samples[~np.isnan(samples)]
+        if len(samples) == 0:
+            return Estimate(value, NAN, NAN, len(data), f"bootstrap percentile B={resamples}")
+        low, high = (float(q) for q in np.quantile(samples, [alpha / 2, 1 - alpha / 2]))
+    return Estimate(value, low, high, len(data), f"bootstrap percentile B={resamples}")
+
+
+@dataclass(frozen=True)
+class UniformityResult:
+    statistic: float
+    pvalue: float
+    observed: tuple[int, ...]
+
+
+def chi_square_uniform(predicted: Sequence[int | None], n_positions: int) -> UniformityResult:
+    """CKLD of the MedGemma study: sum_i (O_i - E_i)^2 / E_i with E_i = n/K, the departure of the predicted
+    positions from uniform (scipy.stats.chisquare); usable predictions only."""
+    from scipy.stats import chisquare
+
+    usable = [p for p in predicted if p is not None]
+    observed = np.bincount(usable, minlength=n_positions) if usable else np.zeros(n_positions, dtype=int)
+    if not usable:
+        return UniformityResult(NAN, NAN, tuple(int(x) for x in observed))
+    result = chisquare(observed)
+    return UniformityResult(float(result.statistic), float(result.pvalue), tuple(int(x) for x in observed))
+
+
+def per_position_accuracy(correct: Sequence[bool], truth: Sequence[int], n_positions: int) -> list[Estimate]:
+    """Accuracy conditioned on the keyed answer being at each position, with Wilson intervals."""
+    out = []
+    for position in range(n_positions):
+        flags = [c for c, t in zip(correct, truth) if t == position]
+        out.append(proportion(flags))
+    return out
+
+
+def relative_spread(values: Sequence[float]) -> float:
+    """RStd of the MedGemma study: sigma/mu of per-position accuracies (population SD, ddof=0); NaN when the
+    mean is 0 or a position has no items."""
+    array = np.asarray(values, dtype=float)
+    if array.size == 0 or np.isnan(array).any() or array.mean() == 0:
+        return NAN
+    return float(array.std(ddof=0) / array.mean())

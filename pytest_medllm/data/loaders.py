@@ -8,7 +8,8 @@ texts) are skipped, counted and listed in the run summary — never dropped sile
 Formats:
 
 * ``mcq``       generic JSON Lines / JSON list: ``question``, ``options`` (letter→text object or list),
-                ``answer`` (letter), optional ``id``, ``description`` (or ``context``), ``explanation``, ``subject``
+                ``answer`` (letter), optional ``id``, ``description`` (or ``context``), ``explanation`` (or
+                ``rationale``), ``subject``
 * ``mcq-csv``   generic CSV with a header: ``question``, ``answer``, option columns ``A``…``J`` (or
                 ``option_a``…), optional ``id``, ``description``, ``explanation``, ``subject``
 * ``medqa``     MedQA JSON Lines: ``question``, ``options`` {A..E}, ``answer_idx``
@@ -281,7 +282,8 @@ def _read_mcq(path: Path, fmt: str) -> Dataset:
             _text(path, where, record, "context", optional=True)
         _add_mcq(builder, where, item_id, options, lambda: MCQItem(
             id=item_id, question=question, options=tuple(options), answer=answer.strip().upper(),
-            description=description, explanation=_text(path, where, record, "explanation", optional=True),
+            description=description, explanation=_text(path, where, record, "explanation", optional=True)
+            or _text(path, where, record, "rationale", optional=True),
             subject=_text(path, where, record, "subject", optional=True), source=f"{path.name}:{line}"))
     return builder.result(fmt)
 
