@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding, Generation, GenerationRequest
+from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding
 from pytest_medllm.data.loaders import fixtures_dir, load_dataset
-from pytest_medllm.data.parsing import ParsedAnswer, parse_answer
 from pytest_medllm.data.schemas import MCQItem
 from pytest_medllm.data.select import stratified_subset
 from pytest_medllm.options import RunConfig
 from pytest_medllm.profiles import Profile
 from pytest_medllm.prompts import cloze_prompt, prompt_a
+from pytest_medllm.runs import Answer, answer_jobs, original_jobs
 
 
 @pytest.fixture(scope="session")
@@ -70,15 +70,10 @@ def cot_decoding(medllm_profile: Profile) -> Decoding:
 
 
 @pytest.fixture(scope="session")
-def prompt_a_generations(model, mcq_items, greedy_decoding) -> tuple[Generation, ...]:
-    """Greedy answers to prompt A for every item (one batched call, shared by all suites that need them)."""
-    return tuple(model.generate([GenerationRequest(prompt_a(item), greedy_decoding) for item in mcq_items]))
-
-
-@pytest.fixture(scope="session")
-def prompt_a_answers(mcq_items, prompt_a_generations) -> tuple[ParsedAnswer, ...]:
-    """Parsed prompt-A answers: an option letter, MULTIPLE or NONE per item."""
-    return tuple(parse_answer(g.text, item.option_map) for item, g in zip(mcq_items, prompt_a_generations))
+def prompt_a_run(model, mcq_items, greedy_decoding) -> list[Answer]:
+    """Greedy answers to prompt A for every item, parsed (one batched call, shared by the accuracy, prompt
+    variation and self-assessment suites)."""
+    return answer_jobs(model, original_jobs("prompt_a", mcq_items, prompt_a), greedy_decoding)["prompt_a"]
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,11 @@ CARD_STYLE = """
 .medllm-pass{background:#e6f4ea}.medllm-fail{background:#fce8e6}.medllm-unmeasured{background:#fef7e0}
 .medllm-metrics{font-family:monospace;font-size:12px;white-space:pre-line}
 .medllm-facts{font-size:12px;color:#333}
+.medllm-verdict{font-size:15px;padding:6px 10px;border-radius:4px;display:inline-block;margin:4px 0}
+.medllm-example{border-left:3px solid #d93025;margin:6px 0;padding:4px 8px;background:#fafafa}
+.medllm-example pre{white-space:pre-wrap;font-size:11px;margin:2px 0;max-height:220px;overflow:auto}
+.medllm-chart{display:inline-block;margin:6px;vertical-align:top}
+.medllm-chart img{max-width:720px;border:1px solid #ddd}
 </style>
 """
 
@@ -30,9 +35,18 @@ def metric_line(record: MetricRecord) -> str:
     return f"{record.metric_id} = {format_value(record.value)}{' ' + ci if ci else ''}{verdict}"
 
 
-def card_html(records: list[MetricRecord], facts: dict) -> str:
-    """The stability card: one row per metric with value, interval, n, gate and verdict."""
+def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, str]] | None = None) -> str:
+    """The stability card: the verdict, one row per metric (value, interval, n, gate, verdict), charts and the
+    environment fingerprint."""
     parts = [CARD_STYLE, "<h2>pytest-medllm stability card</h2>"]
+    gated = [r for r in records if r.verdict]
+    failing = [r for r in gated if r.verdict != "pass"]
+    if gated:
+        suites = sorted({r.suite for r in failing})
+        text = (f"{len(failing)} of {len(gated)} release gates failed — in {', '.join(suites)}" if failing
+                else f"all {len(gated)} release gates passed")
+        colour = "#fce8e6" if failing else "#e6f4ea"
+        parts.append(f'<div class="medllm-verdict" style="background:{colour}">{escape(text)}</div>')
     model = facts.get("model") or {}
     fp = facts.get("fingerprint") or {}
     if model:
@@ -51,6 +65,9 @@ def card_html(records: list[MetricRecord], facts: dict) -> str:
         title = f' title="{escape(r.reason or "")}"' if r.reason else ""
         parts.append(f"<tr{css}{title}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     parts.append("</tbody></table>")
+    for title, png in charts or []:
+        parts.append(f'<div class="medllm-chart"><div><b>{escape(title)}</b></div>'
+                     f'<img alt="{escape(title)}" src="data:image/png;base64,{png}"></div>')
     if fp:
         rows = "".join(f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in fp.items())
         parts.append('<details><summary>environment fingerprint</summary><table class="medllm-card">'
@@ -76,7 +93,23 @@ class HtmlHooks:
         cells.insert(2, f'<td class="col-metrics medllm-metrics">{body}</td>')
 
     @pytest.hookimpl
+    def pytest_html_results_table_html(self, report: pytest.TestReport, data: list) -> None:
+        """Failing cases under a test's row: the end of the prompt, the model's reply, the parsed verdict."""
+        if report.when != "call":
+            return
+        for example in self.collector.examples.get(report.nodeid, []):
+            fields = [f"{k}: {example[k]}" for k in ("item_id", "condition", "expected", "parsed", "reason")
+                      if example.get(k) not in (None, "")]
+            block = ['<div class="medllm-example"><div>' + escape(" · ".join(fields)) + "</div>"]
+            for key in ("prompt_tail", "output"):
+                if example.get(key):
+                    block.append(f"<div>{escape(key.replace('_', ' '))}:</div><pre>{escape(str(example[key]))}</pre>")
+            data.append("".join(block) + "</div>")
+
+    @pytest.hookimpl
     def pytest_html_results_summary(self, prefix: list, summary: list, postfix: list, session) -> None:
         records = self.collector.judged_records()
         if records or self.collector.facts().get("model"):
-            prefix.append(card_html(records, self.collector.facts()))
+            from .plots import all_charts
+
+            prefix.append(card_html(records, self.collector.facts(), all_charts(records)))

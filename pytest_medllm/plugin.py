@@ -16,7 +16,7 @@ from .gates import GateSyntaxError, find_gate, parse_gates
 from .options import RUN_CONFIG_KEY, RunConfig, build_run_config
 from .options import pytest_addoption as _addoption
 from .profiles import Profile
-from .results import USER_PROPERTY, MetricRecord, make_record, suite_name
+from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, make_record, suite_name
 from .session import STATE_KEY, SessionState
 
 FAILED_GATES_KEY = pytest.StashKey[list]()
@@ -40,6 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUN_CONFIG_KEY] = run
     config.stash[STATE_KEY] = state
     if not is_worker:
+        _group_suites_by_module(config)
         from .report import ResultsCollector, XdistHooks
 
         collector = ResultsCollector(config, state)
@@ -50,6 +51,20 @@ def pytest_configure(config: pytest.Config) -> None:
             from .html_report import HtmlHooks
 
             config.pluginmanager.register(HtmlHooks(collector), "medllm-html")
+
+
+def _group_suites_by_module(config: pytest.Config) -> None:
+    """Under xdist, send each suite module to one worker unless the user chose a ``--dist`` mode.
+
+    A suite computes all its conditions in one batched module-scoped call; xdist's default ``load`` mode would
+    spread its tests over workers and make every worker compute the whole batch.
+    """
+    if getattr(config.option, "dist", None) != "load":
+        return
+    args = config.invocation_params.args
+    if any(str(a).startswith("--dist") or str(a) in ("-d",) for a in args):
+        return
+    config.option.dist = "loadscope"
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -119,6 +134,29 @@ def record_metric(request: pytest.FixtureRequest) -> Callable[..., MetricRecord]
                 request.node.stash.setdefault(FAILED_GATES_KEY, []).append(rec)
         request.node.user_properties.append((USER_PROPERTY, rec.to_dict()))
         return rec
+
+    return record
+
+
+@pytest.fixture
+def record_answers(request: pytest.FixtureRequest) -> Callable[..., None]:
+    """Keep per-item results of this test for the run artifact (``medllm-items.jsonl``) and show up to
+    ``examples`` failing cases in the HTML report.
+
+    Accepts :class:`~pytest_medllm.runs.Answer` objects or plain dicts (e.g. label probabilities of a note).
+    """
+    suite = suite_name(request.node.path.name)
+
+    def record(answers, *, examples: int = 3, failing: Callable[[object], bool] | None = None) -> None:
+        rows = []
+        for answer in answers:
+            row = answer.to_record() if hasattr(answer, "to_record") else dict(answer)
+            rows.append({"suite": suite, "test": request.node.nodeid, **row})
+        request.node.user_properties.append((ITEMS_PROPERTY, rows))
+        is_failing = failing or (lambda a: not getattr(a, "correct", True))
+        shown = [a.to_example() if hasattr(a, "to_example") else dict(a) for a in answers if is_failing(a)]
+        if shown and examples:
+            request.node.user_properties.append((EXAMPLES_PROPERTY, shown[:examples]))
 
     return record
 

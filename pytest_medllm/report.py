@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from .gates import find_gate
-from .results import USER_PROPERTY, MetricRecord
+from .artifacts import ITEMS_FILE, write_items_atomic
+from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord
 from .session import SessionState
 
 SCHEMA = "pytest-medllm/results/1"
@@ -58,10 +59,13 @@ class ResultsCollector:
         self.config = config
         self.state = state
         self.records: list[MetricRecord] = []
+        self.items: list[dict] = []
+        self.examples: dict[str, list[dict]] = {}
         self.outcomes: dict[str, str] = {}
         self.worker_facts: dict[str, dict] = {}
         self.started = time.time()
         self.artifact_path: Path | None = None
+        self.items_path: Path | None = None
 
     # -- collection --------------------------------------------------------------------------------------------
     @pytest.hookimpl
@@ -70,6 +74,10 @@ class ResultsCollector:
             for key, value in report.user_properties:
                 if key == USER_PROPERTY:
                     self.records.append(MetricRecord.from_dict(value))
+                elif key == ITEMS_PROPERTY:
+                    self.items.extend(value)
+                elif key == EXAMPLES_PROPERTY:
+                    self.examples.setdefault(report.nodeid, []).extend(value)
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
             self.outcomes[report.nodeid] = report.outcome
         elif report.when == "teardown" and report.outcome == "failed":
@@ -120,6 +128,15 @@ class ResultsCollector:
             return  # not a medllm run (the plugin is active in every pytest session of this environment)
         self.artifact_path = Path(self.state.run.report_dir) / RESULTS_FILE
         write_json_atomic(self.artifact_path, self.artifact(records, int(session.exitstatus)))
+        if self.items:
+            facts = self.facts()
+            header = {"model": facts.get("model"), "fingerprint": facts.get("fingerprint"),
+                      "run": self.state.run.to_dict()}
+            # Sorted so that the artifact is byte-identical whatever order xdist workers finished in.
+            rows = sorted(self.items, key=lambda r: (r.get("suite", ""), r.get("condition", ""),
+                                                     str(r.get("item_id", "")), r.get("test", "")))
+            self.items_path = Path(self.state.run.report_dir) / ITEMS_FILE
+            write_items_atomic(self.items_path, _json_safe(header), rows)
 
     def artifact(self, records: list[MetricRecord], exit_status: int) -> dict:
         counts: dict[str, int] = {}
@@ -182,6 +199,8 @@ class ResultsCollector:
             tr.write_line(f"{gated} gated metrics: {gated - failing} pass, {failing} fail")
         if self.artifact_path is not None:
             tr.write_line(f"JSON artifact: {self.artifact_path}")
+        if self.items_path is not None:
+            tr.write_line(f"per-item artifact: {self.items_path} ({len(self.items)} rows)")
 
 
 class XdistHooks:

@@ -11,6 +11,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Literal
 
 USER_PROPERTY = "medllm_metric"
+#: Per-item rows of the run artifact (outputs, parsed answers, label probabilities).
+ITEMS_PROPERTY = "medllm_items"
+#: Failing cases shown in the HTML report.
+EXAMPLES_PROPERTY = "medllm_examples"
 Direction = Literal["higher", "lower"]
 
 

@@ -7,6 +7,7 @@ the permutation that was applied, and scores it.
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Sequence
@@ -52,9 +53,17 @@ class Answer:
         return self.shown.answer_index
 
     def to_record(self) -> dict:
+        """The per-item artifact row (see :mod:`pytest_medllm.artifacts`)."""
         return {"condition": self.condition, "item_id": self.item_id, "order": list(self.order),
+                "prompt_sha256": hashlib.sha256(self.prompt.encode("utf-8")).hexdigest(),
                 "output": self.text, "finish_reason": self.finish_reason, "parsed": self.parsed.to_dict(),
-                "label": self.label, "correct": self.correct}
+                "category": self.parsed.category, "label": self.label, "correct": self.correct}
+
+    def to_example(self) -> dict:
+        """What the HTML report shows of a failing case: the end of the prompt, the reply, the verdict."""
+        return {"item_id": self.item_id, "condition": self.condition, "prompt_tail": self.prompt[-700:],
+                "output": self.text[:1200], "expected": self.shown.answer, "parsed": self.parsed.label,
+                "reason": self.parsed.reason}
 
 
 def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, list[Answer]]:

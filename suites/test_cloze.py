@@ -55,9 +55,8 @@ def test_cloze_scoring(perturbation_items, cloze, record_metric, medllm_profile,
                               resamples=medllm_profile.bootstrap_resamples, seed=medllm_config.seed)
     record_metric("position_bias", bias.value, n=len(predicted), ci=bias.ci, ci_method=bias.method,
                   direction="lower", condition="cloze", test_type="INV",
-                  details={"predicted_positions": dict(zip(letters, Counter(predicted).get(i, 0)
-                                                           for i in range(len(letters)))),
-                           "true_positions": dict(zip(letters, (truth.count(i) for i in range(len(letters)))))})
+                  details={"predicted_positions": {letter: predicted.count(i) for i, letter in enumerate(letters)},
+                           "true_positions": {letter: truth.count(i) for i, letter in enumerate(letters)}})
 
 
 def test_cloze_versus_generation_gap(perturbation_items, cloze, generated, record_metric, medllm_profile,

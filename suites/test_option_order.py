@@ -45,15 +45,16 @@ def runs(model, perturbation_items, direct_decoding):
     return answer_jobs(model, jobs, direct_decoding)
 
 
-def test_original_order(runs, record_metric, medllm_profile, medllm_config):
+def test_original_order(runs, record_metric, record_answers, medllm_profile, medllm_config):
     """MFT + position bias: accuracy, parse failures, and how predicted positions depart from the truth."""
     record_answer_metrics(record_metric, runs["original"], "original")
+    record_answers(runs["original"])
     record_position_metrics(record_metric, runs["original"], "original", medllm_profile.bootstrap_resamples,
                             medllm_config.seed)
 
 
 @pytest.mark.parametrize("perturbation", PERTURBATIONS)
-def test_answer_content_survives_reordering(perturbation, runs, record_metric):
+def test_answer_content_survives_reordering(perturbation, runs, record_metric, record_answers):
     """INV: the flip rate (answer content changed) stays low, and accuracy does not drop (McNemar, Bonferroni
     across the perturbations)."""
     original = {a.item_id: a for a in runs["original"]}
@@ -62,6 +63,7 @@ def test_answer_content_survives_reordering(perturbation, runs, record_metric):
     flips = stats.proportion([o.label != p.label for o, p in pairs])
     usable_pairs = [(o, p) for o, p in pairs if o.parsed.usable and p.parsed.usable]
     flips_usable = stats.proportion([o.label != p.label for o, p in usable_pairs])
+    record_answers(perturbed, failing=lambda a: a.label != original[a.item_id].label)
     record_metric("flip_rate", flips.value, n=flips.n, ci=flips.ci, ci_method="wilson", direction="lower",
                   condition=perturbation, test_type="INV",
                   details={"flip_rate_among_usable_pairs": flips_usable.value, "usable_pairs": flips_usable.n,
@@ -77,7 +79,8 @@ def test_answer_content_survives_reordering(perturbation, runs, record_metric):
                            "comparisons": len(PERTURBATIONS), "lost": mcnemar.b, "gained": mcnemar.c})
 
 
-def test_accuracy_does_not_depend_on_the_answer_position(runs, record_metric, medllm_profile, medllm_config):
+def test_accuracy_does_not_depend_on_the_answer_position(runs, record_metric, record_answers, medllm_profile,
+                                                        medllm_config):
     """INV: with the correct option moved to each position in turn, per-position accuracy is even (RStd)."""
     letters = runs["original"][0].shown.letters
     per_position = []
@@ -92,6 +95,7 @@ def test_accuracy_does_not_depend_on_the_answer_position(runs, record_metric, me
                   details={"formula": "sigma/mu of per-position accuracies (population SD)",
                            "per_position": dict(zip(letters, per_position))})
     moved = [a for letter in letters for a in runs[f"answer-at-{letter}"]]
+    record_answers(moved)
     record_position_metrics(record_metric, moved, "answer-at-each-position", medllm_profile.bootstrap_resamples,
                             medllm_config.seed)
 

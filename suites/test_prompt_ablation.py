@@ -65,10 +65,11 @@ def runs(model, fewshot_items, mcq_dataset, curated_examples, direct_decoding, c
 
 
 @pytest.mark.parametrize("condition", CONDITIONS)
-def test_prompt_condition(condition, runs, record_metric, medllm_profile, medllm_config):
+def test_prompt_condition(condition, runs, record_metric, record_answers, medllm_profile, medllm_config):
     """MFT per condition (accuracy, parse failures, position bias) and its paired difference from zero-shot
     direct."""
     answers = runs[condition]
+    record_answers(answers)
     accuracy = record_answer_metrics(record_metric, answers, condition)["accuracy"]
     bias = position_bias_estimate(answers, medllm_profile.bootstrap_resamples, medllm_config.seed)
     record_metric("position_bias", bias.value, n=sum(a.position is not None for a in answers), ci=bias.ci,

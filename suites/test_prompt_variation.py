@@ -21,17 +21,19 @@ PAIRS = [("prompt_a", "prompt_b"), ("prompt_a", "prompt_a_no_letters")]
 
 
 @pytest.fixture(scope="module")
-def runs(model, mcq_items, greedy_decoding):
+def runs(model, mcq_items, greedy_decoding, prompt_a_run):
     """Every item under every prompt, in one batched call (prompt A is shared with the accuracy suite)."""
-    jobs = [job for name, (build, letters) in CONDITIONS.items()
+    jobs = [job for name, (build, letters) in CONDITIONS.items() if name != "prompt_a"
             for job in original_jobs(name, mcq_items, build, letters_shown=letters)]
-    return answer_jobs(model, jobs, greedy_decoding)
+    return {"prompt_a": prompt_a_run, **answer_jobs(model, jobs, greedy_decoding)}
 
 
 @pytest.mark.parametrize("condition", list(CONDITIONS))
-def test_accuracy_and_usability_per_prompt(condition, runs, record_metric):
+def test_accuracy_and_usability_per_prompt(condition, runs, record_metric, record_answers):
     """MFT: each prompt yields usable, correct answers (accuracy with a Wilson CI and %u, as in Table 1)."""
     record_answer_metrics(record_metric, runs[condition], condition)
+    if condition != "prompt_a":  # the accuracy suite keeps the prompt-A answers
+        record_answers(runs[condition])
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{a}-vs-{b}" for a, b in PAIRS])

@@ -154,3 +154,43 @@ def test_match_rate_and_length_checks():
     assert est.value == pytest.approx(0.8) and est.n == 5
     with pytest.raises(ValueError):
         stats.match_rate(["A"], ["A", "B"])
+
+
+def test_position_bias_is_the_mean_absolute_gap_of_position_shares():
+    # Always answering A on items keyed A, B, C, D (25% each): |1-.25| + 3 * |0-.25| = 1.5, over K = 4 -> 0.375.
+    assert stats.position_bias([0, 0, 0, 0], [0, 1, 2, 3], 4) == pytest.approx(0.375)
+    assert stats.position_bias([0, 1, 2, 3], [3, 2, 1, 0], 4) == pytest.approx(0.0)  # shares match, answers don't
+    # NONE answers have no position and are left out of both distributions.
+    assert stats.position_bias([0, None], [0, 3], 4) == pytest.approx(0.0)
+    assert math.isnan(stats.position_bias([None], [1], 4))
+
+
+def test_chi_square_uniform_matches_the_formula():
+    predicted = [0] * 10 + [1] * 5 + [2] * 3 + [3] * 2
+    result = stats.chi_square_uniform(predicted + [None], 4)
+    expected = sum((o - 5) ** 2 / 5 for o in (10, 5, 3, 2))
+    assert result.statistic == pytest.approx(expected)
+    assert result.pvalue == pytest.approx(scipy_stats.chi2.sf(expected, 3))
+    assert result.observed == (10, 5, 3, 2)
+
+
+def test_relative_spread_and_per_position_accuracy():
+    assert stats.relative_spread([0.5, 0.5, 0.5]) == pytest.approx(0.0)
+    assert stats.relative_spread([0.2, 0.6]) == pytest.approx(np.std([0.2, 0.6]) / 0.4)
+    assert math.isnan(stats.relative_spread([0.0, 0.0]))
+    per = stats.per_position_accuracy([True, False, True, True], [0, 0, 1, 2], 4)
+    assert [p.value for p in per[:3]] == [0.5, 1.0, 1.0] and math.isnan(per[3].value)
+
+
+def test_bonferroni_is_m_times_p_capped_at_one():
+    assert stats.bonferroni([0.01, 0.2, float("nan")]) == pytest.approx([0.02, 0.4, float("nan")], nan_ok=True)
+    assert stats.bonferroni([0.6, 0.9]) == [1.0, 1.0]
+
+
+def test_bootstrap_ci_is_seeded_and_brackets_the_mean():
+    values = list(np.random.default_rng(0).normal(size=60))
+    a = stats.bootstrap_ci(values, lambda s: float(np.mean(s)), resamples=2000, seed=5)
+    assert a == stats.bootstrap_ci(values, lambda s: float(np.mean(s)), resamples=2000, seed=5)
+    assert a.low < float(np.mean(values)) < a.high
+    se = np.std(values, ddof=1) / math.sqrt(60)
+    assert a.high - a.low == pytest.approx(2 * 1.96 * se, rel=0.15)
