@@ -24,22 +24,30 @@ def mcq_items(mcq_dataset) -> tuple[MCQItem, ...]:
     return tuple(mcq_dataset.items)
 
 
-def _smaller_subset(mcq_dataset, config: RunConfig, limit: int | None) -> tuple[MCQItem, ...]:
-    if config.max_items is not None or limit is None:
-        return tuple(mcq_dataset.items)  # an explicit --max-items applies to every suite
-    return tuple(stratified_subset(mcq_dataset.items, limit, seed=config.seed))
+def _smaller_subset(items: tuple[MCQItem, ...], config: RunConfig, limit: int | None) -> tuple[MCQItem, ...]:
+    """A stratified subset of the run's items (so that answers shared between suites are computed once);
+    an explicit ``--max-items`` applies to every suite unchanged."""
+    if config.max_items is not None or limit is None or limit >= len(items):
+        return tuple(items)
+    return tuple(stratified_subset(items, limit, seed=config.seed))
 
 
 @pytest.fixture(scope="session")
-def perturbation_items(mcq_dataset, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
+def perturbation_items(mcq_items, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
     """Items for suites that ask each item under many conditions (a stratified subset in the quick profile)."""
-    return _smaller_subset(mcq_dataset, medllm_config, medllm_profile.perturbation_items)
+    return _smaller_subset(mcq_items, medllm_config, medllm_profile.perturbation_items)
 
 
 @pytest.fixture(scope="session")
-def fewshot_items(mcq_dataset, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
+def fewshot_items(mcq_items, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
     """Items for few-shot suites, whose prompts are several times longer."""
-    return _smaller_subset(mcq_dataset, medllm_config, medllm_profile.fewshot_items)
+    return _smaller_subset(mcq_items, medllm_config, medllm_profile.fewshot_items)
+
+
+@pytest.fixture(scope="session")
+def sampling_items(mcq_items, medllm_config, medllm_profile) -> tuple[MCQItem, ...]:
+    """Items for the repeated-sampling and self-assessment suites (their greedy prompt-A answers are shared)."""
+    return _smaller_subset(mcq_items, medllm_config, medllm_profile.sampling_items)
 
 
 @pytest.fixture(scope="session")

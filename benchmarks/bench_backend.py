@@ -92,6 +92,19 @@ def main() -> None:
         tokens = sum(len(o.token_ids) for o in outputs)
         results[f"generate_batch{batch}"] = {"new_tokens": tokens, "seconds": round(seconds, 2),
                                              "tokens_per_second": round(tokens / seconds, 1)}
+    # Repeated sampling (N runs of one prompt, as the consistency suites do): the prompt is read once per batch.
+    sampled = [GenerationRequest(prompt_a(item), Decoding(max_new_tokens=args.new_tokens, temperature=0.6,
+                                                          top_p=0.9, top_k=75), seed=run)
+               for item in items[:2] for run in range(8)]
+    backend.batch_size = 8
+    for shared in (False, True):
+        backend.share_prefill = shared
+        start = time.perf_counter()
+        outputs = backend.generate(sampled)
+        seconds = time.perf_counter() - start
+        results[f"repeated_sampling_{'shared' if shared else 'unshared'}_prefill"] = {
+            "rows": len(sampled), "seconds": round(seconds, 2),
+            "tokens_per_second": round(sum(len(o.token_ids) for o in outputs) / seconds, 1)}
     print(json.dumps(results, indent=2))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n")

@@ -104,6 +104,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dataset", dest="medllm_dataset", default=None, metavar="NAME_OR_PATH[:FORMAT]",
                     help="multiple-choice items: 'demo' (bundled) or a file in a published format "
                          "(default: ini medllm_dataset, else demo)")
+    group.addoption("--embedding-model", dest="medllm_embedding_model", default=None, metavar="PATH",
+                    help="sentence-transformers model folder for semantic repeatability (default: the packaged "
+                         "all-MiniLM-L6-v2; the framework study used a medical embedding model)")
     group.addoption("--report-dir", dest="medllm_report_dir", default=None, metavar="DIR",
                     help="where the JSON artifact and per-item records go (default: reports/ beside pytest.ini)")
     group.addoption("--cache-dir", dest="medllm_cache_dir", default=None, metavar="DIR",
@@ -143,6 +146,7 @@ class RunConfig:
     report_dir: str
     cache_dir: str
     cache_mode: str
+    embedding_model: str | None = None
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
     ini_gates: tuple[str, ...] = field(default_factory=tuple)
 
@@ -162,6 +166,15 @@ class RunConfig:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def _existing_folder(value: str | None, option: str) -> str | None:
+    if value is None:
+        return None
+    path = Path(value).expanduser()
+    if not path.is_dir():
+        raise pytest.UsageError(f"{option} {value!r}: no such folder (give a sentence-transformers model folder)")
+    return str(path.resolve())
 
 
 def build_run_config(config: pytest.Config) -> RunConfig:
@@ -198,6 +211,7 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         report_dir=str(report_dir.resolve()),
         cache_dir=str(Path(opt.medllm_cache_dir or default_cache_dir()).expanduser().resolve()),
         cache_mode=opt.medllm_cache,
+        embedding_model=_existing_folder(opt.medllm_embedding_model, "--embedding-model"),
         gate_overrides=tuple(opt.medllm_gates or ()),
         ini_gates=tuple(config.getini("medllm_gates") or ()),
     )

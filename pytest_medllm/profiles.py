@@ -36,6 +36,11 @@ class Profile:
     self_consistency_samples: int
     #: Seeded sampling runs per temperature (Experiment 2 of the pediatric endocrinology study: 10).
     sampling_runs: int
+    #: Items for the sampling, repeatability and self-assessment suites (a subset of the run's items).
+    sampling_items: int | None
+    #: Runs per prompt and new tokens for the repeatability suite (five reasoning prompts per item).
+    repeatability_runs: int
+    repeatability_max_new_tokens: int
     #: Temperatures for the sampling-consistency sweep.
     temperatures: tuple[float, ...]
     #: Bootstrap resamples for kappa confidence intervals (the study uses B = 10000).
@@ -63,6 +68,9 @@ PROFILES: dict[str, Profile] = {
         permutation_orderings=4,
         self_consistency_samples=3,
         sampling_runs=5,
+        sampling_items=12,
+        repeatability_runs=3,
+        repeatability_max_new_tokens=64,
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=2000,
         counterfactuals_per_class=1,
@@ -81,6 +89,9 @@ PROFILES: dict[str, Profile] = {
         permutation_orderings=4,
         self_consistency_samples=10,
         sampling_runs=10,
+        sampling_items=None,
+        repeatability_runs=10,
+        repeatability_max_new_tokens=1024,
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=10000,
         counterfactuals_per_class=5,

@@ -103,3 +103,40 @@ def few_shot(item: MCQItem, examples: list[MCQItem], cot: bool = False) -> str:
     shots = "\n\n".join(_example(e, cot) for e in examples)
     test = zero_shot_cot(item) if cot else zero_shot_direct(item)
     return f"{shots}\n\n{test}"
+
+
+# -- pediatric endocrinology study (000), Experiment 3: self-assessment ------------------------------------------
+
+JUDGE_START = ("Given the case the following clinical case and multiple choice question, I will provide you two "
+               "potential explanations. Can you please report the level of agreement from a scale from 0 (null "
+               "agreement) to 5 (perfect agreement) and select which response makes more clinical sense between "
+               "the two explanations?")
+JUDGE_END = ("Please state clearly which is the most clinical correct option between explanation 1 and "
+             "explanation 2. Then specify the agreement level between explanation 1 and explanation 2.")
+
+
+def self_assessment_prompt(item: MCQItem, explanation_1: str, explanation_2: str) -> str:
+    """The study's Experiment 3 prompt, verbatim, with two candidate explanations in the given order."""
+    return (f"{JUDGE_START}\n\nClinical case: {item.description.strip()}\n\nQuestions: {item.question.strip()}\n\n"
+            f"Options: {format_options(item)}\n\nExplanation 1: {explanation_1.strip()}\n\n"
+            f"Explanation 2: {explanation_2.strip()}\n\n{JUDGE_END}")
+
+
+# -- repeatability framework (001), Table 1: five diagnostic-reasoning prompts (from Savage et al.) ------------------
+
+REASONING_PROMPTS = {
+    "traditional_cot": "Provide a step-by-step deduction that identifies the correct response.",
+    "differential_diagnosis_cot": ("Use step-by-step deduction to create a differential diagnosis and then "
+                                   "determine the correct response."),
+    "intuitive_reasoning_cot": "Use symptoms, signs, and lab associations to step-by-step deduce the correct response.",
+    "analytic_reasoning_cot": ("Use analytic reasoning to deduce the pathophysiology and step-by-step identify the "
+                               "diagnosis."),
+    "bayesian_reasoning_cot": ("Use Bayesian inference to create a prior, update with new information, and "
+                               "determine the diagnosis."),
+}
+
+
+def reasoning_prompt(item: MCQItem, style: str) -> str:
+    """An item followed by one of the five reasoning instructions."""
+    options = "\n".join(f"{letter}. {text}" for letter, text in item.options)
+    return f"{_question(item)}\n{options}\n\n{REASONING_PROMPTS[style]}"

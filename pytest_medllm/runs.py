@@ -25,6 +25,8 @@ class Job:
     prompt: str
     letters_shown: bool = True
     seed: int = 0
+    #: Overrides the call's decoding (so that several temperatures can share one batched call).
+    decoding: Decoding | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ class Answer:
 
 def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, list[Answer]]:
     """Generate every job in one batched call; answers grouped by condition, in job order."""
-    outputs = model.generate([GenerationRequest(job.prompt, decoding, seed=job.seed) for job in jobs])
+    outputs = model.generate([GenerationRequest(job.prompt, job.decoding or decoding, seed=job.seed)
+                              for job in jobs])
     grouped: dict[str, list[Answer]] = defaultdict(list)
     for job, output in zip(jobs, outputs):
         shown = job.shown.item

@@ -33,9 +33,17 @@ class FakeBackend(Backend):
         CALLS["generate"] += len(requests)
         out = []
         for i, r in enumerate(requests):
-            letter = "ABCDE"[_digest(r.prompt + str(r.seed if not r.decoding.greedy else "")) % 5]
+            digest = _digest(r.prompt + str(r.seed if not r.decoding.greedy else ""))
+            letter = "ABCDE"[digest % 5]
             text = f"The answer is {letter}. <script>alert('x')</script> & more"
-            out.append(Generation(text=text, token_ids=(1, 2, 3), finish_reason="eos", token_logprobs=(-0.1,) * 3))
+            tokens = ("The", "Ġanswer", "Ġis", f"Ġ{letter}", ".")
+            top = ()
+            if r.top_logprobs:
+                spread = 1 + digest % 7
+                top = tuple(tuple((t, -spread * j / 3 - 0.1) for j, t in enumerate(range(r.top_logprobs)))
+                            for _ in tokens)
+            out.append(Generation(text=text, token_ids=tuple(range(len(tokens))), finish_reason="eos",
+                                  token_logprobs=(-0.1,) * len(tokens), top_logprobs=top, tokens=tokens))
             if on_batch:
                 on_batch([(i, out[-1])])
         return out

@@ -24,6 +24,12 @@ EXPECTED = {
     "prompt_ablation": {"accuracy", "position_bias", "accuracy_change_vs_zero_shot_direct"},
     "cloze": {"accuracy", "position_bias", "cloze_minus_generation_accuracy", "voting_accuracy", "agreement_rate",
               "abstention_accuracy"},
+    "sampling_consistency": {"consistency", "correctness", "consistently_correct_share", "consistently_wrong_share",
+                             "consistency_above_chance", "parse_failure_rate", "self_consistency_accuracy"},
+    "repeatability": {"semantic_repeatability", "internal_repeatability", "semantic_reproducibility",
+                      "internal_reproducibility", "kruskal_wallis_p"},
+    "self_assessment": {"gold_both_orders_share", "gold_never_share", "unparseable_share", "order_dependent_share",
+                        "order_mcnemar_p", "mean_agreement_score"},
 }
 
 

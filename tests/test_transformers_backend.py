@@ -179,3 +179,24 @@ def test_default_model_stops_at_end_of_turn_and_is_batch_invariant(default_model
     assert [g.token_ids for g in batched] == [g.token_ids for g in single]
     short = default_model.generate([GenerationRequest("Reply with the single word: yes", decoding)])[0]
     assert short.finish_reason == "eos" and "<|im_end|>" not in short.text
+
+
+def test_repeated_prompts_share_their_prefill_without_changing_samples(tiny):
+    decoding = Decoding(max_new_tokens=8, temperature=1.0, top_k=40)
+    batch = [GenerationRequest(PROMPTS[0], decoding, seed=s) for s in range(4)]
+    batch.append(GenerationRequest(PROMPTS[0], Decoding(max_new_tokens=8, temperature=0.3), seed=9))
+    batch.append(GenerationRequest(PROMPTS[0], Decoding(max_new_tokens=8)))
+    calls = []
+    handle = tiny.model.register_forward_hook(lambda module, args, kwargs, out: calls.append(
+        kwargs.get("input_ids", args[0] if args else None).shape), with_kwargs=True)
+    try:
+        tiny.batch_size = 6
+        together = tiny.generate(batch)
+    finally:
+        handle.remove()
+        tiny.batch_size = 4
+    assert calls[0][0] == 1  # the prompt was read once for six rows
+    alone = [tiny.generate([request])[0] for request in batch]
+    assert [g.token_ids for g in together] == [g.token_ids for g in alone]
+    flat = [lp for g in together for lp in g.token_logprobs]
+    assert flat == pytest.approx([lp for g in alone for lp in g.token_logprobs], abs=1e-4)

@@ -1,11 +1,12 @@
-"""A logits processor that records per-step log-probabilities and samples each row with its own seed.
+"""A logits processor that records per-step log-probabilities and samples each row with its own settings.
 
-transformers' sampling draws every row of a batch from one global random stream, so a prompt's sample would depend
-on which other prompts share its batch — and a cached response could not be reproduced. This processor runs last
-in ``generate()``: it records the distribution it sees (after repetition penalty, before temperature and
-truncation), then, when sampling, applies transformers' own temperature/top-k/top-p warpers and draws each row
-from a ``torch.Generator`` seeded by that row's request. It returns scores whose only finite entry is the drawn
-token, so ``generate()`` in greedy mode emits exactly that token.
+transformers' sampling draws every row of a batch from one global random stream with one temperature, so a
+prompt's sample would depend on which other prompts share its batch — and a cached response could not be
+reproduced. This processor runs last in ``generate()``: it records the distribution it sees (after repetition
+penalty, before temperature and truncation), then for each sampled row applies transformers' own
+temperature/top-k/top-p warpers and draws from a ``torch.Generator`` seeded by that row's request. It returns
+scores whose only finite entry is the chosen token, so ``generate()`` in greedy mode emits exactly that token.
+Greedy rows (temperature 0) keep their argmax.
 """
 
 from __future__ import annotations
@@ -23,22 +24,25 @@ from transformers.generation.logits_process import (
 from .base import Decoding
 
 
+def _warpers(decoding: Decoding) -> list:
+    warpers: list = [TemperatureLogitsWarper(decoding.temperature)]
+    if decoding.top_k is not None:
+        warpers.append(TopKLogitsWarper(decoding.top_k))
+    if decoding.top_p is not None and decoding.top_p < 1.0:
+        warpers.append(TopPLogitsWarper(decoding.top_p))
+    return warpers
+
+
 class StepRecorder(LogitsProcessor):
     """Record log-probs of the chosen tokens (and optionally the top-k) and draw seeded per-row samples."""
 
-    def __init__(self, decoding: Decoding, seeds: Sequence[int] | None, top_logprobs: int = 0) -> None:
+    def __init__(self, decodings: Sequence[Decoding], seeds: Sequence[int], top_logprobs: int = 0) -> None:
+        if len(decodings) != len(seeds):
+            raise ValueError("one decoding and one seed per row")
         self.top_logprobs = top_logprobs
-        self.sampling = not decoding.greedy
-        self.warpers = []
-        if self.sampling:
-            if seeds is None:
-                raise ValueError("sampling needs one seed per row")
-            self.warpers.append(TemperatureLogitsWarper(decoding.temperature))
-            if decoding.top_k is not None:
-                self.warpers.append(TopKLogitsWarper(decoding.top_k))
-            if decoding.top_p is not None and decoding.top_p < 1.0:
-                self.warpers.append(TopPLogitsWarper(decoding.top_p))
-            self.generators = [torch.Generator(device="cpu").manual_seed(int(s)) for s in seeds]
+        self.rows = [(None, None) if d.greedy else (_warpers(d), torch.Generator(device="cpu").manual_seed(int(s)))
+                     for d, s in zip(decodings, seeds)]
+        self.sampling = any(w is not None for w, _ in self.rows)
         self._previous: torch.Tensor | None = None
         self.chosen_logprobs: list[list[float]] = []  # per step, per row
         self.topk: list[tuple[torch.Tensor, torch.Tensor]] = []  # per step: (values, indices), [batch, k]
@@ -57,14 +61,17 @@ class StepRecorder(LogitsProcessor):
             self.topk.append((values.cpu(), indices.cpu()))
         if not self.sampling:
             return scores
-        warped = scores.float()
-        for warper in self.warpers:
-            warped = warper(input_ids, warped)
-        probs = torch.softmax(warped, dim=-1).cpu()
-        drawn = torch.stack([torch.multinomial(probs[row], 1, generator=self.generators[row]).squeeze(0)
-                             for row in range(probs.shape[0])]).to(scores.device)
         forced = torch.full_like(scores, float("-inf"))
-        forced.scatter_(1, drawn.view(-1, 1), 0.0)
+        chosen = scores.argmax(dim=-1)
+        for row, (warpers, generator) in enumerate(self.rows):
+            if warpers is None:
+                continue
+            warped = scores[row:row + 1].float()
+            for warper in warpers:
+                warped = warper(input_ids[row:row + 1], warped)
+            probs = torch.softmax(warped, dim=-1).cpu()[0]
+            chosen[row] = torch.multinomial(probs, 1, generator=generator).item()
+        forced.scatter_(1, chosen.view(-1, 1), 0.0)
         return forced
 
     def finish(self, last_tokens: torch.Tensor) -> None:

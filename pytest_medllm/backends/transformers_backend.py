@@ -120,6 +120,8 @@ class TransformersBackend(Backend):
         self.model_hash = model_hash
         self.revision = revision or getattr(self.model.config, "_commit_hash", None)
         self.model_path = model_path
+        #: Read a prompt once for all rows of a batch that repeat it (see _shared_prefill).
+        self.share_prefill = True
         self._fingerprint: dict | None = None
 
     # -- description -------------------------------------------------------------------------------------
@@ -195,10 +197,11 @@ class TransformersBackend(Backend):
         return ids.to(self.input_device), mask.to(self.input_device), positions.to(self.input_device)
 
     def _run_batched(self, encoded: list[list[int]], groups: dict[object, list[int]],
-                     run: Callable[[object, list[int]], list[R]], on_batch: BatchCallback | None) -> list[R]:
+                     run: Callable[[object, list[int]], list[R]], on_batch: BatchCallback | None,
+                     tie: Callable[[int], object] = lambda i: 0) -> list[R]:
         results: list[R | None] = [None] * len(encoded)
         for group_key, members in groups.items():
-            members = sorted(members, key=lambda i: -len(encoded[i]))
+            members = sorted(members, key=lambda i: (-len(encoded[i]), tie(i)))
             for batch in _batches(members, self.batch_size):
                 outputs = run(group_key, batch)
                 for index, output in zip(batch, outputs):
@@ -211,25 +214,30 @@ class TransformersBackend(Backend):
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
                  ) -> list[Generation]:
         encoded = [self._encode_formatted(self.format_prompt(r.prompt, r.system)) for r in requests]
+        # Rows with different temperatures share a batch (the step recorder samples each row its own way); only
+        # what generate() itself applies to the whole batch must agree.
         groups: dict[object, list[int]] = defaultdict(list)
         for i, r in enumerate(requests):
-            groups[(r.decoding, r.top_logprobs)].append(i)
+            groups[(r.decoding.max_new_tokens, r.decoding.repetition_penalty, r.top_logprobs)].append(i)
 
         def run(key: object, batch: list[int]) -> list[Generation]:
-            decoding, top_k = key  # type: ignore[misc]
-            return self._generate_batch([encoded[i] for i in batch], decoding,
-                                        [requests[i].seed for i in batch], top_k)
+            max_new_tokens, repetition_penalty, top_k = key  # type: ignore[misc]
+            return self._generate_batch([encoded[i] for i in batch], [requests[i].decoding for i in batch],
+                                        [requests[i].seed for i in batch], top_k, max_new_tokens,
+                                        repetition_penalty)
 
-        return self._run_batched(encoded, groups, run, on_batch)
+        # Sorting identical prompts next to each other puts their repeated samples in one batch, where the
+        # prompt is read once (see _generate_batch).
+        return self._run_batched(encoded, groups, run, on_batch, tie=lambda i: (encoded[i], requests[i].seed))
 
-    def _generation_config(self, decoding: Decoding) -> GenerationConfig:
+    def _generation_config(self, max_new_tokens: int, repetition_penalty: float | None) -> GenerationConfig:
         # Built from scratch so that a model's own generation_config (often do_sample=True, temperature=0.6)
         # never leaks in: what we ask for is exactly what runs, and what keys the cache.
         return GenerationConfig(
-            max_new_tokens=decoding.max_new_tokens,
+            max_new_tokens=max_new_tokens,
             do_sample=False,
             num_beams=1,
-            repetition_penalty=decoding.repetition_penalty or 1.0,
+            repetition_penalty=repetition_penalty or 1.0,
             eos_token_id=self.eos_ids,
             pad_token_id=self.tokenizer.pad_token_id,
             bos_token_id=self.tokenizer.bos_token_id,
@@ -237,12 +245,41 @@ class TransformersBackend(Backend):
         )
 
     @torch.inference_mode()
-    def _generate_batch(self, sequences: list[list[int]], decoding: Decoding, seeds: list[int],
-                        top_k: int) -> list[Generation]:
-        ids, mask, _ = self._pad_left(sequences)
-        recorder = StepRecorder(decoding, seeds if not decoding.greedy else None, top_logprobs=top_k)
-        out = self.model.generate(input_ids=ids, attention_mask=mask, generation_config=self._generation_config(
-            decoding), logits_processor=LogitsProcessorList([recorder]))
+    def _shared_prefill(self, sequences: list[list[int]]):
+        """Read each distinct prompt once and copy its key/value cache to every row that repeats it.
+
+        Repeated sampling (N runs × temperatures of one prompt) would otherwise recompute the same prompt N
+        times; the prompt dominates the cost on CPU. All but the last prompt token are prefilled here;
+        ``generate()`` then processes the last token and continues from the copied cache.
+        """
+        distinct: dict[tuple[int, ...], int] = {}
+        for seq in sequences:
+            distinct.setdefault(tuple(seq), len(distinct))
+        if not self.share_prefill or len(distinct) == len(sequences) or min(len(s) for s in sequences) < 2:
+            return None
+        unique = [list(seq) for seq in distinct]
+        ids, mask, positions = self._pad_left(unique)
+        out = self.model(input_ids=ids[:, :-1], attention_mask=mask[:, :-1], position_ids=positions[:, :-1],
+                         use_cache=True, logits_to_keep=1)
+        rows = torch.tensor([distinct[tuple(seq)] for seq in sequences], device=ids.device)
+        cache = out.past_key_values
+        cache.reorder_cache(rows)
+        return ids.index_select(0, rows), mask.index_select(0, rows), cache
+
+    @torch.inference_mode()
+    def _generate_batch(self, sequences: list[list[int]], decodings: list[Decoding], seeds: list[int],
+                        top_k: int, max_new_tokens: int, repetition_penalty: float | None) -> list[Generation]:
+        shared = self._shared_prefill(sequences)
+        if shared is not None:
+            ids, mask, cache = shared
+            extra = {"past_key_values": cache}
+        else:
+            ids, mask, _ = self._pad_left(sequences)
+            extra = {}
+        recorder = StepRecorder(decodings, seeds, top_logprobs=top_k)
+        out = self.model.generate(input_ids=ids, attention_mask=mask,
+                                  generation_config=self._generation_config(max_new_tokens, repetition_penalty),
+                                  logits_processor=LogitsProcessorList([recorder]), **extra)
         new_tokens = out.sequences[:, ids.shape[1]:]
         recorder.finish(new_tokens[:, -1])
         eos = set(self.eos_ids)

