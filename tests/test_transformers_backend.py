@@ -138,14 +138,38 @@ def test_cloze_scores_equal_the_loglikelihood_of_each_letter(tiny):
     assert sum(scores.normalized()) == pytest.approx(1.0)
 
 
-def test_cloze_uses_one_forward_pass_per_batch(tiny):
-    calls = []
-    handle = tiny.model.register_forward_hook(lambda *a: calls.append(1))
+def test_cloze_reads_each_prompt_token_once_per_batch(tiny):
+    shapes = []
+    handle = tiny.model.register_forward_hook(
+        lambda module, args, kwargs, out: shapes.append(tuple(kwargs["input_ids"].shape)), with_kwargs=True)
     try:
         tiny.score_choices([ChoiceRequest(p, ("A", "B")) for p in PROMPTS])
     finally:
         handle.remove()
-    assert len(calls) == 1  # four prompts, batch size four
+    lengths = [len(tiny._encode_formatted(tiny.format_prompt(p))) for p in PROMPTS]
+    # Four prompts, batch size four: the chat-template prefix they share is read once, then one pass over the rest.
+    assert len(shapes) == 2 and shapes[0][0] == 1 and shapes[1][0] == 4
+    assert shapes[0][1] + sum(n - shapes[0][1] for n in lengths) < sum(lengths)
+
+
+def test_shared_prefix_scoring_equals_scoring_each_row_alone(tiny):
+    note = "Age: 67\nGender: F\nVitals:\nHeart Rate: {hr}\nBlood Pressure: 118/51\nTemperature: 96.9\n"
+    prompts = [f"Predict mortality. Answer [[0]] or [[1]].\n\nAdmission note:\n{note.format(hr=hr)}"
+               for hr in (94, 120, 45, 61)]
+    requests = [ChoiceRequest(p, ("0", "1"), answer_prefix="[[") for p in prompts]
+    lls = [LoglikelihoodRequest("", note.format(hr=hr)) for hr in (94, 120, 45, 61)]
+    shared_scores = tiny.score_choices(requests)
+    shared_lls = tiny.loglikelihood(lls)
+    tiny.MIN_SHARED_PREFIX = 10 ** 6
+    try:
+        alone_scores = [tiny.score_choices([r])[0] for r in requests]
+        alone_lls = [tiny.loglikelihood([r])[0] for r in lls]
+    finally:
+        del tiny.MIN_SHARED_PREFIX
+    for a, b in zip(shared_scores, alone_scores):
+        assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+    for a, b in zip(shared_lls, alone_lls):
+        assert a.token_ids == b.token_ids and a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
 
 
 def test_choices_that_share_a_first_token_are_refused(tiny):

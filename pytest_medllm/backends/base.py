@@ -97,11 +97,16 @@ class Generation:
 
 @dataclass(frozen=True)
 class ChoiceRequest:
-    """Score answer choices at the answer position of ``prompt`` (cloze scoring, one forward pass)."""
+    """Score answer choices at the answer position of ``prompt`` (cloze scoring, one forward pass).
+
+    ``answer_prefix`` is text the answer starts with before the choice (e.g. ``"[["`` when the model is asked to
+    answer ``[[1]]``); it is appended to the prompt as the beginning of the model's reply.
+    """
 
     prompt: str
     choices: tuple[str, ...]
     system: str | None = None
+    answer_prefix: str = ""
 
     def __post_init__(self) -> None:
         if len(self.choices) < 2:
@@ -110,7 +115,8 @@ class ChoiceRequest:
             raise ValueError(f"choices must be distinct, got {self.choices}")
 
     def to_dict(self) -> dict:
-        return {"prompt": self.prompt, "choices": list(self.choices), "system": self.system}
+        return {"prompt": self.prompt, "choices": list(self.choices), "system": self.system,
+                "answer_prefix": self.answer_prefix}
 
 
 @dataclass(frozen=True)

@@ -198,10 +198,11 @@ class TransformersBackend(Backend):
 
     def _run_batched(self, encoded: list[list[int]], groups: dict[object, list[int]],
                      run: Callable[[object, list[int]], list[R]], on_batch: BatchCallback | None,
-                     tie: Callable[[int], object] = lambda i: 0) -> list[R]:
+                     tie: Callable[[int], object] = lambda i: 0, order: Callable[[int], object] | None = None
+                     ) -> list[R]:
         results: list[R | None] = [None] * len(encoded)
         for group_key, members in groups.items():
-            members = sorted(members, key=lambda i: (-len(encoded[i]), tie(i)))
+            members = sorted(members, key=order or (lambda i: (-len(encoded[i]), tie(i))))
             for batch in _batches(members, self.batch_size):
                 outputs = run(group_key, batch)
                 for index, output in zip(batch, outputs):
@@ -316,14 +317,19 @@ class TransformersBackend(Backend):
         for text in variants:
             full = self._encode_bare(formatted_prompt + text)
             if full[:len(prompt_ids)] == prompt_ids and len(full) > len(prompt_ids):
-                ids.add(full[len(prompt_ids)])
+                token = full[len(prompt_ids)]
             else:  # the tokenizer merged across the boundary: fall back to the choice on its own
-                ids.add(self._encode_bare(text)[0])
+                token = self._encode_bare(text)[0]
+            # A tokenizer that splits " 1" into " " + "1" gives every spaced choice the same first token, which
+            # says nothing about the choice: only the unspaced spelling counts then.
+            if text != choice and not self.tokenizer.decode([token]).strip():
+                continue
+            ids.add(token)
         return ids
 
     def score_choices(self, requests: Sequence[ChoiceRequest], on_batch: BatchCallback | None = None
                       ) -> list[ChoiceScores]:
-        formatted = [self.format_prompt(r.prompt, r.system) for r in requests]
+        formatted = [self.format_prompt(r.prompt, r.system) + r.answer_prefix for r in requests]
         encoded = [self._encode_formatted(text) for text in formatted]
         token_sets: list[list[list[int]]] = []
         for text, request in zip(formatted, requests):
@@ -338,19 +344,18 @@ class TransformersBackend(Backend):
                     seen[token] = choice
             token_sets.append(sets)
 
-        @torch.inference_mode()
         def run(_: object, batch: list[int]) -> list[ChoiceScores]:
-            ids, mask, positions = self._pad_left([encoded[i] for i in batch])
-            logits = self.model(input_ids=ids, attention_mask=mask, position_ids=positions,
-                                logits_to_keep=1, use_cache=False).logits[:, -1, :]
-            logprobs = torch.log_softmax(logits.float(), dim=-1).cpu()
-            out = []
-            for row, index in enumerate(batch):
-                scores = [float(torch.logsumexp(logprobs[row, ids_], dim=0)) for ids_ in token_sets[index]]
-                out.append(ChoiceScores(logprobs=tuple(scores)))
-            return out
+            def reduce(row: int, logprobs: torch.Tensor) -> ChoiceScores:
+                sets = token_sets[batch[row]]
+                return ChoiceScores(logprobs=tuple(float(torch.logsumexp(logprobs[0, ids_], dim=0)) for ids_ in sets))
 
-        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch)
+            sequences = [encoded[i] for i in batch]
+            return self._forward_gather(sequences, [[len(s) - 1] for s in sequences], reduce)
+
+        # Sorted by tokens, neighbours share prefixes (counterfactual notes of one patient), which the forward
+        # pass then reads once per batch.
+        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch,
+                                 order=lambda i: encoded[i])
 
     # -- log-likelihood ------------------------------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest], on_batch: BatchCallback | None = None
@@ -377,28 +382,122 @@ class TransformersBackend(Backend):
             pairs.append((context[overflow:] if overflow > 0 else context, continuation))
         encoded = [c + k for c, k in pairs]
 
-        @torch.inference_mode()
         def run(_: object, batch: list[int]) -> list[TokenLogprobs]:
-            ids, mask, positions = self._pad_left([encoded[i] for i in batch])
-            keep = max(len(pairs[i][1]) for i in batch) + 1
-            logits = self.model(input_ids=ids, attention_mask=mask, position_ids=positions,
-                                logits_to_keep=keep, use_cache=False).logits
-            out = []
-            for row, index in enumerate(batch):
-                continuation = pairs[index][1]
-                n = len(continuation)
-                # Predictions for the continuation come from the n positions before each of its tokens.
-                row_logits = logits[row, keep - n - 1: keep - 1, :].float()
-                logprobs = torch.log_softmax(row_logits, dim=-1)
+            def reduce(row: int, logprobs: torch.Tensor) -> TokenLogprobs:
+                continuation = pairs[batch[row]][1]
                 target = torch.tensor(continuation, device=logprobs.device)
                 chosen = logprobs.gather(1, target.view(-1, 1)).squeeze(1).cpu().tolist()
-                greedy = (row_logits.argmax(-1) == target).cpu().tolist()
-                out.append(TokenLogprobs(token_ids=tuple(continuation),
-                                         tokens=tuple(self.tokenizer.convert_ids_to_tokens(continuation)),
-                                         logprobs=tuple(chosen), greedy=tuple(greedy)))
-            return out
+                greedy = (logprobs.argmax(-1) == target).cpu().tolist()
+                return TokenLogprobs(token_ids=tuple(continuation),
+                                     tokens=tuple(self.tokenizer.convert_ids_to_tokens(continuation)),
+                                     logprobs=tuple(chosen), greedy=tuple(greedy))
 
-        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch)
+            sequences = [encoded[i] for i in batch]
+            # Predictions for the continuation come from the positions just before each of its tokens.
+            wanted = [list(range(len(pairs[i][0]) - 1, len(encoded[i]) - 1)) for i in batch]
+            return self._forward_gather(sequences, wanted, reduce)
+
+        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch,
+                                 order=lambda i: encoded[i])
+
+    # -- forward passes that compute logits only where they are needed -------------------------------------------
+    #: Largest logits tensor (batch × positions × vocabulary, in floats) computed at once.
+    LOGITS_BUDGET = 1 << 27
+    #: Shortest common prefix worth reading once for a whole batch.
+    MIN_SHARED_PREFIX = 16
+
+    @torch.inference_mode()
+    def _forward_gather(self, sequences: list[list[int]], wanted: list[list[int]],
+                        reduce: Callable[[int, torch.Tensor], R]) -> list[R]:
+        """One forward pass over ``sequences``; for row ``r`` call ``reduce(r, logprobs)`` where ``logprobs[j]``
+        is the log-softmax (float32, full vocabulary) at position ``wanted[r][j]`` of that row's own tokens.
+
+        When the batch shares a long token prefix (counterfactual notes of one patient), the prefix is read once
+        and its key/value cache reused by every row; only the differing remainders are computed per row.
+        """
+        shared = self._common_prefix(sequences)
+        if len(sequences) > 1 and shared >= self.MIN_SHARED_PREFIX:
+            return self._forward_with_prefix(sequences, wanted, reduce, shared)
+        out: list[R] = []
+        vocab = self.model.config.get_text_config().vocab_size
+        for start, chunk in self._chunks(sequences, wanted, vocab):
+            seqs = sequences[start:start + chunk]
+            ids, mask, positions = self._pad_left(seqs)
+            width = ids.shape[1]
+            padded = [[width - len(s) + p for p in wanted[start + k]] for k, s in enumerate(seqs)]
+            keep = sorted({p for row in padded for p in row})
+            logits = self.model(input_ids=ids, attention_mask=mask, position_ids=positions, use_cache=False,
+                                logits_to_keep=torch.tensor(keep, device=ids.device)).logits
+            index = {p: j for j, p in enumerate(keep)}
+            for k, row in enumerate(padded):
+                rows = logits[k, [index[p] for p in row], :].float()
+                out.append(reduce(start + k, torch.log_softmax(rows, dim=-1)))
+        return out
+
+    def _chunks(self, sequences, wanted, vocab: int):
+        """Row chunks whose logits stay within LOGITS_BUDGET."""
+        start = 0
+        while start < len(sequences):
+            chunk = 1
+            while start + chunk < len(sequences):
+                widest = max(len(w) for w in wanted[start:start + chunk + 1]) + 1
+                if (chunk + 1) * widest * vocab > self.LOGITS_BUDGET:
+                    break
+                chunk += 1
+            yield start, chunk
+            start += chunk
+
+    @staticmethod
+    def _common_prefix(sequences: list[list[int]]) -> int:
+        """Length of the longest common token prefix, leaving every row at least one token of its own."""
+        first = sequences[0]
+        length = min(len(s) for s in sequences) - 1
+        for seq in sequences[1:]:
+            n = 0
+            while n < length and seq[n] == first[n]:
+                n += 1
+            length = n
+        return max(length, 0)
+
+    def _forward_with_prefix(self, sequences, wanted, reduce, shared: int) -> list:
+        import copy
+
+        prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)
+        prefix_positions = sorted({p for row in wanted for p in row if p < shared})
+        keep = torch.tensor(prefix_positions or [shared - 1], device=prefix.device)
+        head = self.model(input_ids=prefix, use_cache=True, logits_to_keep=keep)
+        prefix_logprobs = torch.log_softmax(head.logits[0].float(), dim=-1)
+        prefix_index = {p: j for j, p in enumerate(prefix_positions)}
+        base_cache = head.past_key_values
+        vocab = prefix_logprobs.shape[-1]
+        out = []
+        remainders = [s[shared:] for s in sequences]
+        remainder_wanted = [[p - shared for p in row if p >= shared] for row in wanted]
+        for start, chunk in self._chunks(remainders, remainder_wanted, vocab):
+            rems = remainders[start:start + chunk]
+            ids, mask, _ = self._pad_left(rems)
+            width = ids.shape[1]
+            full_mask = torch.cat([torch.ones((len(rems), shared), dtype=mask.dtype, device=mask.device), mask], 1)
+            positions = (full_mask.cumsum(-1) - 1).clamp(min=0)[:, shared:]
+            cache = copy.deepcopy(base_cache)
+            cache.reorder_cache(torch.zeros(len(rems), dtype=torch.long, device=ids.device))
+            padded = [[width - len(r) + q for q in remainder_wanted[start + k]] for k, r in enumerate(rems)]
+            keep_rows = sorted({p for row in padded for p in row}) or [width - 1]
+            logits = self.model(input_ids=ids, attention_mask=full_mask, position_ids=positions,
+                                past_key_values=cache, use_cache=True,
+                                logits_to_keep=torch.tensor(keep_rows, device=ids.device)).logits
+            index = {p: j for j, p in enumerate(keep_rows)}
+            for k in range(len(rems)):
+                row_wanted = wanted[start + k]
+                parts = []
+                for p in row_wanted:
+                    if p < shared:
+                        parts.append(prefix_logprobs[prefix_index[p]])
+                    else:
+                        q = width - len(rems[k]) + (p - shared)
+                        parts.append(torch.log_softmax(logits[k, index[q], :].float(), dim=-1))
+                out.append(reduce(start + k, torch.stack(parts)))
+        return out
 
     def close(self) -> None:
         del self.model
