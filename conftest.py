@@ -88,3 +88,67 @@ def prompt_a_run(model, mcq_items, greedy_decoding) -> list[Answer]:
 def cloze_scores(model, mcq_items) -> tuple[ChoiceScores, ...]:
     """Option-letter log-probabilities at the answer position, one forward pass per item."""
     return tuple(model.score_choices([ChoiceRequest(cloze_prompt(item), item.letters) for item in mcq_items]))
+
+
+# -- the synthetic ICU cohort and its counterfactuals (DeVisE suites) --------------------------------------------
+
+NOTE_STYLES = ("template", "raw")
+
+
+@pytest.fixture(scope="session")
+def icu_notes(medllm_profile, medllm_config) -> dict[str, list]:
+    """Original admission notes of the synthetic cohort, by style ("template", "raw")."""
+    from pytest_medllm.data.cohort import draw_patients, render_note
+
+    patients = draw_patients(medllm_profile.cohort_size, medllm_config.seed)
+    return {style: [render_note(p, style) for p in patients] for style in NOTE_STYLES}
+
+
+@pytest.fixture(scope="session")
+def counterfactuals(icu_notes, medllm_profile, medllm_config) -> dict[str, list]:
+    """Every single-variable counterfactual of every note, by style (each checked to change only its variable)."""
+    from pytest_medllm.data.schemas import VITAL_SIGNS
+    from pytest_medllm.perturb.clinical import demographic_counterfactuals, vital_counterfactuals
+
+    per_class, seed = medllm_profile.counterfactuals_per_class, medllm_config.seed
+    out = {}
+    for style, notes in icu_notes.items():
+        items = []
+        for note in notes:
+            for variable in VITAL_SIGNS:
+                items += vital_counterfactuals(note, variable, per_class, seed)
+            for variable in ("age", "gender", "ethnicity"):
+                items += demographic_counterfactuals(note, variable, per_class, seed)
+        out[style] = items
+    return out
+
+
+@pytest.fixture(scope="session")
+def label_distributions(model, icu_notes, counterfactuals, unit_rewrites):
+    """The model's label distribution for every note (originals, counterfactuals, unit rewrites) and task, from
+    one batched scoring call: {(note id, task): probabilities}."""
+    from pytest_medllm.devise import TASKS, distribution
+
+    notes = {}
+    for style in NOTE_STYLES:
+        for note in icu_notes[style]:
+            notes[note.id] = note
+        for cf in counterfactuals[style]:
+            notes[cf.note.id] = cf.note
+        for rewrite in unit_rewrites[style]:
+            notes[rewrite.note.id] = rewrite.note
+    keys = [(note_id, task) for note_id in notes for task in TASKS]
+    scores = model.score_choices([TASKS[task].request(notes[note_id]) for note_id, task in keys])
+    return {key: distribution(s) for key, s in zip(keys, scores)}
+
+
+@pytest.fixture(scope="session")
+def unit_rewrites(icu_notes) -> dict[str, list]:
+    """Each original note with one vital sign written in another unit or notation (°C, SpO2 as a fraction,
+    pulse in bpm)."""
+    from pytest_medllm.perturb.units import REWRITES, rewrite
+
+    out = {}
+    for style, notes in icu_notes.items():
+        out[style] = [r for note in notes for name in REWRITES if (r := rewrite(note, name)) is not None]
+    return out

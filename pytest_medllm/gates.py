@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 MODES = ("point", "lenient", "strict")
 _OPS: dict[str, Callable[[float, float], bool]] = {">=": operator.ge, "<=": operator.le, ">": operator.gt,
                                                     "<": operator.lt}
-_GATE = re.compile(r"^\s*(?P<pattern>[^<>=\s]+)\s*(?P<op>>=|<=|>|<)\s*(?P<threshold>[-+0-9.eE]+)"
+_GATE = re.compile(r"^\s*(?P<pattern>[^<>=\s]+(?:\[[^\]]*\])?)\s*(?P<op>>=|<=|>|<)\s*(?P<threshold>[-+0-9.eE]+)"
                    r"\s*(?:@\s*(?P<mode>\w+))?\s*$")
 
 
@@ -44,7 +44,14 @@ class Gate:
         return f"{self.pattern} {self.op} {self.threshold:g} @{self.mode}"
 
     def matches(self, metric_id: str, base_id: str) -> bool:
-        return fnmatch.fnmatchcase(metric_id, self.pattern) or fnmatch.fnmatchcase(base_id, self.pattern)
+        """``suite.metric`` patterns match every condition; ``suite.metric[condition]`` patterns match the
+        condition separately, so that brackets need no escaping (``x.flip_rate[*gender*]``)."""
+        base_pattern, bracket, condition_pattern = self.pattern.partition("[")
+        if not bracket:
+            return fnmatch.fnmatchcase(base_id, base_pattern)
+        condition = metric_id[len(base_id) + 1:-1] if metric_id != base_id else ""
+        return fnmatch.fnmatchcase(base_id, base_pattern) and \
+            fnmatch.fnmatchcase(condition, condition_pattern.rstrip("]"))
 
     @property
     def wants_high(self) -> bool:

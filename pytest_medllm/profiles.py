@@ -74,7 +74,7 @@ PROFILES: dict[str, Profile] = {
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=2000,
         counterfactuals_per_class=1,
-        cohort_size=12,
+        cohort_size=6,
     ),
     "paper": Profile(
         name="paper",

@@ -75,3 +75,11 @@ def test_command_line_gates_win_over_ini():
     assert find_gate(gates, "accuracy.accuracy[cloze]", "accuracy.accuracy").threshold == 0.9
     assert find_gate(gates, "accuracy.usable_rate", "accuracy.usable_rate").threshold == 0.2
     assert find_gate(gates, "other.metric", "other.metric") is None
+
+
+def test_gate_patterns_match_conditions_without_escaping_brackets():
+    gate = parse_gate("demographic_invariance.flip_rate[*gender*] <= 0.1")
+    assert gate.matches("demographic_invariance.flip_rate[template/los/gender]", "demographic_invariance.flip_rate")
+    assert not gate.matches("demographic_invariance.flip_rate[template/los/age]", "demographic_invariance.flip_rate")
+    assert not gate.matches("demographic_invariance.flip_rate", "demographic_invariance.flip_rate")
+    assert parse_gate("x.* <= 1").matches("x.flip_rate[anything]", "x.flip_rate")

@@ -28,6 +28,11 @@ EXPECTED = {
                              "consistency_above_chance", "parse_failure_rate", "self_consistency_accuracy"},
     "repeatability": {"semantic_repeatability", "internal_repeatability", "semantic_reproducibility",
                       "internal_reproducibility", "kruskal_wallis_p"},
+    "vital_sign_direction": {"kl_divergence", "js_divergence", "label_flip_rate", "correct_direction", "monotonic",
+                             "percent_monotonic"},
+    "demographic_invariance": {"flip_rate", "mean_shift"},
+    "note_perplexity": {"delta_ppl_trend", "mean_delta_ppl"},
+    "unit_invariance": {"flip_rate"},
     "self_assessment": {"gold_both_orders_share", "gold_never_share", "unparseable_share", "order_dependent_share",
                         "order_mcnemar_p", "mean_agreement_score"},
 }

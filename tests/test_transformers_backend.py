@@ -224,3 +224,36 @@ def test_repeated_prompts_share_their_prefill_without_changing_samples(tiny):
     assert [g.token_ids for g in together] == [g.token_ids for g in alone]
     flat = [lp for g in together for lp in g.token_logprobs]
     assert flat == pytest.approx([lp for g in alone for lp in g.token_logprobs], abs=1e-4)
+
+
+def _manual_logprobs(backend, ids: list[int]) -> torch.Tensor:
+    with torch.inference_mode():
+        logits = backend.model(input_ids=torch.tensor([ids])).logits[0].float()
+    return torch.log_softmax(logits, dim=-1)
+
+
+def test_label_distribution_uses_the_full_vocabulary_at_the_answer_position(tiny):
+    # Regression: published code kept only the top-20 candidates and fell back to a uniform distribution.
+    prompt = "Will the patient die? Return [[0]] or [[1]].\nAdmission note:\nHR 140, BP 70/40."
+    scores = tiny.score_choices([ChoiceRequest(prompt, ("0", "1"), answer_prefix="[[")])[0]
+    text = tiny.format_prompt(prompt) + "[["
+    ids = tiny._encode_formatted(text)
+    logprobs = _manual_logprobs(tiny, ids)[-1]
+    label_ids = [tiny.tokenizer.convert_tokens_to_ids(c) for c in "01"]
+    expected = torch.softmax(logprobs[label_ids], dim=0).tolist()
+    assert scores.normalized() == pytest.approx(expected, abs=1e-5)
+    assert scores.logprobs == pytest.approx(logprobs[label_ids].tolist(), abs=1e-4)  # not renormalised
+
+
+def test_perplexity_scores_the_notes_own_tokens(tiny):
+    # Regression: published code took each position's rank-1 candidate instead of the note's actual token.
+    note = "Temperature: 104.2\nHeart Rate: 43\nBlood Pressure: 180/55"
+    result = tiny.loglikelihood([LoglikelihoodRequest("", note)])[0]
+    tokens = tiny._encode_bare(note)
+    start = tiny.tokenizer.bos_token_id if tiny.tokenizer.bos_token_id is not None else tiny.tokenizer.eos_token_id
+    logprobs = _manual_logprobs(tiny, [start] + tokens)[:-1]
+    own = logprobs.gather(1, torch.tensor(tokens).view(-1, 1)).squeeze(1)
+    rank1 = logprobs.max(dim=-1).values
+    assert result.logprobs == pytest.approx(own.tolist(), abs=1e-4)
+    assert result.perplexity == pytest.approx(math.exp(-own.mean().item()), rel=1e-4)
+    assert result.perplexity > math.exp(-rank1.mean().item())  # the rank-1 shortcut understates perplexity

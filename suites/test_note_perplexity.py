@@ -1,0 +1,56 @@
+"""Note perplexity under counterfactuals (DeVisE, task-independent evaluation): the per-token perplexity of the
+note's own tokens; a clinically surprising value should surprise the model more, so ΔPPL between counterfactual
+and original grows with the size of the severity shift.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats as scipy_stats
+
+from pytest_medllm import stats
+from pytest_medllm.backends import LoglikelihoodRequest
+
+STYLES = ("template", "raw")
+
+
+@pytest.fixture(scope="module")
+def perplexities(model, icu_notes, counterfactuals):
+    """Per-token perplexity of every original and vital-sign counterfactual note (one batched call)."""
+    notes = {}
+    for style in STYLES:
+        for note in icu_notes[style]:
+            notes[note.id] = note.text
+        for cf in counterfactuals[style]:
+            if cf.severity_shift is not None:
+                notes[cf.note.id] = cf.note.text
+    ids = list(notes)
+    scored = model.loglikelihood([LoglikelihoodRequest("", notes[i]) for i in ids])
+    return {i: s.perplexity for i, s in zip(ids, scored)}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactuals, record_metric,
+                                              medllm_profile, medllm_config):
+    """DIR: ΔPPL = PPL(counterfactual) - PPL(original) grows with |severity shift| (Spearman correlation)."""
+    rows = [(cf.severity_shift, perplexities[cf.note.id] - perplexities[cf.original.id])
+            for cf in counterfactuals[style] if cf.severity_shift is not None]
+    by_shift = {str(s): (float(np.mean([d for x, d in rows if x == s])) if any(x == s for x, _ in rows) else None)
+                for s in (-2, -1, 0, 1, 2)}
+
+    def rho(sample):
+        sizes = [abs(s) for s, _ in sample]
+        if len(set(sizes)) < 2:
+            return float("nan")
+        return float(scipy_stats.spearmanr(sizes, [d for _, d in sample]).statistic)
+
+    trend = stats.bootstrap_ci(rows, rho, medllm_profile.bootstrap_resamples, medllm_config.seed)
+    record_metric("delta_ppl_trend", trend.value, n=trend.n, ci=trend.ci, ci_method=trend.method,
+                  direction="higher", condition=style, test_type="DIR",
+                  details={"definition": "Spearman rho between |severity shift| and ΔPPL",
+                           "delta_ppl_by_shift": by_shift})
+    mean_delta = stats.bootstrap_ci([d for _, d in rows], lambda s: float(np.mean(s)),
+                                    medllm_profile.bootstrap_resamples, medllm_config.seed)
+    record_metric("mean_delta_ppl", mean_delta.value, n=mean_delta.n, ci=mean_delta.ci,
+                  ci_method=mean_delta.method, condition=style, test_type="DIR")
