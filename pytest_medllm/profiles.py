@@ -38,7 +38,8 @@ class Profile:
     sampling_runs: int
     #: Items for the sampling, repeatability and self-assessment suites (a subset of the run's items).
     sampling_items: int | None
-    #: Runs per prompt and new tokens for the repeatability suite (five reasoning prompts per item).
+    #: Items, runs per prompt and new tokens for the repeatability suite (five reasoning prompts per item).
+    repeatability_items: int | None
     repeatability_runs: int
     repeatability_max_new_tokens: int
     #: Temperatures for the sampling-consistency sweep.
@@ -62,13 +63,14 @@ PROFILES: dict[str, Profile] = {
         fewshot_items=12,
         max_new_tokens=48,
         direct_max_new_tokens=8,
-        cot_max_new_tokens=96,
+        cot_max_new_tokens=64,
         judge_max_new_tokens=64,
         repetition_penalty=1.2,
         permutation_orderings=4,
         self_consistency_samples=3,
         sampling_runs=5,
         sampling_items=12,
+        repeatability_items=6,
         repeatability_runs=3,
         repeatability_max_new_tokens=64,
         temperatures=(0.3, 0.6, 1.0),
@@ -90,6 +92,7 @@ PROFILES: dict[str, Profile] = {
         self_consistency_samples=10,
         sampling_runs=10,
         sampling_items=None,
+        repeatability_items=None,
         repeatability_runs=10,
         repeatability_max_new_tokens=1024,
         temperatures=(0.3, 0.6, 1.0),

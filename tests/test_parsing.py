@@ -125,3 +125,31 @@ def test_lowercase_prose_never_yields_a_letter_by_accident(text):
     parsed = parse_answer(text, OPTIONS)
     if parsed.category == "option":
         assert parsed.method.startswith("option-text")
+
+
+from pytest_medllm.data.parsing import parse_agreement, parse_preference  # noqa: E402
+
+PREFERENCES = [
+    ("Explanation 1 is more clinically correct. Agreement level: 4", 1, 4),
+    ("The most clinically correct option is explanation 2. The agreement between explanation 1 and explanation 2 "
+     "is 3/5.", 2, 3),
+    ("I would choose the second explanation. I would rate the agreement 2 out of 5.", 2, 2),
+    ("The first explanation makes more clinical sense. Level of agreement: 5", 1, 5),
+    ("Agreement: 4/5. Explanation 2 makes more clinical sense.", 2, 4),
+    ("The answer lies within Explanation 1 but it does lie outside Explanation 2 because it only addresses one "
+     "aspect.", 1, None),
+    ("The most clinically appropriate answer among the three options given was Explanation 2: Turner syndrome",
+     2, None),
+    ("Both explanations are correct and complementary.", None, None),
+    ("Explanation 1 is more accurate but explanation 2 is more clinically correct.", None, None),  # contradiction
+    ("## Thinking\nweighing both\n## Final Response\n**Explanation 2** is the most clinically correct. "
+     "Agreement level: **1**", 2, 1),
+    ("I cannot decide.", None, None),
+    ("The agreement is 7 out of 10, explanation one is better.", 1, None),  # 7 is off the 0-5 scale
+]
+
+
+@pytest.mark.parametrize("reply, preference, agreement", PREFERENCES)
+def test_self_assessment_parsers(reply, preference, agreement):
+    assert parse_preference(reply) == preference
+    assert parse_agreement(reply) == agreement

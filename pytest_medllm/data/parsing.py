@@ -356,7 +356,10 @@ _REF = (r"(?:(?:explanation|response)\s*(?:#\s*)?(?P<n>[12]|one|two)\b"
 _NUMBERS = {"1": 1, "2": 2, "one": 1, "two": 2, "first": 1, "second": 2}
 _PREFERENCE_CUES = [
     # "The most clinically correct option is explanation 2", "... makes more clinical sense is the first one"
-    r"\b(?:most|more)\s+(?:clinical(?:ly)?\s+)?(?:correct|accurate|sensible|appropriate)\b[^.\n]{0,60}?\b(?:is|:)\s*",
+    r"\b(?:most|more)\s+(?:clinical(?:ly)?\s+)?(?:correct|accurate|sensible|appropriate)\b[^.\n]{0,60}?"
+    r"\b(?:is|was|would\s+be|:)\s*",
+    # "The answer lies within Explanation 1"
+    r"\b(?:answer|choice|preference)\s+(?:lies|is)\s+(?:with)?in\s*",
     r"\b(?:makes?|made)\s+(?:more|the\s+most)\s+clinical\s+sense\b[^.\n]{0,20}?(?:is|:)\s*",
     # "I would choose explanation 1", "The better explanation is the second one"
     r"\b(?:I\s+(?:would\s+)?(?:choose|select|prefer|pick|go\s+with)|(?:the\s+)?(?:better|preferred|best)\s+"
