@@ -130,8 +130,11 @@ class ResultsCollector:
         write_json_atomic(self.artifact_path, self.artifact(records, int(session.exitstatus)))
         if self.items:
             facts = self.facts()
-            header = {"model": facts.get("model"), "fingerprint": facts.get("fingerprint"),
-                      "run": self.state.run.to_dict()}
+            model = facts.get("model") or {}
+            # Nothing that varies between identical runs (load times, dates) goes in: same seed and stack,
+            # same bytes.
+            header = {"model": {"spec": model.get("spec"), "identity": model.get("identity")},
+                      "fingerprint": facts.get("fingerprint"), "run": self.state.run.to_dict()}
             # Sorted so that the artifact is byte-identical whatever order xdist workers finished in.
             rows = sorted(self.items, key=lambda r: (r.get("suite", ""), r.get("condition", ""),
                                                      str(r.get("item_id", "")), r.get("test", "")))
