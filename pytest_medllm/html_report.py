@@ -68,6 +68,16 @@ def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, 
     for title, png in charts or []:
         parts.append(f'<div class="medllm-chart"><div><b>{escape(title)}</b></div>'
                      f'<img alt="{escape(title)}" src="data:image/png;base64,{png}"></div>')
+    baseline = facts.get("baseline")
+    if baseline and baseline.get("fingerprint") is not None:
+        theirs = baseline["fingerprint"]
+        keys = sorted(set(theirs) | set(fp))
+        cells = "".join(
+            f'<tr{" class=medllm-fail" if theirs.get(k) != fp.get(k) else ""}><td>{escape(str(k))}</td>'
+            f"<td>{escape(str(theirs.get(k)))}</td><td>{escape(str(fp.get(k)))}</td></tr>" for k in keys)
+        parts.append(f"<h3>Compared with baseline {escape(str(baseline.get('path')))}</h3>"
+                     '<table class="medllm-card"><thead><tr><th>fingerprint</th><th>baseline</th><th>this run</th>'
+                     f"</tr></thead><tbody>{cells}</tbody></table>")
     if fp:
         rows = "".join(f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in fp.items())
         parts.append('<details><summary>environment fingerprint</summary><table class="medllm-card">'

@@ -108,6 +108,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--embedding-model", dest="medllm_embedding_model", default=None, metavar="PATH",
                     help="sentence-transformers model folder for semantic repeatability (default: the packaged "
                          "all-MiniLM-L6-v2; the framework study used a medical embedding model)")
+    group.addoption("--baseline", dest="medllm_baseline", default=None, metavar="PATH",
+                    help="compare this run item by item with a stored run (its medllm-items.jsonl or the report "
+                         "folder holding it), e.g. one made on another CUDA build")
     group.addoption("--report-dir", dest="medllm_report_dir", default=None, metavar="DIR",
                     help="where the JSON artifact and per-item records go (default: reports/ beside pytest.ini)")
     group.addoption("--cache-dir", dest="medllm_cache_dir", default=None, metavar="DIR",
@@ -148,6 +151,7 @@ class RunConfig:
     cache_dir: str
     cache_mode: str
     embedding_model: str | None = None
+    baseline: str | None = None
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
     ini_gates: tuple[str, ...] = field(default_factory=tuple)
 
@@ -175,6 +179,20 @@ def _existing_folder(value: str | None, option: str) -> str | None:
     path = Path(value).expanduser()
     if not path.is_dir():
         raise pytest.UsageError(f"{option} {value!r}: no such folder (give a sentence-transformers model folder)")
+    return str(path.resolve())
+
+
+def _baseline_file(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from .artifacts import ITEMS_FILE
+
+    path = Path(value).expanduser()
+    if path.is_dir():
+        path = path / ITEMS_FILE
+    if not path.is_file():
+        raise pytest.UsageError(f"--baseline {value!r}: no such artifact; give the {ITEMS_FILE} of an earlier run "
+                                f"or the report folder that holds it")
     return str(path.resolve())
 
 
@@ -213,6 +231,7 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         cache_dir=str(Path(opt.medllm_cache_dir or default_cache_dir()).expanduser().resolve()),
         cache_mode=opt.medllm_cache,
         embedding_model=_existing_folder(opt.medllm_embedding_model, "--embedding-model"),
+        baseline=_baseline_file(opt.medllm_baseline),
         gate_overrides=tuple(opt.medllm_gates or ()),
         ini_gates=tuple(config.getini("medllm_gates") or ()),
     )

@@ -147,6 +147,8 @@ def record_answers(request: pytest.FixtureRequest) -> Callable[..., None]:
     """
     suite = suite_name(request.node.path.name)
 
+    state: SessionState = request.config.stash[STATE_KEY]
+
     def record(answers, *, examples: int = 3, failing: Callable[[object], bool] | None = None) -> None:
         rows = []
         for answer in answers:
@@ -157,8 +159,31 @@ def record_answers(request: pytest.FixtureRequest) -> Callable[..., None]:
         shown = [a.to_example() if hasattr(a, "to_example") else dict(a) for a in answers if is_failing(a)]
         if shown and examples:
             request.node.user_properties.append((EXAMPLES_PROPERTY, shown[:examples]))
+        if state.run.baseline is not None:
+            _compare_with_baseline(request, state, suite, rows)
 
     return record
+
+
+def _compare_with_baseline(request: pytest.FixtureRequest, state: SessionState, suite: str, rows: list[dict]) -> None:
+    """With --baseline, compare these rows item by item with the stored run's rows of the same condition."""
+    from .compare import NotComparable, compare, pair_rows, record_comparison
+
+    record_metric = request.getfixturevalue("record_metric")
+    profile = state.run.run_profile
+    by_condition: dict[str, list[dict]] = {}
+    for row in rows:
+        by_condition.setdefault(str(row.get("condition", "")), []).append(row)
+    for condition, current in by_condition.items():
+        reference = state.baseline_rows(suite, condition)
+        if not reference:
+            continue  # the baseline run did not include this suite or condition
+        try:
+            pairs = pair_rows(reference, current, f"{suite}[{condition}]")
+        except NotComparable as exc:
+            pytest.fail(f"pytest-medllm: refusing to compare with --baseline: {exc}", pytrace=False)
+        comparison = compare(pairs, None, profile.bootstrap_resamples, state.run.seed)
+        record_comparison(record_metric, comparison, "baseline", condition)
 
 
 @pytest.fixture(scope="session")

@@ -108,11 +108,27 @@ class ResultsCollector:
                     merged[key] = _sum_counts(merged[key], value)
                 else:
                     merged.setdefault(key, value)
+        if self.state.run.baseline and "baseline" not in merged:
+            merged["baseline"] = self._baseline_facts(merged.get("fingerprint") or {})
         if self.worker_facts:
             merged["workers"] = {w: {"fingerprint": f.get("fingerprint"), "cache": f.get("cache"),
                                      "load_seconds": (f.get("model") or {}).get("load_seconds")}
                                  for w, f in sorted(self.worker_facts.items())}
         return merged
+
+    def _baseline_facts(self, fingerprint: dict) -> dict:
+        from .artifacts import ArtifactError, read_items
+        from .env import fingerprint_diff
+
+        try:
+            header, rows = read_items(self.state.run.baseline)
+        except ArtifactError as exc:
+            return {"path": self.state.run.baseline, "error": str(exc)}
+        theirs = header.get("fingerprint") or {}
+        return {"path": self.state.run.baseline, "items": len(rows), "fingerprint": theirs,
+                "model": (header.get("model") or {}).get("identity"),
+                "differences": {k: {"baseline": a, "current": b}
+                                for k, (a, b) in fingerprint_diff(theirs, fingerprint).items()}}
 
     # -- session end -------------------------------------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
@@ -174,6 +190,11 @@ class ResultsCollector:
             tr.write_line(f"model {model.get('spec', {}).get('alias')} · {fp.get('device')} {fp.get('dtype')} · "
                           f"torch {fp.get('torch')} · transformers {fp.get('transformers')} · "
                           f"profile {self.state.run.profile['name']} · seed {self.state.run.seed}")
+        baseline = facts.get("baseline")
+        if baseline:
+            differences = baseline.get("differences") or {}
+            shown = ", ".join(f"{k}: {v['baseline']} -> {v['current']}" for k, v in list(differences.items())[:6])
+            tr.write_line(f"baseline {baseline.get('path')}: stack differences: {shown or 'none'}")
         cache = facts.get("cache")
         if cache:
             calls = sum((cache.get("model_calls") or {}).values())

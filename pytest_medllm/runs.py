@@ -44,6 +44,7 @@ class Answer:
     #: The answer label (letter, MULTIPLE or NONE) in the original item's letters: comparable across orderings.
     label: str
     correct: bool
+    token_ids: tuple[int, ...] = ()
 
     @property
     def position(self) -> int | None:
@@ -58,7 +59,8 @@ class Answer:
         """The per-item artifact row (see :mod:`pytest_medllm.artifacts`)."""
         return {"condition": self.condition, "item_id": self.item_id, "order": list(self.order),
                 "prompt_sha256": hashlib.sha256(self.prompt.encode("utf-8")).hexdigest(),
-                "output": self.text, "finish_reason": self.finish_reason, "parsed": self.parsed.to_dict(),
+                "output": self.text, "output_token_ids": list(self.token_ids), "finish_reason": self.finish_reason,
+                "parsed": self.parsed.to_dict(),
                 "category": self.parsed.category, "label": self.label, "correct": self.correct}
 
     def to_example(self) -> dict:
@@ -81,7 +83,7 @@ def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, lis
         grouped[job.condition].append(Answer(
             condition=job.condition, item_id=shown.id.split("@", 1)[0], shown=shown, order=job.shown.order,
             parsed=parsed, text=output.text, finish_reason=output.finish_reason, prompt=job.prompt, label=label,
-            correct=parsed.usable and label == original_answer))
+            correct=parsed.usable and label == original_answer, token_ids=tuple(output.token_ids)))
     return dict(grouped)
 
 

@@ -31,6 +31,21 @@ class SessionState:
     backend_error: str | None = None
     datasets: dict = field(default_factory=dict)
     terminal: object | None = None
+    _baseline: dict | None = None
+
+    def baseline_rows(self, suite: str, condition: str) -> list[dict]:
+        """Rows of the ``--baseline`` artifact for one suite and condition (loaded once per process)."""
+        if self.run.baseline is None:
+            return []
+        if self._baseline is None:
+            from .artifacts import read_items
+
+            header, rows = read_items(self.run.baseline)
+            index: dict[tuple[str, str], list[dict]] = {}
+            for row in rows:
+                index.setdefault((row.get("suite", ""), str(row.get("condition", ""))), []).append(row)
+            self._baseline = {"header": header, "index": index}
+        return self._baseline["index"].get((suite, condition), [])
 
     def get_backend(self):
         """Build the backend once per process (a session fixture calls this)."""

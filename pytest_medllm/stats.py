@@ -157,17 +157,22 @@ def stuart_maxwell(first: Sequence[Hashable], second: Sequence[Hashable],
                    categories: Sequence[Hashable] | None = None) -> HomogeneityResult:
     """Stuart–Maxwell test of marginal homogeneity (statsmodels ``SquareTable.homogeneity``).
 
-    Categories that neither rater used are removed first (they make the covariance matrix singular and carry no
-    information). With fewer than two used categories the test is undefined and the result is NaN.
+    Only off-diagonal cells (items whose answer changed) carry information about the marginals. A category that no
+    changed answer touches has a zero row in the covariance matrix, which would make it singular, so it is left
+    out; when no answer changed at all the marginals are identical (statistic 0, p = 1). With no items the test
+    is undefined (NaN).
     """
     from statsmodels.stats.contingency_tables import SquareTable
 
     table, cats = square_table(first, second, categories)
-    used = (table.sum(axis=0) + table.sum(axis=1)) > 0
-    table = table[np.ix_(used, used)]
-    cats = [c for c, u in zip(cats, used) if u]
-    if len(cats) < 2:
+    if table.sum() == 0:
         return HomogeneityResult(NAN, 0, NAN, tuple(cats))
+    off = table - np.diag(np.diag(table))
+    active = (off.sum(axis=0) + off.sum(axis=1)) > 0
+    if active.sum() < 2:
+        return HomogeneityResult(0.0, 0, 1.0, tuple(c for c, a in zip(cats, active) if a))
+    table = table[np.ix_(active, active)]
+    cats = [c for c, a in zip(cats, active) if a]
     try:
         result = SquareTable(table, shift_zeros=False).homogeneity(method="stuart_maxwell")
     except np.linalg.LinAlgError:

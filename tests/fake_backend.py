@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 
 from pytest_medllm.backends import Backend, ChoiceScores, Generation, TokenLogprobs
 
@@ -14,7 +15,8 @@ CALLS = {"generate": 0, "score_choices": 0, "loglikelihood": 0}
 
 
 def _digest(text: str) -> int:
-    return int(hashlib.sha256(text.encode("utf-8")).hexdigest(), 16)
+    # FAKE_VARIANT simulates another software stack: same questions, some different answers.
+    return int(hashlib.sha256((os.environ.get("FAKE_VARIANT", "") + text).encode("utf-8")).hexdigest(), 16)
 
 
 class FakeBackend(Backend):
@@ -27,7 +29,8 @@ class FakeBackend(Backend):
         return {"backend": self.name, "model": self.model}
 
     def fingerprint(self) -> dict:
-        return {"device": "cpu", "dtype": "float32", "torch": "none", "transformers": "none"}
+        return {"device": "cpu", "dtype": "float32", "torch": "none", "transformers": "none",
+                "cuda": os.environ.get("FAKE_VARIANT") or None}
 
     def generate(self, requests, on_batch=None):
         CALLS["generate"] += len(requests)

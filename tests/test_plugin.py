@@ -162,3 +162,43 @@ def test_a_bad_dataset_is_a_clear_error(project):
     result = run(project, "-p", "no:xdist", "--dataset", "missing.jsonl", "-k", "cloze")
     result.stdout.fnmatch_lines(["*pytest-medllm: --dataset 'missing.jsonl': no such file*"])
     assert result.ret == 1
+
+
+def test_baseline_comparison_from_another_stack(project, monkeypatch, tmp_path):
+    first = run(project, "-p", "no:xdist", "-k", "generation")
+    first.assert_outcomes(passed=1)
+    baseline = tmp_path / "baseline.jsonl"
+    baseline.write_bytes((project.path / "reports" / "medllm-items.jsonl").read_bytes())
+
+    same = run(project, "-p", "no:xdist", "-k", "generation", "--baseline", str(baseline))
+    same.assert_outcomes(passed=1)
+    records = {r["name"]: r for r in artifact(project)["metrics"] if r["name"].startswith("baseline_")}
+    assert records["baseline_match_rate"]["value"] == 1.0 and records["baseline_identical_text"]["value"] == 1.0
+    assert records["baseline_kappa"]["value"] == pytest.approx(1.0)
+
+    monkeypatch.setenv("FAKE_VARIANT", "12.8")  # "another CUDA build": same prompts, partly other answers
+    other = run(project, "-p", "no:xdist", "-k", "generation", "--baseline", str(baseline), "--no-cache")
+    data = artifact(project)
+    records = {r["name"]: r for r in data["metrics"] if r["name"].startswith("baseline_")}
+    assert records["baseline_match_rate"]["value"] < 1.0
+    assert records["baseline_match_rate"]["n"] == 20 and records["baseline_match_rate"]["ci_low"] is not None
+    assert "baseline_stuart_maxwell_p" in records and "baseline_mcnemar_p" in records
+    assert data["facts"]["baseline"]["differences"]["cuda"] == {"baseline": None, "current": "12.8"}
+    other.stdout.fnmatch_lines(["*baseline*stack differences: cuda: None -> 12.8*"])
+
+
+def test_baseline_with_other_items_is_refused(project, tmp_path):
+    run(project, "-p", "no:xdist", "-k", "generation").assert_outcomes(passed=1)
+    baseline = tmp_path / "baseline.jsonl"
+    baseline.write_bytes((project.path / "reports" / "medllm-items.jsonl").read_bytes())
+    result = project.runpytest_subprocess("--backend", "fake_backend:factory", "--cache-dir",
+                                          str(project.path / "cache"), "--max-items", "10", "-p", "no:xdist",
+                                          "-k", "generation", "--baseline", str(baseline))
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*refusing to compare with --baseline*different items*"])
+
+
+def test_missing_baseline_is_a_usage_error(pytester):
+    result = pytester.runpytest_subprocess("--baseline", "nowhere/medllm-items.jsonl")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*--baseline*no such artifact*"])

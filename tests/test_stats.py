@@ -142,11 +142,23 @@ def test_stuart_maxwell_is_not_a_test_of_association():
     assert association.pvalue < 1e-6
 
 
-def test_stuart_maxwell_drops_unused_categories_and_reports_undefined():
-    result = stats.stuart_maxwell(["A", "B", "A"], ["B", "A", "A"], categories=["A", "B", "C", "NONE"])
-    assert result.categories == ("A", "B")
-    undefined = stats.stuart_maxwell(["A", "A"], ["A", "A"])
-    assert math.isnan(undefined.pvalue)
+def test_stuart_maxwell_keeps_only_categories_that_changed():
+    result = stats.stuart_maxwell(["A", "B", "A", "C"], ["B", "A", "A", "C"], categories=["A", "B", "C", "NONE"])
+    assert result.categories == ("A", "B")  # C only on the diagonal, NONE unused: both uninformative
+    identical = stats.stuart_maxwell(["A", "B", "C"], ["A", "B", "C"])
+    assert (identical.statistic, identical.pvalue) == (0.0, 1.0)  # nothing changed: marginals are equal
+    assert math.isnan(stats.stuart_maxwell([], []).pvalue)
+
+
+def test_stuart_maxwell_without_diagonal_only_categories_equals_full_formula():
+    # Removing a diagonal-only category does not change the statistic where the full matrix is invertible.
+    rng = np.random.default_rng(3)
+    first = list(rng.choice(list("ABC"), size=80)) + ["D"] * 5
+    second = [x if rng.random() < 0.6 else rng.choice(list("ABC")) for x in first[:80]] + ["D"] * 5
+    reduced = stats.stuart_maxwell(first, second)
+    table, _ = stats.square_table(first[:80], second[:80], list("ABC"))
+    statistic, _ = stuart_maxwell_by_hand(table)
+    assert reduced.statistic == pytest.approx(statistic, rel=1e-9)
 
 
 def test_match_rate_and_length_checks():

@@ -1,0 +1,131 @@
+"""Item-by-item comparison of two runs of the same questions (another software stack, dtype, batch size, ...).
+
+Agreement of the parsed answers (match rate with a Wilson interval, Cohen's kappa with a bootstrap interval,
+Stuart-Maxwell marginal homogeneity), paired correctness (accuracy difference, McNemar's exact test), the share of
+byte-identical outputs, and where outputs first diverge (the first differing token). Runs that asked different
+items or different prompts are refused: their differences would say nothing about the stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from . import stats
+from .data.parsing import MULTIPLE, NONE
+
+
+class NotComparable(ValueError):
+    """The two runs did not ask the same questions in the same way."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    n: int
+    match: stats.Estimate | None
+    kappa: stats.Estimate | None
+    homogeneity: stats.HomogeneityResult | None
+    accuracy_reference: float | None
+    accuracy_current: float | None
+    mcnemar: stats.McNemarResult | None
+    identical_text: stats.Estimate | None
+    first_divergence: list[int]
+    max_probability_difference: float | None
+
+
+def first_divergence(a: Sequence[int], b: Sequence[int]) -> int | None:
+    """Index of the first differing token, None when the sequences are identical."""
+    for index, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return index
+    return None if len(a) == len(b) else min(len(a), len(b))
+
+
+def pair_rows(reference: Sequence[dict], current: Sequence[dict], what: str) -> list[tuple[dict, dict]]:
+    """Rows of both runs paired by item id; refuse when items or prompts differ."""
+    ref = {row["item_id"]: row for row in reference}
+    cur = {row["item_id"]: row for row in current}
+    if set(ref) != set(cur):
+        only_ref = sorted(set(ref) - set(cur))[:5]
+        only_cur = sorted(set(cur) - set(ref))[:5]
+        raise NotComparable(f"{what}: the runs asked different items (only in the baseline: {only_ref}; only now: "
+                            f"{only_cur}). Use the same --dataset, --max-items, --profile and --seed.")
+    changed = [i for i in ref if ref[i].get("prompt_sha256") and cur[i].get("prompt_sha256")
+               and ref[i]["prompt_sha256"] != cur[i]["prompt_sha256"]]
+    if changed:
+        raise NotComparable(f"{what}: the prompts differ for {len(changed)} items (e.g. {changed[0]!r}); the "
+                            f"baseline was made with other prompts, templates or chat-template settings")
+    return [(ref[i], cur[i]) for i in sorted(ref)]
+
+
+def compare(pairs: Sequence[tuple[dict, dict]], categories: Sequence[str] | None, resamples: int, seed: int
+            ) -> Comparison:
+    labelled = [(a, b) for a, b in pairs if "label" in a and "label" in b]
+    match = kappa = homogeneity = None
+    if labelled:
+        first, second = [a["label"] for a, _ in labelled], [b["label"] for _, b in labelled]
+        cats = list(categories) if categories else sorted(set(first) | set(second) | {NONE, MULTIPLE})
+        match = stats.match_rate(first, second)
+        kappa = stats.kappa_bootstrap(first, second, resamples=resamples, seed=seed, categories=cats)
+        homogeneity = stats.stuart_maxwell(first, second, categories=cats)
+    scored = [(a, b) for a, b in pairs if "correct" in a and "correct" in b]
+    mcnemar = accuracy_reference = accuracy_current = None
+    if scored:
+        ref_correct = [bool(a["correct"]) for a, _ in scored]
+        cur_correct = [bool(b["correct"]) for _, b in scored]
+        mcnemar = stats.mcnemar_exact(ref_correct, cur_correct)
+        accuracy_reference = sum(ref_correct) / len(scored)
+        accuracy_current = sum(cur_correct) / len(scored)
+    texts = [(a, b) for a, b in pairs if "output" in a and "output" in b]
+    identical = stats.proportion([a["output"] == b["output"] for a, b in texts]) if texts else None
+    divergences = []
+    for a, b in texts:
+        # Only outputs that differ: a path that re-tokenises its text (pipeline) may give other ids for equal text.
+        if a["output"] != b["output"] and a.get("output_token_ids") and b.get("output_token_ids"):
+            position = first_divergence(a["output_token_ids"], b["output_token_ids"])
+            if position is not None:
+                divergences.append(position)
+    probs = [(a, b) for a, b in pairs if "label_probs" in a and "label_probs" in b]
+    max_diff = None
+    if probs:
+        max_diff = max(abs(float(x) - float(y)) for a, b in probs
+                       for x, y in zip(_values(a["label_probs"]), _values(b["label_probs"])))
+    return Comparison(n=len(pairs), match=match, kappa=kappa, homogeneity=homogeneity,
+                      accuracy_reference=accuracy_reference, accuracy_current=accuracy_current, mcnemar=mcnemar,
+                      identical_text=identical, first_divergence=divergences, max_probability_difference=max_diff)
+
+
+def _values(probabilities) -> list[float]:
+    return list(probabilities.values()) if isinstance(probabilities, dict) else list(probabilities)
+
+
+def record_comparison(record_metric, comparison: Comparison, prefix: str, condition: str | None) -> None:
+    """Record a comparison's metrics as ``{prefix}_match_rate``, ``{prefix}_kappa``, ... for one condition."""
+    common = {"condition": condition, "test_type": "INV"}
+    if comparison.match is not None:
+        record_metric(f"{prefix}_match_rate", comparison.match.value, n=comparison.match.n, ci=comparison.match.ci,
+                      ci_method="wilson", direction="higher", **common)
+    if comparison.kappa is not None:
+        record_metric(f"{prefix}_kappa", comparison.kappa.value, n=comparison.kappa.n, ci=comparison.kappa.ci,
+                      ci_method=comparison.kappa.method, direction="higher", **common)
+    if comparison.homogeneity is not None:
+        record_metric(f"{prefix}_stuart_maxwell_p", comparison.homogeneity.pvalue, n=comparison.n, **common,
+                      details={"statistic": comparison.homogeneity.statistic, "df": comparison.homogeneity.df})
+    if comparison.mcnemar is not None:
+        record_metric(f"{prefix}_accuracy_difference",
+                      comparison.accuracy_current - comparison.accuracy_reference, n=comparison.n, **common,
+                      details={"reference": comparison.accuracy_reference, "current": comparison.accuracy_current,
+                               "mcnemar_p": comparison.mcnemar.pvalue, "lost": comparison.mcnemar.b,
+                               "gained": comparison.mcnemar.c})
+        record_metric(f"{prefix}_mcnemar_p", comparison.mcnemar.pvalue, n=comparison.n, **common)
+    if comparison.identical_text is not None:
+        record_metric(f"{prefix}_identical_text", comparison.identical_text.value, n=comparison.identical_text.n,
+                      ci=comparison.identical_text.ci, ci_method="wilson", direction="higher", **common)
+        positions = sorted(comparison.first_divergence)
+        record_metric(f"{prefix}_first_divergence_token", positions[len(positions) // 2] if positions else None,
+                      n=len(positions), **common,
+                      details={"statistic": "median index of the first differing token among diverging outputs",
+                               "positions": positions[:50]})
+    if comparison.max_probability_difference is not None:
+        record_metric(f"{prefix}_max_probability_difference", comparison.max_probability_difference,
+                      n=comparison.n, direction="lower", **common)

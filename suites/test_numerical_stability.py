@@ -1,0 +1,81 @@
+"""Numerical stability (pediatric endocrinology study, "CUDA 11.8 vs 12.8" and "pipeline vs generate"): the same
+weights and prompts under numeric perturbations a user can make on one machine. Greedy answers to prompt A should
+not change; the report shows how many outputs stay byte-identical and where the others first diverge.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_medllm.backends.cached import CachedBackend
+from pytest_medllm.backends.transformers_backend import TransformersBackend
+from pytest_medllm.backends.variants import TF32, Deterministic, Pipeline, Variant, reloaded, with_batch_size
+from pytest_medllm.compare import compare, pair_rows, record_comparison
+from pytest_medllm.metrics import categories_for
+from pytest_medllm.prompts import prompt_a
+from pytest_medllm.runs import answer_jobs, original_jobs
+
+PERTURBATIONS = ["dtype", "batch-size", "attention", "pipeline", "deterministic-algorithms", "tf32"]
+
+
+@pytest.fixture(scope="module")
+def transformers_model(model):
+    inner = getattr(model, "inner", model)
+    if not isinstance(inner, TransformersBackend):
+        pytest.skip(f"numeric perturbations need the transformers backend, not {inner.name!r}")
+    return inner
+
+
+def _variant(perturbation: str, inner: TransformersBackend):
+    """The perturbed backend, or the reason it does not apply here."""
+    on_gpu = str(inner.input_device).startswith("cuda")
+    if perturbation == "dtype":
+        other = "bfloat16" if inner.torch_dtype.is_floating_point and str(inner.torch_dtype) == "torch.float32" \
+            else "float32"
+        return reloaded(inner, dtype=other), f"float32 vs bfloat16 ({other} here)"
+    if perturbation == "batch-size":
+        return with_batch_size(inner, 1), f"batch size {inner.batch_size} (left padding) vs 1"
+    if perturbation == "attention":
+        other = "eager" if inner.attn_implementation != "eager" else "sdpa"
+        return reloaded(inner, attn_implementation=other), f"{inner.attn_implementation} vs {other} attention"
+    if perturbation == "pipeline":
+        return Pipeline(inner), "model.generate() vs pipeline()"
+    if perturbation == "deterministic-algorithms":
+        return Deterministic(inner), "deterministic algorithms off vs on"
+    if perturbation == "tf32":
+        if not on_gpu:
+            return None, "TF32 exists only on NVIDIA GPUs (this run is on the CPU)"
+        return TF32(inner), "TF32 off vs on"
+    raise ValueError(perturbation)
+
+
+@pytest.fixture(scope="module")
+def reference(transformers_model, model, sampling_items, greedy_decoding):
+    """Prompt-A answers of exactly these items in exactly this batching (other suites batch other item sets, and
+    padding alone can change an answer)."""
+    backend = CachedBackend(Variant(transformers_model, "reference-numerical-stability"), model.cache)
+    answers = answer_jobs(backend, original_jobs("prompt_a", sampling_items, prompt_a), greedy_decoding)["prompt_a"]
+    return answers
+
+
+@pytest.mark.parametrize("perturbation", PERTURBATIONS)
+def test_answers_survive_numeric_perturbation(perturbation, transformers_model, model, reference, sampling_items,
+                                              greedy_decoding, record_metric, record_answers, medllm_profile,
+                                              medllm_config):
+    """INV: greedy answers (and ideally the text) do not change under a numeric perturbation of the stack."""
+    variant, description = _variant(perturbation, transformers_model)
+    if variant is None:
+        pytest.skip(description)
+    backend = CachedBackend(variant, model.cache)
+    try:
+        answers = answer_jobs(backend, original_jobs(perturbation, sampling_items, prompt_a),
+                              greedy_decoding)[perturbation]
+    finally:
+        if isinstance(variant, TransformersBackend) and variant.model is not transformers_model.model:
+            variant.close()
+    record_answers(answers, examples=0)
+    pairs = pair_rows([a.to_record() for a in reference], [a.to_record() for a in answers], perturbation)
+    comparison = compare(pairs, categories_for(sampling_items[0].letters), medllm_profile.bootstrap_resamples,
+                         medllm_config.seed)
+    record_comparison(record_metric, comparison, "perturbed", perturbation)
+    record_metric("perturbation", None, condition=perturbation, gated=False, details={"what": description})
