@@ -8,8 +8,8 @@ A gate is one line ``PATTERN OP THRESHOLD[@MODE]``, e.g. ``option_order.flip_rat
 * ``strict``  — pass only when the whole interval clears it (no waving through an unmeasured model).
 
 A metric that could not be measured (no value, or no interval for an interval mode) fails its gate with the
-verdict ``unmeasured``. Gates from the command line (``--gate``) come first, then the ini key ``medllm_gates``;
-the first gate whose pattern matches a metric judges it.
+verdict ``unmeasured``. Gates from the command line (``--gate``) come first, then a policy file
+(``--gate-policy``), then the ini key ``medllm_gates``; the first gate whose pattern matches a metric judges it.
 """
 
 from __future__ import annotations
@@ -93,10 +93,11 @@ def parse_gate(text: str, source: str = "ini", default_mode: str = "lenient") ->
     return Gate(pattern=match["pattern"], op=match["op"], threshold=threshold, mode=mode, source=source)
 
 
-def parse_gates(cli: Iterable[str], ini: Iterable[str]) -> list[Gate]:
-    """Command-line gates first (they win), then ini gates; blank lines and ``#`` comments are skipped."""
+def parse_gates(cli: Iterable[str], ini: Iterable[str], policy: Iterable[str] = ()) -> list[Gate]:
+    """Command-line gates first (they win), then the policy file's, then pytest.ini's; blank lines and ``#``
+    comments are skipped."""
     gates = []
-    for source, lines in (("cli", cli), ("ini", ini)):
+    for source, lines in (("cli", cli), ("policy", policy), ("ini", ini)):
         for line in lines:
             stripped = line.split("#", 1)[0].strip()
             if stripped:
@@ -106,3 +107,20 @@ def parse_gates(cli: Iterable[str], ini: Iterable[str]) -> list[Gate]:
 
 def find_gate(gates: Iterable[Gate], metric_id: str, base_id: str) -> Gate | None:
     return next((g for g in gates if g.matches(metric_id, base_id)), None)
+
+
+def simulate_proportion_gate(p_true: float, n: int, gate: Gate, draws: int = 20000, seed: int = 0) -> float:
+    """Share of simulated runs in which ``gate`` fails a proportion metric (Wilson 95% interval) whose true
+    value is ``p_true``, measured on ``n`` items: the false-alarm rate when the model truly meets the gate, the
+    detection power when it truly misses it."""
+    import numpy as np
+    from statsmodels.stats.proportion import proportion_confint
+
+    rng = np.random.default_rng(seed)
+    successes = rng.binomial(n, p_true, size=draws)
+    failed = 0
+    for k, count in zip(*np.unique(successes, return_counts=True)):
+        low, high = proportion_confint(int(k), n, method="wilson")
+        verdict, _ = gate.judge(k / n, (float(low), float(high)))
+        failed += int(count) if verdict != "pass" else 0
+    return failed / draws

@@ -35,16 +35,45 @@ def metric_line(record: MetricRecord) -> str:
     return f"{record.metric_id} = {format_value(record.value)}{' ' + ci if ci else ''}{verdict}"
 
 
-def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, str]] | None = None) -> str:
-    """The stability card: the verdict, one row per metric (value, interval, n, gate, verdict), charts and the
-    environment fingerprint."""
+def _suite_rows(records: list[MetricRecord], outcomes: dict[str, str]) -> list[tuple[str, str, int, int, list]]:
+    """Per suite: tests passed/failed, gates passed/failed, the failing metrics (worst first)."""
+    suites = sorted({r.suite for r in records})
+    rows = []
+    for suite in suites:
+        mine = [r for r in records if r.suite == suite]
+        tests = {r.nodeid for r in mine}
+        failed_tests = sum(outcomes.get(t) in ("failed", "error") for t in tests)
+        failing = [r for r in mine if r.verdict in ("fail", "unmeasured")]
+        gated = sum(r.verdict is not None for r in mine)
+        rows.append((suite, f"{len(tests) - failed_tests}/{len(tests)}", gated - len(failing), gated, failing))
+    return rows
+
+
+def _metric_table(records: list[MetricRecord]) -> str:
+    parts = ['<table class="medllm-card"><thead><tr><th>metric</th><th>condition</th><th>value</th><th>95% CI</th>'
+             "<th>n</th><th>better</th><th>gate</th><th>verdict</th></tr></thead><tbody>"]
+    order = {"fail": 0, "unmeasured": 1, "pass": 2, None: 3}
+    for r in sorted(records, key=lambda r: (order.get(r.verdict, 3), r.name, r.condition or "")):
+        css = f' class="medllm-{escape(r.verdict)}"' if r.verdict else ""
+        title = f' title="{escape(r.reason or "")}"' if r.reason else ""
+        cells = [r.name, r.condition or "", format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
+                 r.direction or "", r.gate or "", r.verdict or ""]
+        parts.append(f"<tr{css}{title}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    parts.append("</tbody></table>")
+    return "".join(parts)
+
+
+def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, str]] | None = None,
+              outcomes: dict[str, str] | None = None) -> str:
+    """The stability card: the verdict, where the model breaks (per suite), charts, every metric by suite, and
+    the environment fingerprint."""
     parts = [CARD_STYLE, "<h2>pytest-medllm stability card</h2>"]
     gated = [r for r in records if r.verdict]
     failing = [r for r in gated if r.verdict != "pass"]
     if gated:
         suites = sorted({r.suite for r in failing})
-        text = (f"{len(failing)} of {len(gated)} release gates failed — in {', '.join(suites)}" if failing
-                else f"all {len(gated)} release gates passed")
+        text = (f"Not stable enough: {len(failing)} of {len(gated)} release gates failed, in {', '.join(suites)}"
+                if failing else f"All {len(gated)} release gates passed")
         colour = "#fce8e6" if failing else "#e6f4ea"
         parts.append(f'<div class="medllm-verdict" style="background:{colour}">{escape(text)}</div>')
     model = facts.get("model") or {}
@@ -55,19 +84,25 @@ def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, 
                      + escape(str(spec.get("hub_id"))) + ") · " + escape(f"{fp.get('device')} {fp.get('dtype')}")
                      + " · torch " + escape(str(fp.get("torch"))) + " · transformers "
                      + escape(str(fp.get("transformers"))) + "</p>")
-    parts.append('<table class="medllm-card"><thead><tr><th>suite</th><th>metric</th><th>condition</th>'
-                 "<th>value</th><th>95% CI</th><th>n</th><th>better</th><th>gate</th><th>verdict</th>"
-                 "</tr></thead><tbody>")
-    for r in records:
-        css = f' class="medllm-{escape(r.verdict)}"' if r.verdict else ""
-        cells = [r.suite, r.name, r.condition or "", format_value(r.value), format_ci(r),
-                 "" if r.n is None else str(r.n), r.direction or "", r.gate or "", r.verdict or ""]
-        title = f' title="{escape(r.reason or "")}"' if r.reason else ""
-        parts.append(f"<tr{css}{title}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    parts.append('<h3>Where it breaks</h3><table class="medllm-card"><thead><tr><th>suite</th><th>tests passed</th>'
+                 "<th>gates passed</th><th>failing metrics (value, 95% CI, gate)</th></tr></thead><tbody>")
+    for suite, tests, passed, total, bad in _suite_rows(records, outcomes or {}):
+        css = ' class="medllm-fail"' if bad else (' class="medllm-pass"' if total else "")
+        listed = "<br>".join(escape(f"{r.metric_id} = {format_value(r.value)} {format_ci(r)}  ({r.gate})")
+                             for r in bad[:4])
+        more = f"<br>… and {len(bad) - 4} more" if len(bad) > 4 else ""
+        parts.append(f"<tr{css}><td><b>{escape(suite)}</b></td><td>{escape(tests)}</td>"
+                     f"<td>{passed}/{total}</td><td>{listed}{more}</td></tr>")
     parts.append("</tbody></table>")
     for title, png in charts or []:
         parts.append(f'<div class="medllm-chart"><div><b>{escape(title)}</b></div>'
                      f'<img alt="{escape(title)}" src="data:image/png;base64,{png}"></div>')
+    parts.append("<h3>Every metric, by suite</h3>")
+    for suite in sorted({r.suite for r in records}):
+        mine = [r for r in records if r.suite == suite]
+        bad = any(r.verdict in ("fail", "unmeasured") for r in mine)
+        parts.append(f"<details{' open' if bad else ''}><summary><b>{escape(suite)}</b> — {len(mine)} metrics"
+                     f"</summary>{_metric_table(mine)}</details>")
     baseline = facts.get("baseline")
     if baseline and baseline.get("fingerprint") is not None:
         theirs = baseline["fingerprint"]
@@ -122,4 +157,4 @@ class HtmlHooks:
         if records or self.collector.facts().get("model"):
             from .plots import all_charts
 
-            prefix.append(card_html(records, self.collector.facts(), all_charts(records)))
+            prefix.append(card_html(records, self.collector.facts(), all_charts(records), self.collector.outcomes))

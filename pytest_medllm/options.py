@@ -124,6 +124,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="override or add a release gate, e.g. 'accuracy.accuracy>=0.5' or "
                          "'option_order.flip_rate<=0.2@strict' (repeatable)")
 
+    group.addoption("--gate-policy", dest="medllm_gate_policy", default=None, metavar="FILE",
+                    help="release gates from a file, one per line (same form as --gate; '#' starts a comment); "
+                         "they override pytest.ini's medllm_gates, and --gate overrides them")
+
     parser.addini("medllm_model", "default model when --model is not given", default=DEFAULT_ALIAS)
     parser.addini("medllm_dataset", "default multiple-choice dataset when --dataset is not given", default="demo")
     parser.addini("medllm_gates", "release gates, one per line: METRIC OP THRESHOLD[@MODE]", type="linelist",
@@ -153,6 +157,7 @@ class RunConfig:
     embedding_model: str | None = None
     baseline: str | None = None
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
+    policy_gates: tuple[str, ...] = field(default_factory=tuple)
     ini_gates: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -196,6 +201,16 @@ def _baseline_file(value: str | None) -> str | None:
     return str(path.resolve())
 
 
+def _policy_lines(value: str | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    path = Path(value).expanduser()
+    try:
+        return tuple(path.read_text(encoding="utf-8").splitlines())
+    except OSError as exc:
+        raise pytest.UsageError(f"--gate-policy {value!r}: cannot read it ({exc.strerror})") from None
+
+
 def build_run_config(config: pytest.Config) -> RunConfig:
     """Validate the options of ``config`` into a :class:`RunConfig`; raise ``pytest.UsageError`` on bad input."""
     opt = config.option
@@ -233,5 +248,6 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         embedding_model=_existing_folder(opt.medllm_embedding_model, "--embedding-model"),
         baseline=_baseline_file(opt.medllm_baseline),
         gate_overrides=tuple(opt.medllm_gates or ()),
+        policy_gates=_policy_lines(opt.medllm_gate_policy),
         ini_gates=tuple(config.getini("medllm_gates") or ()),
     )

@@ -32,7 +32,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "model: the test loads a real language model (slow on CPU)")
     run = build_run_config(config)
     try:
-        gates = parse_gates(run.gate_overrides, run.ini_gates)
+        gates = parse_gates(run.gate_overrides, run.ini_gates, run.policy_gates)
     except GateSyntaxError as exc:
         raise pytest.UsageError(str(exc)) from None
     is_worker = hasattr(config, "workerinput")

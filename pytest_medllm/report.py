@@ -206,21 +206,35 @@ class ResultsCollector:
                           f"{info.get('n_items')} items ({info.get('format')})"
                           + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
         if records:
+            verbose = config.option.verbose > 0
+            shown = records if verbose else [r for r in records if r.verdict is not None]
+            by_suite: dict[str, list[MetricRecord]] = {}
+            for r in records:
+                by_suite.setdefault(r.suite, []).append(r)
+            for suite, mine in sorted(by_suite.items()):
+                bad = sum(r.verdict in ("fail", "unmeasured") for r in mine)
+                gated = sum(r.verdict is not None for r in mine)
+                tr.write_line(f"{suite}: {len(mine)} metrics, {gated - bad}/{gated} gates pass",
+                              **({"red": True} if bad else {"green": True} if gated else {}))
             rows = [(r.metric_id, format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
-                     (r.gate or "").replace(r.base_id, "").strip() if r.gate else "", r.verdict or "")
-                    for r in records]
-            header = ("metric", "value", "95% CI", "n", "gate", "verdict")
-            widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
-            widths[0] = min(widths[0], 60)
-            tr.write_line("  ".join(h.ljust(w) for h, w in zip(header, widths)))
-            for row in rows:
-                verdict = row[5]
-                markup = {"red": True} if verdict in ("fail", "unmeasured") else \
-                    {"green": True} if verdict == "pass" else {}
-                tr.write_line("  ".join(str(c)[:60].ljust(w) for c, w in zip(row, widths)), **markup)
+                     r.gate.replace(r.base_id, "").strip() if r.gate else "", r.verdict or "") for r in shown]
+            if rows:
+                header = ("metric", "value", "95% CI", "n", "gate", "verdict")
+                widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+                widths[0] = min(widths[0], 64)
+                tr.write_line("")
+                tr.write_line("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+                order = {"fail": 0, "unmeasured": 1, "pass": 2, "": 3}
+                for row in sorted(rows, key=lambda row: order.get(row[5], 3)):
+                    verdict = row[5]
+                    markup = {"red": True} if verdict in ("fail", "unmeasured") else \
+                        {"green": True} if verdict == "pass" else {}
+                    tr.write_line("  ".join(str(c)[:64].ljust(w) for c, w in zip(row, widths)), **markup)
             failing = sum(r.verdict in ("fail", "unmeasured") for r in records)
             gated = sum(r.verdict is not None for r in records)
-            tr.write_line(f"{gated} gated metrics: {gated - failing} pass, {failing} fail")
+            tr.write_line(f"{gated} gated metrics: {gated - failing} pass, {failing} fail"
+                          + ("" if verbose else f" ({len(records) - gated} more metrics with -v, in the JSON "
+                                                 f"artifact and the HTML report)"))
         if self.artifact_path is not None:
             tr.write_line(f"JSON artifact: {self.artifact_path}")
         if self.items_path is not None:

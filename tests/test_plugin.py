@@ -97,6 +97,10 @@ def test_json_artifact_schema_and_gate_verdicts(project):
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["*release gate(s) not met*", "*suite.empty_rate: unmeasured*"])
     data = artifact(project)
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parents[1] / "pytest_medllm" / "results.schema.json").read_text())
+    jsonschema.validate(data, schema)  # the documented schema is the one written
     assert data["schema"] == "pytest-medllm/results/1"
     assert data["tests"]["exit_status"] == 1
     assert {r["name"] for r in data["metrics"]} == {"accuracy", "empty_rate"}
@@ -202,3 +206,13 @@ def test_missing_baseline_is_a_usage_error(pytester):
     result = pytester.runpytest_subprocess("--baseline", "nowhere/medllm-items.jsonl")
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*--baseline*no such artifact*"])
+
+
+def test_gate_policy_file(project, tmp_path):
+    policy = tmp_path / "release.gates"
+    policy.write_text("# release policy\nsuite.accuracy >= 0.99 @point\n")
+    result = run(project, "-p", "no:xdist", "-k", "cloze", "--gate-policy", str(policy))
+    result.assert_outcomes(failed=1)  # the policy file overrides pytest.ini's lenient gate...
+    result = run(project, "-p", "no:xdist", "-k", "cloze", "--gate-policy", str(policy), "--gate",
+                 "suite.accuracy >= 0 @point")
+    result.assert_outcomes(passed=1)  # ...and --gate overrides the policy file
