@@ -35,31 +35,18 @@ def default_cache_dir() -> str:
     return os.path.join(base, "pytest-medllm")
 
 
-def _positive_int(name: str):
+def _int_at_least(name: str, minimum: int):
+    """An argparse type for whole numbers >= ``minimum`` whose error names the option."""
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} takes a whole number >= 1, got {text!r}") from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"{name} takes a whole number >= 1, got {text!r}")
+            value = minimum - 1
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{name} takes a whole number >= {minimum}, got {text!r}")
         return value
 
     parse.__name__ = name  # argparse shows this name in its message
-    return parse
-
-
-def _non_negative_int(name: str):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} takes a whole number >= 0, got {text!r}") from None
-        if value < 0:
-            raise argparse.ArgumentTypeError(f"{name} takes a whole number >= 0, got {text!r}")
-        return value
-
-    parse.__name__ = name
     return parse
 
 
@@ -91,13 +78,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="apply the tokenizer's chat template (auto: when the model has one)")
     group.addoption("--trust-remote-code", dest="medllm_trust_remote_code", action="store_true", default=False,
                     help="allow model repositories to run their own Python code (off by default)")
-    group.addoption("--batch-size", dest="medllm_batch_size", default=16, type=_positive_int("--batch-size"),
+    group.addoption("--batch-size", dest="medllm_batch_size", default=16, type=_int_at_least("--batch-size", 1),
                     help="prompts per forward pass / generate call (default 16; decoding is memory-bound, so "
                          "larger batches cost little more per step)")
-    group.addoption("--max-items", dest="medllm_max_items", default=None, type=_positive_int("--max-items"),
+    group.addoption("--max-items", dest="medllm_max_items", default=None, type=_int_at_least("--max-items", 1),
                     help="items per dataset, a deterministic subset stratified by answer position and subject "
                          "(default: the profile's)")
-    group.addoption("--seed", dest="medllm_seed", default=1234, type=_non_negative_int("--seed"),
+    group.addoption("--seed", dest="medllm_seed", default=1234, type=_int_at_least("--seed", 0),
                     help="seed for item selection, perturbations, sampling and bootstraps (default 1234)")
     group.addoption("--profile", dest="medllm_profile", default="auto", choices=PROFILE_CHOICES,
                     help="quick: same methods, fewer items/runs/tokens; paper: the studies' protocols "

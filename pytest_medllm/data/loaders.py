@@ -254,12 +254,18 @@ def _add_mcq(builder: _Builder, where: str, item_id: str, options: list[tuple[st
     builder.add(where, item_id, make)
 
 
+def _object_records(path: Path) -> list[tuple[int, dict]]:
+    """JSON records that must each be an object (MCQ formats)."""
+    records = _json_records(path)
+    for line, record in records:
+        if not isinstance(record, dict):
+            raise DatasetError(f"{path}: line {line}: expected a JSON object, got {type(record).__name__}")
+    return records  # type: ignore[return-value]
+
+
 def _read_mcq(path: Path, fmt: str) -> Dataset:
     builder = _Builder(path)
-    for line, record in _json_records(path):
-        where = f"line {line}"
-        if not isinstance(record, dict):
-            raise DatasetError(f"{path}: {where}: expected a JSON object, got {type(record).__name__}")
+    for line, record in _object_records(path):
         item_id = str(record.get("id") or f"{path.stem}-{line}")
         where = f"line {line} (id {item_id})"
         question = _text(path, where, record, "question")
@@ -326,10 +332,8 @@ def _read_mcq_csv(path: Path, fmt: str) -> Dataset:
 
 def _read_medqa(path: Path, fmt: str) -> Dataset:
     builder = _Builder(path)
-    for line, record in _json_records(path):
+    for line, record in _object_records(path):
         where = f"line {line}"
-        if not isinstance(record, dict):
-            raise DatasetError(f"{path}: {where}: expected a JSON object, got {type(record).__name__}")
         item_id = str(record.get("id") or f"medqa-{path.stem}-{line}")
         question = _text(path, where, record, "question")
         raw = _field(path, where, record, "options", "an object {A: text, ...}")
@@ -354,11 +358,9 @@ def _read_medqa(path: Path, fmt: str) -> Dataset:
 
 def _read_medmcqa(path: Path, fmt: str) -> Dataset:
     builder = _Builder(path)
-    records = _json_records(path)
+    records = _object_records(path)
     cops = []
     for line, record in records:
-        if not isinstance(record, dict):
-            raise DatasetError(f"{path}: line {line}: expected a JSON object, got {type(record).__name__}")
         cop = record.get("cop")
         if cop is not None and cop != -1:
             if isinstance(cop, bool) or not isinstance(cop, int) or not 0 <= cop <= 4:
