@@ -211,6 +211,15 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         module, _, attr = backend.partition(":")
         if not module or not attr:
             raise pytest.UsageError(f"--backend {backend!r}: write it as package.module:factory")
+    elif backend != "transformers":
+        from importlib.metadata import entry_points
+
+        from .backends import ENTRY_POINT_GROUP
+
+        names = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
+        if backend not in names:
+            raise pytest.UsageError(f"--backend {backend!r} is unknown; known backends: "
+                                    f"{', '.join(['transformers', *names])}, or give package.module:factory")
     profile = resolve_profile(opt.medllm_profile, opt.medllm_device)
     rootpath = Path(str(config.rootpath))
     report_dir = Path(opt.medllm_report_dir) if opt.medllm_report_dir else rootpath / "reports"

@@ -147,6 +147,8 @@ def test_runs_without_pytest_html(project):
     (["--profile", "fast"], "invalid choice: 'fast'"),
     (["--model", "huatuo"], "Known aliases:*huatuo-o1-8b*"),
     (["--gate", "accuracy => 1"], "*does not parse*METRIC OP THRESHOLD*"),
+    (["--backend", "vllm"], "*--backend 'vllm' is unknown; known backends: transformers*"),
+    (["--embedding-model", "no/such/folder"], "*--embedding-model*no such folder*"),
 ])
 def test_bad_options_are_one_line_usage_errors(pytester, args, message):
     result = pytester.runpytest_subprocess(*args)
