@@ -257,3 +257,32 @@ def test_perplexity_scores_the_notes_own_tokens(tiny):
     assert result.logprobs == pytest.approx(own.tolist(), abs=1e-4)
     assert result.perplexity == pytest.approx(math.exp(-own.mean().item()), rel=1e-4)
     assert result.perplexity > math.exp(-rank1.mean().item())  # the rank-1 shortcut understates perplexity
+
+
+def test_prompts_with_a_common_prefix_generate_as_if_alone(tiny):
+    shots = "Example question: which nerve moves the diaphragm? A. vagus B. phrenic C. facial Answer: B\n" * 3
+    prompts = [shots + p for p in PROMPTS]
+    decoding = Decoding(max_new_tokens=8)
+    shapes = []
+    handle = tiny.model.register_forward_hook(
+        lambda module, args, kwargs, out: shapes.append(tuple(kwargs["input_ids"].shape)), with_kwargs=True)
+    try:
+        together = tiny.generate([GenerationRequest(p, decoding) for p in prompts])
+    finally:
+        handle.remove()
+    assert shapes[0][0] == 1  # the shared examples were read once, for the whole batch
+    alone = [tiny.generate([GenerationRequest(p, decoding)])[0] for p in prompts]
+    assert [g.token_ids for g in together] == [g.token_ids for g in alone]
+    flat = [lp for g in together for lp in g.token_logprobs]
+    assert flat == pytest.approx([lp for g in alone for lp in g.token_logprobs], abs=1e-4)
+
+
+def test_batches_end_where_a_long_shared_prefix_would_be_lost():
+    from pytest_medllm.backends.transformers_backend import _batches
+
+    shots_a, shots_b = list(range(200)), list(range(1000, 1200))
+    encoded = [shots_a + [i] for i in range(5)] + [shots_b + [i] for i in range(5)]
+    assert _batches(list(range(10)), 8, encoded) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
+    assert _batches(list(range(10)), 8) == [list(range(8)), [8, 9]]  # without tokens: plain chunks
+    short = [[i, i + 1] for i in range(10)]  # nothing long is shared: plain chunks
+    assert _batches(list(range(10)), 4, short) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]

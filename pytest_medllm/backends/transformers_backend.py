@@ -68,8 +68,40 @@ def resolve_dtype(requested: str, device: str, recommended: str = "auto") -> tor
     return torch.float16
 
 
-def _batches(order: list[int], size: int) -> list[list[int]]:
-    return [order[i:i + size] for i in range(0, len(order), size)]
+def _shared_length(a: Sequence[int], b: Sequence[int]) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _batches(order: list[int], size: int, encoded: list[list[int]] | None = None, keep_prefix: int = 128
+             ) -> list[list[int]]:
+    """Consecutive rows in batches of ``size``. Given the token sequences (sorted by tokens), a batch also ends
+    early where the next row would cut a long shared prefix (>= ``keep_prefix`` tokens) to less than half, so that
+    the prefix is read once per batch (e.g. one ordering of few-shot examples per batch)."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    shared = 0
+    for index in order:
+        if len(current) >= size:
+            batches.append(current)
+            current = []
+        if current and encoded is not None:
+            common = _shared_length(encoded[current[0]], encoded[index])
+            if len(current) == 1:
+                shared = common  # the second row establishes what the batch shares
+            elif shared >= keep_prefix and common < shared // 2:
+                batches.append(current)
+                current = []
+            else:
+                shared = min(shared, common)
+        current.append(index)
+    if current:
+        batches.append(current)
+    return batches
 
 
 class TransformersBackend(Backend):
@@ -203,7 +235,7 @@ class TransformersBackend(Backend):
         results: list[R | None] = [None] * len(encoded)
         for group_key, members in groups.items():
             members = sorted(members, key=order or (lambda i: (-len(encoded[i]), tie(i))))
-            for batch in _batches(members, self.batch_size):
+            for batch in _batches(members, self.batch_size, encoded if order is not None else None):
                 outputs = run(group_key, batch)
                 for index, output in zip(batch, outputs):
                     results[index] = output
@@ -227,9 +259,10 @@ class TransformersBackend(Backend):
                                         [requests[i].seed for i in batch], top_k, max_new_tokens,
                                         repetition_penalty)
 
-        # Sorting identical prompts next to each other puts their repeated samples in one batch, where the
-        # prompt is read once (see _generate_batch).
-        return self._run_batched(encoded, groups, run, on_batch, tie=lambda i: (encoded[i], requests[i].seed))
+        # Sorted by tokens, repeated prompts and prompts with a common prefix (few-shot examples) land in the same
+        # batch, where _shared_prefill reads what they share once.
+        return self._run_batched(encoded, groups, run, on_batch,
+                                 order=lambda i: (encoded[i], requests[i].seed))
 
     def _generation_config(self, max_new_tokens: int, repetition_penalty: float | None) -> GenerationConfig:
         # Built from scratch so that a model's own generation_config (often do_sample=True, temperature=0.6)
@@ -247,25 +280,40 @@ class TransformersBackend(Backend):
 
     @torch.inference_mode()
     def _shared_prefill(self, sequences: list[list[int]]):
-        """Read each distinct prompt once and copy its key/value cache to every row that repeats it.
+        """Read what the batch's prompts share only once, and hand generate() a key/value cache for it.
 
-        Repeated sampling (N runs × temperatures of one prompt) would otherwise recompute the same prompt N
-        times; the prompt dominates the cost on CPU. All but the last prompt token are prefilled here;
-        ``generate()`` then processes the last token and continues from the copied cache.
+        Two cases, both common in these suites: repeated prompts (N sampled runs × temperatures of one prompt),
+        whose distinct prompts are read once each and copied to every row that repeats them; and prompts with a
+        long common prefix (the same curated few-shot examples before every question), whose prefix is read once
+        for the whole batch. ``generate()`` then reads only what is left of each row. Returns None when nothing
+        worth sharing is found.
         """
+        if not self.share_prefill or min(len(s) for s in sequences) < 2:
+            return None
         distinct: dict[tuple[int, ...], int] = {}
         for seq in sequences:
             distinct.setdefault(tuple(seq), len(distinct))
-        if not self.share_prefill or len(distinct) == len(sequences) or min(len(s) for s in sequences) < 2:
+        if len(distinct) < len(sequences):
+            unique = [list(seq) for seq in distinct]
+            ids, mask, positions = self._pad_left(unique)
+            out = self.model(input_ids=ids[:, :-1], attention_mask=mask[:, :-1], position_ids=positions[:, :-1],
+                             use_cache=True, logits_to_keep=1)
+            rows = torch.tensor([distinct[tuple(seq)] for seq in sequences], device=ids.device)
+            cache = out.past_key_values
+            cache.reorder_cache(rows)
+            return ids.index_select(0, rows), mask.index_select(0, rows), cache
+        shared = self._common_prefix(sequences)
+        if len(sequences) < 2 or shared < self.MIN_SHARED_PREFIX:
             return None
-        unique = [list(seq) for seq in distinct]
-        ids, mask, positions = self._pad_left(unique)
-        out = self.model(input_ids=ids[:, :-1], attention_mask=mask[:, :-1], position_ids=positions[:, :-1],
-                         use_cache=True, logits_to_keep=1)
-        rows = torch.tensor([distinct[tuple(seq)] for seq in sequences], device=ids.device)
-        cache = out.past_key_values
-        cache.reorder_cache(rows)
-        return ids.index_select(0, rows), mask.index_select(0, rows), cache
+        prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)
+        cache = self.model(input_ids=prefix, use_cache=True, logits_to_keep=1).past_key_values
+        cache.reorder_cache(torch.zeros(len(sequences), dtype=torch.long, device=prefix.device))
+        rest, rest_mask, _ = self._pad_left([s[shared:] for s in sequences])
+        # Rows read [shared prefix][padding][own tokens]; the mask hides the padding and positions skip it.
+        ids = torch.cat([prefix.expand(len(sequences), -1), rest], dim=1)
+        mask = torch.cat([torch.ones((len(sequences), shared), dtype=rest_mask.dtype, device=rest.device),
+                          rest_mask], dim=1)
+        return ids, mask, cache
 
     @torch.inference_mode()
     def _generate_batch(self, sequences: list[list[int]], decodings: list[Decoding], seeds: list[int],
