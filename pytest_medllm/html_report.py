@@ -15,7 +15,7 @@ from .results import USER_PROPERTY, MetricRecord
 CARD_STYLE = """
 <style>
 .medllm-card{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
-.medllm-card th,.medllm-card td{border:1px solid #ccc;padding:3px 8px;text-align:left}
+.medllm-card th,.medllm-card td{border:1px solid #ccc;padding:3px 8px;text-align:left;color:#202124}
 .medllm-card th{background:#f2f2f2}
 .medllm-pass{background:#e6f4ea}.medllm-fail{background:#fce8e6}.medllm-unmeasured{background:#fef7e0}
 .medllm-metrics{font-family:monospace;font-size:12px;white-space:pre-line}

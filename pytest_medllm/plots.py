@@ -137,32 +137,56 @@ def consistency_bubbles(records: Sequence[MetricRecord]) -> Chart | None:
     return "Consistency vs correctness (bubble size = items)", _png(plt, fig)
 
 
-def _curves(records: Sequence[MetricRecord], name: str, key: str, title: str, ylabel: str) -> Chart | None:
+def _curves(records: Sequence[MetricRecord], name: str, key: str, title: str, ylabel: str,
+            panel: Callable[[MetricRecord], str] = lambda r: "") -> Chart | None:
+    """Lines over severity shifts, one panel per ``panel(record)`` (tasks with different units stay apart)."""
     chosen = [r for r in records if r.name == name and r.details.get(key)]
     if not chosen:
         return None
-    plt, fig, ax = _figure()
-    for record in chosen[:12]:
-        points = sorted((int(s), v) for s, v in record.details[key].items() if v is not None)
-        if points:
-            ax.plot([s for s, _ in points], [v for _, v in points], marker="o", label=record.condition)
-    ax.axhline(0, color="#5f6368", linewidth=0.8)
-    ax.set_xlabel("severity shift")
-    ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=6, ncol=2)
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    panels = sorted({panel(r) for r in chosen})
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels) + 1, 3.4), dpi=100, squeeze=False)
+    for ax, group in zip(axes[0], panels):
+        for record in [r for r in chosen if panel(r) == group][:12]:
+            points = sorted((int(s), v) for s, v in record.details[key].items() if v is not None)
+            if points:
+                label = (record.condition or "").split(" | ")[-1]
+                ax.plot([s for s, _ in points], [v for _, v in points], marker="o", label=label)
+        ax.axhline(0, color="#5f6368", linewidth=0.8)
+        ax.set_xticks([-2, -1, 0, 1, 2])
+        ax.set_xlabel("severity shift")
+        ax.set_title(group or title, fontsize=9)
+        ax.legend(fontsize=6, ncol=2)
+    axes[0][0].set_ylabel(ylabel)
     return title, _png(plt, fig)
 
 
+def _task(record: MetricRecord) -> str:
+    parts = (record.condition or "").split("/")
+    return {"mortality": "mortality: P(death)", "los": "length of stay: expected hours"}.get(
+        parts[1] if len(parts) > 1 else "", "")
+
+
 def monotonicity(records: Sequence[MetricRecord]) -> Chart | None:
-    """Mean shift of the expected outcome m(s) per severity shift s, per vital sign and task."""
-    return _curves(records, "monotonic", "m_of_s", "Mean shift m(s) of the expected outcome per severity shift",
-                   "m(s)")
+    """Mean shift of the expected outcome m(s) per severity shift s, per vital sign, one panel per task."""
+    chosen = [r for r in records if r.name == "monotonic"]
+    relabelled = [r.__class__(**{**r.to_dict(), "condition": _relabel(r)}) for r in chosen]
+    return _curves(relabelled, "monotonic", "m_of_s", "Mean shift m(s) of the expected outcome per severity shift",
+                   "m(s)", panel=lambda r: r.condition.split(" | ")[0])
+
+
+def _relabel(record: MetricRecord) -> str:
+    style, task, vital = ((record.condition or "//").split("/") + ["", "", ""])[:3]
+    return f"{_task(record)} | {style}/{vital}"
 
 
 def delta_perplexity(records: Sequence[MetricRecord]) -> Chart | None:
     """Mean ΔPPL between counterfactual and original note per severity shift."""
-    return _curves(records, "delta_ppl_trend", "delta_ppl_by_shift", "ΔPPL per |severity shift|", "mean ΔPPL")
+    return _curves(records, "delta_ppl_trend", "delta_ppl_by_shift", "Mean ΔPPL per severity shift", "mean ΔPPL")
 
 
 CHARTS: list[Callable[[Sequence[MetricRecord]], Chart | None]] = [
