@@ -30,7 +30,6 @@ class SessionState:
     backend: object | None = None
     backend_error: str | None = None
     datasets: dict = field(default_factory=dict)
-    terminal: object | None = None
     _baseline: dict | None = None
 
     def baseline_rows(self, suite: str, condition: str) -> list[dict]:

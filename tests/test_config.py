@@ -6,7 +6,7 @@ import pytest
 
 from pytest_medllm.gates import Gate, GateSyntaxError, find_gate, parse_gate, parse_gates
 from pytest_medllm.profiles import PROFILES, resolve_profile
-from pytest_medllm.registry import MODELS, UnknownModelError, known_aliases, resolve_model
+from pytest_medllm.registry import MODELS, UnknownModelError, resolve_model
 
 STUDY_ALIASES = ["huatuo-o1-8b", "diabetica-7b", "diabetica-o1", "meditron3-8b", "medfound-7b", "clinicalgpt-base-zh",
                  "medgemma-4b", "medgemma-27b", "llama-3.2-1b", "meditron3-phi4-14b", "phi4-14b", "openbiollm-70b",

@@ -6,7 +6,6 @@ These runs use a deterministic model-free backend so that they are fast and thei
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest

@@ -31,7 +31,6 @@ from .base import (
 )
 from .stepwise import StepRecorder
 
-T = TypeVar("T")
 R = TypeVar("R")
 
 #: End-of-turn markers of common chat templates; generation stops at whichever the tokenizer knows.

@@ -28,6 +28,7 @@ import json
 import os
 import string
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -286,7 +287,7 @@ def _read_mcq(path: Path, fmt: str) -> Dataset:
                                f"{''.join(k for k, _ in options)}, got {answer!r}")
         description = _text(path, where, record, "description", optional=True) or \
             _text(path, where, record, "context", optional=True)
-        _add_mcq(builder, where, item_id, options, lambda: MCQItem(
+        _add_mcq(builder, where, item_id, options, partial(MCQItem, 
             id=item_id, question=question, options=tuple(options), answer=answer.strip().upper(),
             description=description, explanation=_text(path, where, record, "explanation", optional=True)
             or _text(path, where, record, "rationale", optional=True),
@@ -322,7 +323,7 @@ def _read_mcq_csv(path: Path, fmt: str) -> Dataset:
             if answer not in {k for k, _ in options}:
                 raise DatasetError(f"{path}: {where}: field 'answer' must be one of "
                                    f"{''.join(k for k, _ in options)}, got {record.get('answer')!r}")
-            _add_mcq(builder, where, item_id, options, lambda: MCQItem(
+            _add_mcq(builder, where, item_id, options, partial(MCQItem, 
                 id=item_id, question=question, options=tuple(options), answer=answer,
                 description=record.get("description") or record.get("context") or "",
                 explanation=record.get("explanation", ""), subject=record.get("subject", ""),
@@ -350,7 +351,7 @@ def _read_medqa(path: Path, fmt: str) -> Dataset:
             raise DatasetError(f"{path}: {where}: 'answer' {record['answer']!r} is not the text of option "
                                f"answer_idx={answer!r} ({raw[answer]!r})")
         meta = record.get("meta_info")
-        _add_mcq(builder, where, item_id, options, lambda: MCQItem(
+        _add_mcq(builder, where, item_id, options, partial(MCQItem, 
             id=item_id, question=question, options=tuple(options), answer=answer,
             subject=str(meta) if isinstance(meta, str) else "", source=f"{path.name}:{line}"))
     return builder.result(fmt)
@@ -403,7 +404,7 @@ def _read_medmcqa(path: Path, fmt: str) -> Dataset:
             raise DatasetError(f"{path}: {where}: 'cop' {cop} is out of range for {base}-based indexing")
         if record.get("choice_type") == "multi":
             builder.notes.append(f"{item_id}: choice_type 'multi' kept with its single keyed answer")
-        _add_mcq(builder, where, item_id, options, lambda: MCQItem(
+        _add_mcq(builder, where, item_id, options, partial(MCQItem, 
             id=item_id, question=question, options=tuple(options), answer="ABCD"[index],
             explanation=record.get("exp") or "", subject=record.get("subject_name") or "",
             source=f"{path.name}:{line}"))
@@ -428,7 +429,7 @@ def _read_pubmedqa(path: Path, fmt: str) -> Dataset:
         if decision not in ("yes", "no", "maybe"):
             raise DatasetError(f"{path}: {where}: field 'final_decision' must be yes, no or maybe, got "
                                f"{decision!r}")
-        builder.add(where, item_id, lambda: EvidenceItem(
+        builder.add(where, item_id, partial(EvidenceItem, 
             id=item_id, question=question,
             contexts=tuple(ContextSection(label=str(lab).upper(), text=str(txt)) for lab, txt in
                            zip(labels, contexts)),
@@ -461,7 +462,7 @@ def _read_mmlu(path: Path, fmt: str) -> Dataset:
             options = list(zip("ABCD", (cell.strip() for cell in row[1:5])))
             if not row[0].strip():
                 raise DatasetError(f"{path}: {where}: column 1 (question) is empty")
-            _add_mcq(builder, where, item_id, options, lambda: MCQItem(
+            _add_mcq(builder, where, item_id, options, partial(MCQItem, 
                 id=item_id, question=row[0].strip(), options=tuple(options), answer=answer, subject=subject,
                 source=f"{path.name}:{line}"))
     return builder.result(fmt)

@@ -215,7 +215,7 @@ def unique_ids(items: Iterable[object]) -> None:
     """Raise if two items share an id (suites key results by id)."""
     seen: set[str] = set()
     for item in items:
-        item_id = getattr(item, "id")
+        item_id = item.id
         if item_id in seen:
             raise ItemError(f"two items share the id {item_id!r}; ids must be unique")
         seen.add(item_id)
