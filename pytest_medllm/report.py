@@ -203,7 +203,8 @@ class ResultsCollector:
             skipped = len(info.get("skipped", []))
             selection = info.get("selection", {})
             tr.write_line(f"dataset {name}: {selection.get('n_selected', info.get('n_items'))} of "
-                          f"{info.get('n_items')} items ({info.get('format')})"
+                          f"{info.get('n_items')} items ({info.get('format')}), {selection.get('method', '')}, "
+                          f"seed {selection.get('seed')}; the ids are in the JSON artifact"
                           + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
         if records:
             verbose = config.option.verbose > 0

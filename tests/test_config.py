@@ -83,3 +83,22 @@ def test_gate_patterns_match_conditions_without_escaping_brackets():
     assert not gate.matches("demographic_invariance.flip_rate[template/los/age]", "demographic_invariance.flip_rate")
     assert not gate.matches("demographic_invariance.flip_rate", "demographic_invariance.flip_rate")
     assert parse_gate("x.* <= 1").matches("x.flip_rate[anything]", "x.flip_rate")
+
+
+def test_each_xdist_worker_gets_its_own_gpu(monkeypatch):
+    import torch
+
+    from pytest_medllm.backends.transformers_backend import resolve_device, worker_index
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 2)
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw3")
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "4")
+    index, count = worker_index()
+    assert (index, count) == (3, 4)
+    assert resolve_device("auto", index) == "cuda:1"
+    assert resolve_device("cuda:0", index) == "cuda:0"  # an explicit device is kept
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert resolve_device("auto", index) in ("cpu", "mps")
+    with pytest.raises(Exception, match="no CUDA GPU"):
+        resolve_device("cuda", index)
