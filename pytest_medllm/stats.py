@@ -199,6 +199,13 @@ def bonferroni(pvalues: Sequence[float]) -> list[float]:
     return out.tolist()
 
 
+def bonferroni_adjust(pvalue: float, comparisons: int) -> float | None:
+    """One p-value adjusted for ``comparisons`` tests: min(1, m * p); None when p is undefined."""
+    if pvalue is None or pvalue != pvalue:
+        return None
+    return min(1.0, pvalue * comparisons)
+
+
 def position_bias(predicted: Sequence[int | None], truth: Sequence[int], n_positions: int) -> float:
     """Prediction-frequency bias of the MedGemma prompt-sensitivity study:
 

@@ -47,8 +47,16 @@ def runs(model, perturbation_items, direct_decoding):
 
 def test_original_order(runs, record_metric, record_answers, medllm_profile, medllm_config):
     """MFT + position bias: accuracy, parse failures, and how predicted positions depart from the truth."""
-    record_answer_metrics(record_metric, runs["original"], "original")
-    record_answers(runs["original"])
+    answers = runs["original"]
+    accuracy = record_answer_metrics(record_metric, answers, "original")["accuracy"]
+    record_answers(answers)
+    letters = answers[0].shown.letters
+    by_truth = stats.per_position_accuracy([a.correct for a in answers], [a.truth_position for a in answers],
+                                           len(letters))
+    record_metric("rstd_by_true_position", stats.relative_spread([e.value for e in by_truth]), n=accuracy.n,
+                  direction="lower", condition="original", test_type="INV",
+                  details={"per_position_accuracy": {k: e.value for k, e in zip(letters, by_truth)},
+                           "items_per_position": {k: e.n for k, e in zip(letters, by_truth)}})
     record_position_metrics(record_metric, runs["original"], "original", medllm_profile.bootstrap_resamples,
                             medllm_config.seed)
 
@@ -71,7 +79,7 @@ def test_answer_content_survives_reordering(perturbation, runs, record_metric, r
     accuracy = record_answer_metrics(record_metric, perturbed, perturbation, test_type="INV")["accuracy"]
     # Bonferroni over every perturbation of this suite: p_adj = min(1, m * p).
     mcnemar = stats.mcnemar_exact([o.correct for o, _ in pairs], [p.correct for _, p in pairs])
-    adjusted = min(1.0, mcnemar.pvalue * len(PERTURBATIONS)) if mcnemar.pvalue == mcnemar.pvalue else None
+    adjusted = stats.bonferroni_adjust(mcnemar.pvalue, len(PERTURBATIONS))
     base = stats.proportion([o.correct for o, _ in pairs])
     record_metric("accuracy_drop", base.value - accuracy.value, n=len(pairs), direction="lower",
                   condition=perturbation, test_type="INV",

@@ -79,7 +79,7 @@ def test_prompt_condition(condition, runs, record_metric, record_answers, medllm
     reference = runs["zero_shot_direct"]
     mcnemar = stats.mcnemar_exact([r.correct for r in reference], [a.correct for a in answers])
     comparisons = len(CONDITIONS) - 1
-    adjusted = min(1.0, mcnemar.pvalue * comparisons) if mcnemar.pvalue == mcnemar.pvalue else None
+    adjusted = stats.bonferroni_adjust(mcnemar.pvalue, comparisons)
     base = stats.proportion([r.correct for r in reference])
     record_metric("accuracy_change_vs_zero_shot_direct", accuracy.value - base.value, n=len(answers),
                   direction="higher", condition=condition, test_type="INV",

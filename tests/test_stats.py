@@ -194,6 +194,12 @@ def test_relative_spread_and_per_position_accuracy():
     assert [p.value for p in per[:3]] == [0.5, 1.0, 1.0] and math.isnan(per[3].value)
 
 
+def test_bonferroni_adjust_agrees_with_statsmodels_on_a_family():
+    family = [0.004, 0.03, 0.2, 0.5, 0.01, 0.9]
+    assert [stats.bonferroni_adjust(p, len(family)) for p in family] == pytest.approx(stats.bonferroni(family))
+    assert stats.bonferroni_adjust(float("nan"), 3) is None
+
+
 def test_bonferroni_is_m_times_p_capped_at_one():
     assert stats.bonferroni([0.01, 0.2, float("nan")]) == pytest.approx([0.02, 0.4, float("nan")], nan_ok=True)
     assert stats.bonferroni([0.6, 0.9]) == [1.0, 1.0]

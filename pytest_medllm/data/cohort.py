@@ -307,11 +307,6 @@ def render_note(patient: Patient, style: str, note_id: str | None = None) -> Cli
                         synthetic=True, patient_id=patient.id)
 
 
-def synthetic_cohort(n: int, seed: int, style: str) -> list[tuple[Patient, ClinicalNote]]:
-    """``n`` seeded patients with their notes in one style."""
-    return [(p, render_note(p, style)) for p in draw_patients(n, seed)]
-
-
 # -- reading vitals back from raw text ------------------------------------------------------------------------------
 
 _VITAL_PATTERNS = {

@@ -344,11 +344,6 @@ def _letters_with_own_text(text: str, options: Mapping[str, str]) -> list[str]:
     return found
 
 
-def answer_label(parsed: ParsedAnswer) -> str:
-    """Shorthand for :attr:`ParsedAnswer.label`."""
-    return parsed.label
-
-
 # -- self-assessment replies (pediatric endocrinology study, Experiment 3) -------------------------------------------
 
 _REF = (r"(?:(?:explanation|response)\s*(?:#\s*)?(?P<n>[12]|one|two)\b"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from ..data.cohort import RAW_RACE, format_vital
 from ..data.schemas import VITAL_SIGNS, ClinicalNote
-from ..data.severity import AGE_BINS, DEMOGRAPHIC_CLASSES, SEVERITY_SCALES, age_bin
+from ..data.severity import AGE_BINS, DEMOGRAPHIC_CLASSES, SEVERITY_SCALES
 
 
 class CounterfactualError(ValueError):
@@ -158,12 +158,3 @@ def demographic_counterfactuals(note: ClinicalNote, variable: str, per_class: in
         result.append(Counterfactual(variable=variable, original_value=getattr(note, variable), value=value,
                                      value_class=value_class, severity_shift=None, note=new, original=note))
     return result
-
-
-def original_class(note: ClinicalNote, variable: str) -> str:
-    if variable == "age":
-        return age_bin(note.age)
-    if variable in VITAL_SIGNS:
-        value = note.vital_map.get(variable)
-        return "missing" if value is None else str(SEVERITY_SCALES[variable].level(value))
-    return str(getattr(note, variable))
