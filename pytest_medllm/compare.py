@@ -99,12 +99,14 @@ def _values(probabilities) -> list[float]:
     return list(probabilities.values()) if isinstance(probabilities, dict) else list(probabilities)
 
 
-def record_comparison(record_metric, comparison: Comparison, prefix: str, condition: str | None) -> None:
-    """Record a comparison's metrics as ``{prefix}_match_rate``, ``{prefix}_kappa``, ... for one condition."""
+def record_comparison(record_metric, comparison: Comparison, prefix: str, condition: str | None,
+                      what: str | None = None) -> None:
+    """Record a comparison's metrics as ``{prefix}_match_rate``, ``{prefix}_kappa``, ... for one condition;
+    ``what`` (e.g. "float32 vs bfloat16") goes into the match rate's details."""
     common = {"condition": condition, "test_type": "INV"}
     if comparison.match is not None:
         record_metric(f"{prefix}_match_rate", comparison.match.value, n=comparison.match.n, ci=comparison.match.ci,
-                      ci_method="wilson", direction="higher", **common)
+                      ci_method="wilson", direction="higher", **common, details={"compared": what} if what else None)
     if comparison.kappa is not None:
         record_metric(f"{prefix}_kappa", comparison.kappa.value, n=comparison.kappa.n, ci=comparison.kappa.ci,
                       ci_method=comparison.kappa.method, direction="higher", **common)

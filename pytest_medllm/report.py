@@ -17,7 +17,7 @@ import pytest
 
 from .gates import find_gate
 from .artifacts import ITEMS_FILE, write_items_atomic
-from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord
+from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, jsonable
 from .session import SessionState
 
 SCHEMA = "pytest-medllm/results/1"
@@ -155,7 +155,7 @@ class ResultsCollector:
             rows = sorted(self.items, key=lambda r: (r.get("suite", ""), r.get("condition", ""),
                                                      str(r.get("item_id", "")), r.get("test", "")))
             self.items_path = Path(self.state.run.report_dir) / ITEMS_FILE
-            write_items_atomic(self.items_path, _json_safe(header), rows)
+            write_items_atomic(self.items_path, jsonable(header), rows)
 
     def artifact(self, records: list[MetricRecord], exit_status: int) -> dict:
         counts: dict[str, int] = {}
@@ -169,9 +169,9 @@ class ResultsCollector:
             "duration_seconds": round(time.time() - self.started, 2),
             "run": self.state.run.to_dict(),
             "gates_configured": [g.text for g in self.state.gates],
-            "facts": _json_safe(self.facts()),
+            "facts": jsonable(self.facts()),
             "tests": {"outcomes": counts, "exit_status": exit_status},
-            "metrics": [_json_safe(r.to_dict()) for r in records],
+            "metrics": [jsonable(r.to_dict()) for r in records],
             "gate_verdicts": gates,
         }
 
@@ -266,13 +266,3 @@ def _sum_counts(a: dict, b: dict) -> dict:
         else:
             out.setdefault(key, value)
     return out
-
-
-def _json_safe(obj: object) -> object:
-    if isinstance(obj, dict):
-        return {str(k): _json_safe(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_json_safe(v) for v in obj]
-    if isinstance(obj, float) and (obj != obj or obj in (float("inf"), float("-inf"))):
-        return None
-    return obj

@@ -86,18 +86,19 @@ def make_record(suite: str, name: str, value: object, *, n: int | None = None,
     return MetricRecord(suite=suite, name=name, value=_clean(value), n=None if n is None else int(n),
                         ci_low=_clean(low), ci_high=_clean(high), ci_method=ci_method, direction=direction,
                         condition=condition, test_type=test_type, nodeid=nodeid,
-                        details=_jsonable(details or {}))
+                        details=jsonable(details or {}))
 
 
-def _jsonable(obj: object) -> object:
-    """Details must survive JSON and xdist's serializer: numpy scalars and tuples become builtins."""
+def jsonable(obj: object) -> object:
+    """Builtins that survive strict JSON and xdist's serializer: numpy scalars and tuples become builtins, NaN
+    and infinities become None (unmeasured)."""
     if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
+        return {str(k): jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
-        return [_jsonable(v) for v in obj]
+        return [jsonable(v) for v in obj]
     if hasattr(obj, "item") and callable(obj.item):  # numpy scalar
-        return _jsonable(obj.item())
-    if isinstance(obj, float) and math.isnan(obj):
+        return jsonable(obj.item())
+    if isinstance(obj, float) and not math.isfinite(obj):
         return None
     return obj
 

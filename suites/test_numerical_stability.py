@@ -77,5 +77,4 @@ def test_answers_survive_numeric_perturbation(perturbation, transformers_model, 
     pairs = pair_rows([a.to_record() for a in reference], [a.to_record() for a in answers], perturbation)
     comparison = compare(pairs, categories_for(sampling_items[0].letters), medllm_profile.bootstrap_resamples,
                          medllm_config.seed)
-    record_comparison(record_metric, comparison, "perturbed", perturbation)
-    record_metric("perturbation", None, condition=perturbation, gated=False, details={"what": description})
+    record_comparison(record_metric, comparison, "perturbed", perturbation, what=description)
