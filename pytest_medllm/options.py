@@ -111,6 +111,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="override or add a release gate, e.g. 'accuracy.accuracy>=0.5' or "
                          "'option_order.flip_rate<=0.2@strict' (repeatable)")
 
+    server = parser.getgroup("medllm-server", "pytest-medllm: models served over an OpenAI-compatible HTTP API "
+                                              "(--backend openai)")
+    server.addoption("--api-base", dest="medllm_api_base", default=None, metavar="URL",
+                     help="base URL of an OpenAI-compatible server, e.g. http://localhost:8000/v1 (vLLM, SGLang, "
+                          "TGI, llama.cpp server)")
+    server.addoption("--api-key-env", dest="medllm_api_key_env", default="OPENAI_API_KEY", metavar="VAR",
+                     help="environment variable holding the API key (default OPENAI_API_KEY; none needed for a "
+                          "local server)")
+    server.addoption("--max-concurrency", dest="medllm_max_concurrency", default=8,
+                     type=_int_at_least("--max-concurrency", 1),
+                     help="requests in flight at once per pytest process; the server batches them (default 8)")
+    server.addoption("--request-timeout", dest="medllm_request_timeout", default=600,
+                     type=_int_at_least("--request-timeout", 1),
+                     help="seconds to wait for one server response before retrying (default 600)")
+
     group.addoption("--gate-policy", dest="medllm_gate_policy", default=None, metavar="FILE",
                     help="release gates from a file, one per line (same form as --gate; '#' starts a comment); "
                          "they override pytest.ini's medllm_gates, and --gate overrides them")
@@ -143,6 +158,8 @@ class RunConfig:
     cache_mode: str
     embedding_model: str | None = None
     baseline: str | None = None
+    #: Settings of server backends (--api-base, --api-key-env, --max-concurrency, --request-timeout).
+    server: dict = field(default_factory=dict)
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
     policy_gates: tuple[str, ...] = field(default_factory=tuple)
     ini_gates: tuple[str, ...] = field(default_factory=tuple)
@@ -207,19 +224,12 @@ def build_run_config(config: pytest.Config) -> RunConfig:
     except UnknownModelError as exc:
         raise pytest.UsageError(str(exc)) from None
     backend = opt.medllm_backend or "transformers"
-    if backend != "transformers" and ":" in backend:
-        module, _, attr = backend.partition(":")
-        if not module or not attr:
-            raise pytest.UsageError(f"--backend {backend!r}: write it as package.module:factory")
-    elif backend != "transformers":
-        from importlib.metadata import entry_points
+    from .backends import BackendError, load_factory
 
-        from .backends import ENTRY_POINT_GROUP
-
-        names = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
-        if backend not in names:
-            raise pytest.UsageError(f"--backend {backend!r} is unknown; known backends: "
-                                    f"{', '.join(['transformers', *names])}, or give package.module:factory")
+    try:
+        load_factory(backend)  # resolved here once, so an unknown backend stops the run before any test
+    except BackendError as exc:
+        raise pytest.UsageError(str(exc)) from None
     profile = resolve_profile(opt.medllm_profile, opt.medllm_device)
     rootpath = Path(str(config.rootpath))
     report_dir = Path(opt.medllm_report_dir) if opt.medllm_report_dir else rootpath / "reports"
@@ -243,6 +253,8 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         cache_mode=opt.medllm_cache,
         embedding_model=_existing_folder(opt.medllm_embedding_model, "--embedding-model"),
         baseline=_baseline_file(opt.medllm_baseline),
+        server={"api_base": opt.medllm_api_base, "api_key_env": opt.medllm_api_key_env,
+                "max_concurrency": opt.medllm_max_concurrency, "request_timeout": opt.medllm_request_timeout},
         gate_overrides=tuple(opt.medllm_gates or ()),
         policy_gates=_policy_lines(opt.medllm_gate_policy),
         ini_gates=tuple(config.getini("medllm_gates") or ()),

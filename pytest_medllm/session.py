@@ -52,7 +52,8 @@ class SessionState:
             return self.backend
         if self.backend_error is not None:
             pytest.fail(self.backend_error, pytrace=False)
-        from .backends import BackendError, load_factory
+        from .backends import BackendError, build_backend, load_factory
+        from .placement import current_worker
         from .backends.cached import CachedBackend
         from .cache import ResponseCache
 
@@ -62,7 +63,7 @@ class SessionState:
         started = time.perf_counter()
         try:
             factory = load_factory(self.run.backend)
-            inner = factory(self.run, spec)
+            inner = build_backend(factory, self.run, spec, current_worker(self.run.device))
         except BackendError as exc:
             self.backend_error = f"pytest-medllm: {exc}"
             pytest.fail(self.backend_error, pytrace=False)

@@ -88,14 +88,19 @@ def test_gate_patterns_match_conditions_without_escaping_brackets():
 def test_each_xdist_worker_gets_its_own_gpu(monkeypatch):
     import torch
 
-    from pytest_medllm.backends.transformers_backend import resolve_device, worker_index
+    from pytest_medllm.backends.transformers_backend import resolve_device
+    from pytest_medllm.placement import current_worker
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
     monkeypatch.setattr(torch.cuda, "device_count", lambda: 2)
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw3")
     monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "4")
-    index, count = worker_index()
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")
+    worker = current_worker("auto")
+    index, count = worker.index, worker.count
     assert (index, count) == (3, 4)
+    assert worker.device == "cuda:1"  # chosen without torch, so custom backends are pinned too
+    assert current_worker("cuda:0").device == "cuda:0"
     assert resolve_device("auto", index) == "cuda:1"
     assert resolve_device("cuda:0", index) == "cuda:0"  # an explicit device is kept
     monkeypatch.setattr(torch.cuda, "is_available", lambda: False)

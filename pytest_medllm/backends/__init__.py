@@ -26,26 +26,39 @@ from .base import (
     GenerationRequest,
     LoglikelihoodRequest,
     TokenLogprobs,
+    CapabilityError,
+    WorkerInfo,
 )
 
 ENTRY_POINT_GROUP = "pytest_medllm.backends"
 
 __all__ = [
     "Backend", "BackendError", "ChoiceRequest", "ChoiceScores", "Decoding", "Generation", "GenerationRequest",
-    "LoglikelihoodRequest", "TokenLogprobs", "ENTRY_POINT_GROUP", "load_factory",
+    "LoglikelihoodRequest", "TokenLogprobs", "CapabilityError", "WorkerInfo", "ENTRY_POINT_GROUP", "load_factory",
+    "build_backend",
 ]
 
 
-def _transformers_factory(run_config, spec):  # noqa: ANN001 - signature of every factory
+def _transformers_factory(run_config, spec, worker=None):  # noqa: ANN001 - signature of every factory
     from .transformers_backend import create_transformers_backend
 
-    return create_transformers_backend(run_config, spec)
+    return create_transformers_backend(run_config, spec, worker=worker)
+
+
+def _openai_factory(run_config, spec, worker=None):  # noqa: ANN001 - signature of every factory
+    from .openai_backend import create_openai_backend
+
+    return create_openai_backend(run_config, spec, worker=worker)
+
+
+#: Backends that ship with pytest-medllm, by ``--backend`` name.
+BUILTIN_BACKENDS: dict[str, Callable] = {"transformers": _transformers_factory, "openai": _openai_factory}
 
 
 def load_factory(name: str) -> Callable:
     """Resolve a ``--backend`` value to a factory callable, with an error that says what was tried."""
-    if name == "transformers":
-        return _transformers_factory
+    if name in BUILTIN_BACKENDS:
+        return BUILTIN_BACKENDS[name]
     if ":" in name:
         module_name, _, attr = name.partition(":")
         try:
@@ -58,7 +71,20 @@ def load_factory(name: str) -> Callable:
             raise BackendError(f"--backend {name!r}: {module_name!r} has no attribute {attr!r}") from None
     found = [ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP) if ep.name == name]
     if not found:
-        known = sorted({"transformers", *(ep.name for ep in metadata.entry_points(group=ENTRY_POINT_GROUP))})
+        known = sorted({*BUILTIN_BACKENDS, *(ep.name for ep in metadata.entry_points(group=ENTRY_POINT_GROUP))})
         raise BackendError(f"--backend {name!r} is unknown; known backends: {', '.join(known)}; "
                            f"or give package.module:factory")
     return found[0].load()
+
+
+def build_backend(factory: Callable, run_config, spec, worker: WorkerInfo) -> Backend:  # noqa: ANN001
+    """Call a factory: with ``worker=`` when it takes that argument (or ``**kwargs``), else as
+    ``factory(run_config, spec)`` like the README's example."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a builtin or C callable: no signature to read
+        parameters = ()
+    takes_worker = any(p.name == "worker" or p.kind is p.VAR_KEYWORD for p in parameters)
+    return factory(run_config, spec, worker=worker) if takes_worker else factory(run_config, spec)

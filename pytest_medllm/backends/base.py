@@ -4,7 +4,8 @@ Suites never talk to a model directly; they build requests, hand the whole list 
 results back in the same order. A backend may batch, sort by length, run on a server or answer from a cache — the
 suite cannot tell. To plug in your own model (an API, a different inference engine), subclass :class:`Backend`,
 implement the methods your suites need, and name a factory with ``--backend package.module:factory`` or register
-it under the entry-point group ``pytest_medllm.backends``. The factory is called as ``factory(run_config, spec)``.
+it under the entry-point group ``pytest_medllm.backends``. The factory is called as ``factory(run_config, spec)``, or
+``factory(run_config, spec, worker=WorkerInfo(...))`` when it accepts a ``worker`` argument.
 """
 
 from __future__ import annotations
@@ -194,6 +195,25 @@ class BackendError(RuntimeError):
     """A model could not be loaded or called; the message says what to do about it."""
 
 
+class CapabilityError(BackendError, NotImplementedError):
+    """The backend cannot do what a suite asks (e.g. a server without prompt log-probabilities).
+
+    The plugin turns it into a skip whose reason is this message: a suite is never computed by a silent
+    approximation of a capability the model lacks.
+    """
+
+
+@dataclass(frozen=True)
+class WorkerInfo:
+    """Where a backend is being built: this pytest-xdist worker's index, the number of workers, and the device the
+    plugin chose for it (``--device auto`` gives worker *i* GPU *i* mod #GPUs), so that a factory of any backend
+    gets GPU pinning without reading xdist's environment itself."""
+
+    index: int = 0
+    count: int = 1
+    device: str = "auto"
+
+
 class Backend(ABC):
     """A model behind the batched contract. Subclass it to add a backend of your own."""
 
@@ -211,15 +231,15 @@ class Backend(ABC):
 
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
                  ) -> list[Generation]:
-        raise NotImplementedError(f"backend {self.name!r} cannot generate text")
+        raise CapabilityError(f"backend {self.name!r} cannot generate text")
 
     def score_choices(self, requests: Sequence[ChoiceRequest], on_batch: BatchCallback | None = None
                       ) -> list[ChoiceScores]:
-        raise NotImplementedError(f"backend {self.name!r} cannot score answer choices")
+        raise CapabilityError(f"backend {self.name!r} cannot score answer choices")
 
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest], on_batch: BatchCallback | None = None
                       ) -> list[TokenLogprobs]:
-        raise NotImplementedError(f"backend {self.name!r} cannot compute log-likelihoods")
+        raise CapabilityError(f"backend {self.name!r} cannot compute log-likelihoods")
 
     def format_prompt(self, prompt: str, system: str | None = None) -> str:
         """The exact text the model sees for ``prompt`` (after any chat template); for reports and hashes."""

@@ -18,6 +18,7 @@ from transformers import AutoModelForCausalLM, AutoTokenizer, GenerationConfig, 
 from ..env import fingerprint as env_fingerprint
 from ..registry import ModelSpec
 from .base import (
+    WorkerInfo,
     Backend,
     BackendError,
     BatchCallback,
@@ -558,21 +559,18 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def worker_index() -> tuple[int, int]:
-    """``(index, count)`` of this pytest-xdist worker, ``(0, 1)`` without xdist."""
-    name = os.environ.get("PYTEST_XDIST_WORKER", "")
-    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
-    index = int(name[2:]) if name.startswith("gw") and name[2:].isdigit() else 0
-    return index, max(count, 1)
-
-
-def create_transformers_backend(run_config, spec: ModelSpec) -> TransformersBackend:
+def create_transformers_backend(run_config, spec: ModelSpec, worker: WorkerInfo | None = None
+                                ) -> TransformersBackend:
     """Factory used by the plugin: resolves weights, device and threads, then loads the model."""
+    from ..placement import current_worker
     from .weights import ensure_dense_copy, folder_weights_hash
 
     cache_dir = Path(run_config.cache_dir)
-    index, count = worker_index()
-    device = resolve_device(run_config.device, index)
+    worker = worker or current_worker(run_config.device)
+    count = worker.count
+    # The plugin's choice for --device auto comes from the driver; a CPU build of torch cannot use it.
+    chosen = worker.device if run_config.device != "auto" or torch.cuda.is_available() else "auto"
+    device = resolve_device(chosen, worker.index)
     if device == "cpu" and count > 1:
         # xdist workers share the CPU: without this each would start one thread per core and thrash.
         torch.set_num_threads(max(1, (os.cpu_count() or 1) // count))
