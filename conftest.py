@@ -11,7 +11,7 @@ import pytest
 from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding
 from pytest_medllm.data.loaders import fixtures_dir, load_dataset
 from pytest_medllm.data.schemas import MCQItem
-from pytest_medllm.data.select import stratified_subset
+from pytest_medllm.data.select import suite_subset
 from pytest_medllm.options import RunConfig
 from pytest_medllm.profiles import Profile
 from pytest_medllm.prompts import cloze_prompt, prompt_a
@@ -25,11 +25,7 @@ def mcq_items(mcq_dataset) -> tuple[MCQItem, ...]:
 
 
 def _smaller_subset(items: tuple[MCQItem, ...], config: RunConfig, limit: int | None) -> tuple[MCQItem, ...]:
-    """A stratified subset of the run's items (so that answers shared between suites are computed once);
-    an explicit ``--max-items`` applies to every suite unchanged."""
-    if config.max_items is not None or limit is None or limit >= len(items):
-        return tuple(items)
-    return tuple(stratified_subset(items, limit, seed=config.seed))
+    return suite_subset(items, limit, config.max_items, config.seed)
 
 
 @pytest.fixture(scope="session")
@@ -82,6 +78,7 @@ def prompt_a_run(model, mcq_items, greedy_decoding) -> list[Answer]:
     """Greedy answers to prompt A for every item, parsed (one batched call, shared by the accuracy, prompt
     variation and self-assessment suites)."""
     return answer_jobs(model, original_jobs("prompt_a", mcq_items, prompt_a), greedy_decoding)["prompt_a"]
+
 
 
 @pytest.fixture(scope="session")

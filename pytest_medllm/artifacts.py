@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterable
+from typing import IO, Callable, Iterable
 
 ITEMS_SCHEMA = "pytest-medllm/items/1"
 ITEMS_FILE = "medllm-items.jsonl"
@@ -22,22 +22,40 @@ class ArtifactError(ValueError):
     """A baseline artifact that cannot be read or compared; the message says why."""
 
 
-def write_items_atomic(path: Path, header: dict, rows: Iterable[dict]) -> int:
+def atomic_write(path: Path, write: Callable[[IO[str]], None]) -> None:
+    """Write a text file through ``write(handle)`` into a temporary file in the same folder, then rename it over
+    ``path``: readers (and an interrupted run) see the previous file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    count = 0
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"type": "run", "schema": ITEMS_SCHEMA, **header}, ensure_ascii=False,
-                                    default=str) + "\n")
-            for row in rows:
-                handle.write(json.dumps({"type": "item", **row}, ensure_ascii=False, default=str) + "\n")
-                count += 1
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return count
+
+
+def write_json(path: Path, data: object) -> None:
+    """Strict JSON (no NaN), indented, written atomically."""
+    def write(handle: IO[str]) -> None:
+        json.dump(data, handle, indent=2, ensure_ascii=False, allow_nan=False)
+        handle.write("\n")
+
+    atomic_write(path, write)
+
+
+def write_items(path: Path, header: dict, rows: Iterable[dict]) -> None:
+    """The per-item artifact: the run header line, then one line per row, written atomically."""
+    def write(handle: IO[str]) -> None:
+        handle.write(json.dumps({"type": "run", "schema": ITEMS_SCHEMA, **header}, ensure_ascii=False,
+                                default=str) + "\n")
+        for row in rows:
+            handle.write(json.dumps({"type": "item", **row}, ensure_ascii=False, default=str) + "\n")
+
+    atomic_write(path, write)
 
 
 def read_items(path: str | os.PathLike[str]) -> tuple[dict, list[dict]]:

@@ -9,7 +9,8 @@ A gate is one line ``PATTERN OP THRESHOLD[@MODE]``, e.g. ``option_order.flip_rat
 
 A metric that could not be measured (no value, or no interval for an interval mode) fails its gate with the
 verdict ``unmeasured``. Gates from the command line (``--gate``) come first, then a policy file
-(``--gate-policy``), then the ini key ``medllm_gates``; the first gate whose pattern matches a metric judges it.
+(``--gate-policy``), then the ini key ``medllm_gates``, then the suite's declared default
+(:mod:`pytest_medllm.expectations`); the first gate whose pattern matches a metric judges it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import operator
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
+
+from .results import Verdict
 
 MODES = ("point", "lenient", "strict")
 _OPS: dict[str, Callable[[float, float], bool]] = {">=": operator.ge, "<=": operator.le, ">": operator.gt,
@@ -57,24 +60,30 @@ class Gate:
     def wants_high(self) -> bool:
         return self.op in (">=", ">")
 
-    def judge(self, value: float | None, ci: tuple[float, float] | None) -> tuple[str, str]:
-        """Return ``(verdict, reason)`` with verdict ``pass``, ``fail`` or ``unmeasured``."""
+    def judge(self, value: float | None, ci: tuple[float, float] | None, undefined: str = ""
+              ) -> tuple[Verdict, str]:
+        """Return ``(verdict, reason)``; ``undefined`` explains a missing value ("undefined: every answer was
+        A") and becomes part of the reason."""
         compare = _OPS[self.op]
         if value is None or value != value:  # None or NaN
-            return "unmeasured", f"no value was measured, so {self.text} cannot pass"
+            why = undefined or "no value was measured"
+            return Verdict.UNMEASURED, f"{why}, so {self.text} cannot pass"
         if self.mode == "point":
             ok = compare(value, self.threshold)
-            return ("pass" if ok else "fail"), f"estimate {value:.4g} {'meets' if ok else 'misses'} {self.text}"
+            return (Verdict.PASS if ok else Verdict.FAIL), \
+                f"estimate {value:.4g} {'meets' if ok else 'misses'} {self.text}"
         if ci is None or any(b is None or b != b for b in ci):
-            return "unmeasured", f"no confidence interval, so {self.text} cannot be judged"
+            why = undefined or "no confidence interval"
+            return Verdict.UNMEASURED, f"{why}, so {self.text} cannot be judged (estimate {value:.4g})"
         low, high = ci
         # lenient: the bound on the favourable side decides; strict: the bound on the unfavourable side decides.
         favourable, unfavourable = (high, low) if self.wants_high else (low, high)
         bound = favourable if self.mode == "lenient" else unfavourable
         ok = compare(bound, self.threshold)
         side = "upper" if bound is high else "lower"
-        return ("pass" if ok else "fail"), (f"{side} confidence bound {bound:.4g} "
-                                            f"{'meets' if ok else 'misses'} {self.text} (estimate {value:.4g})")
+        return (Verdict.PASS if ok else Verdict.FAIL), (f"{side} confidence bound {bound:.4g} "
+                                                        f"{'meets' if ok else 'misses'} {self.text} "
+                                                        f"(estimate {value:.4g})")
 
 
 def parse_gate(text: str, source: str = "ini", default_mode: str = "lenient") -> Gate:
@@ -122,5 +131,5 @@ def simulate_proportion_gate(p_true: float, n: int, gate: Gate, draws: int = 200
     for k, count in zip(*np.unique(successes, return_counts=True)):
         low, high = proportion_confint(int(k), n, method="wilson")
         verdict, _ = gate.judge(k / n, (float(low), float(high)))
-        failed += int(count) if verdict != "pass" else 0
+        failed += int(count) if not verdict.passed else 0
     return failed / draws

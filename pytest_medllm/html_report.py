@@ -11,6 +11,7 @@ import pytest
 
 from .report import ResultsCollector, format_ci, format_value
 from .results import USER_PROPERTY, MetricRecord
+from .summary import Outcome, RunSummary, RunVerdict
 
 CARD_STYLE = """
 <style>
@@ -30,52 +31,58 @@ CARD_STYLE = """
 
 
 def metric_line(record: MetricRecord) -> str:
-    verdict = f" {record.verdict.upper()}" if record.verdict else ""
+    verdict = f" {record.verdict.value.upper()}" if record.verdict else ""
     ci = format_ci(record)
     return f"{record.metric_id} = {format_value(record.value)}{' ' + ci if ci else ''}{verdict}"
-
-
-def _suite_rows(records: list[MetricRecord], outcomes: dict[str, str]) -> list[tuple[str, str, int, int, list]]:
-    """Per suite: tests passed/failed, gates passed/failed, the failing metrics (worst first)."""
-    suites = sorted({r.suite for r in records})
-    rows = []
-    for suite in suites:
-        mine = [r for r in records if r.suite == suite]
-        tests = {r.nodeid for r in mine}
-        failed_tests = sum(outcomes.get(t) in ("failed", "error") for t in tests)
-        failing = [r for r in mine if r.verdict in ("fail", "unmeasured")]
-        gated = sum(r.verdict is not None for r in mine)
-        rows.append((suite, f"{len(tests) - failed_tests}/{len(tests)}", gated - len(failing), gated, failing))
-    return rows
 
 
 def _metric_table(records: list[MetricRecord]) -> str:
     parts = ['<table class="medllm-card"><thead><tr><th>metric</th><th>condition</th><th>value</th><th>95% CI</th>'
              "<th>n</th><th>better</th><th>gate</th><th>verdict</th></tr></thead><tbody>"]
     order = {"fail": 0, "unmeasured": 1, "pass": 2, None: 3}
-    for r in sorted(records, key=lambda r: (order.get(r.verdict, 3), r.name, r.condition or "")):
-        css = f' class="medllm-{escape(r.verdict)}"' if r.verdict else ""
-        title = f' title="{escape(r.reason or "")}"' if r.reason else ""
-        cells = [r.name, r.condition or "", format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
-                 r.direction or "", r.gate or "", r.verdict or ""]
-        parts.append(f"<tr{css}{title}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    for r in sorted(records, key=lambda r: (order.get(r.verdict.value if r.verdict else None, 3), r.name,
+                                            r.condition or "")):
+        verdict = r.verdict.value if r.verdict else ""
+        css = f' class="medllm-{escape(verdict)}"' if verdict else ""
+        title = " — ".join(x for x in (r.meaning, r.reason) if x)
+        value = format_value(r.value) if r.value is not None else (r.undefined or "—")
+        cells = [r.name, r.condition or "", value, format_ci(r), "" if r.n is None else str(r.n),
+                 r.direction or "", r.gate or "", verdict]
+        parts.append(f'<tr{css} title="{escape(title)}">' + "".join(f"<td>{escape(c)}</td>" for c in cells)
+                     + "</tr>")
     parts.append("</tbody></table>")
     return "".join(parts)
 
 
-def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, str]] | None = None,
-              outcomes: dict[str, str] | None = None) -> str:
+def _where_it_breaks(summary: RunSummary) -> str:
+    parts = ['<h3>Where it breaks</h3><table class="medllm-card"><thead><tr><th>suite</th><th>tests passed</th>'
+             "<th>gates passed</th><th>failing metrics (value, 95% CI, gate) and broken tests</th></tr></thead>"
+             "<tbody>"]
+    for tally in summary.suites():
+        bad = tally.failing or tally.broken_tests
+        css = ' class="medllm-fail"' if bad else (' class="medllm-pass"' if tally.gates_total else "")
+        lines = [escape(f"{r.metric_id} = {format_value(r.value) if r.value is not None else r.undefined or '—'}"
+                        f" {format_ci(r)}  ({r.gate})") for r in tally.failing[:4]]
+        if len(tally.failing) > 4:
+            lines.append(f"… and {len(tally.failing) - 4} more")
+        lines += [f"<b>{escape(t.outcome.value.upper())}</b> {escape(t.nodeid)}: {escape(t.message)}"
+                  for t in tally.broken_tests if t.outcome is not Outcome.FAILED]
+        parts.append(f"<tr{css}><td><b>{escape(tally.suite)}</b></td>"
+                     f"<td>{tally.tests_passed}/{tally.tests_total}</td>"
+                     f"<td>{tally.gates_passed}/{tally.gates_total}</td><td>{'<br>'.join(lines)}</td></tr>")
+    parts.append("</tbody></table>")
+    return "".join(parts)
+
+
+def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) -> str:
     """The stability card: the verdict, where the model breaks (per suite), charts, every metric by suite, and
     the environment fingerprint."""
     parts = [CARD_STYLE, "<h2>pytest-medllm stability card</h2>"]
-    gated = [r for r in records if r.verdict]
-    failing = [r for r in gated if r.verdict != "pass"]
-    if gated:
-        suites = sorted({r.suite for r in failing})
-        text = (f"Not stable enough: {len(failing)} of {len(gated)} release gates failed, in {', '.join(suites)}"
-                if failing else f"All {len(gated)} release gates passed")
-        colour = "#fce8e6" if failing else "#e6f4ea"
-        parts.append(f'<div class="medllm-verdict" style="background:{colour}">{escape(text)}</div>')
+    colour = "#e6f4ea" if summary.verdict is RunVerdict.PASSED else "#fce8e6"
+    parts.append(f'<div class="medllm-verdict" style="background:{colour}">{escape(summary.headline)}</div>')
+    for problem in summary.problems + summary.blocked:
+        parts.append(f'<div class="medllm-facts">{escape(problem)}</div>')
+    facts = summary.facts
     model = facts.get("model") or {}
     fp = facts.get("fingerprint") or {}
     if model:
@@ -84,23 +91,14 @@ def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, 
                      + escape(str(spec.get("hub_id"))) + ") · " + escape(f"{fp.get('device')} {fp.get('dtype')}")
                      + " · torch " + escape(str(fp.get("torch"))) + " · transformers "
                      + escape(str(fp.get("transformers"))) + "</p>")
-    parts.append('<h3>Where it breaks</h3><table class="medllm-card"><thead><tr><th>suite</th><th>tests passed</th>'
-                 "<th>gates passed</th><th>failing metrics (value, 95% CI, gate)</th></tr></thead><tbody>")
-    for suite, tests, passed, total, bad in _suite_rows(records, outcomes or {}):
-        css = ' class="medllm-fail"' if bad else (' class="medllm-pass"' if total else "")
-        listed = "<br>".join(escape(f"{r.metric_id} = {format_value(r.value)} {format_ci(r)}  ({r.gate})")
-                             for r in bad[:4])
-        more = f"<br>… and {len(bad) - 4} more" if len(bad) > 4 else ""
-        parts.append(f"<tr{css}><td><b>{escape(suite)}</b></td><td>{escape(tests)}</td>"
-                     f"<td>{passed}/{total}</td><td>{listed}{more}</td></tr>")
-    parts.append("</tbody></table>")
+    parts.append(_where_it_breaks(summary))
     for title, png in charts or []:
         parts.append(f'<div class="medllm-chart"><div><b>{escape(title)}</b></div>'
                      f'<img alt="{escape(title)}" src="data:image/png;base64,{png}"></div>')
     parts.append("<h3>Every metric, by suite</h3>")
-    for suite in sorted({r.suite for r in records}):
-        mine = [r for r in records if r.suite == suite]
-        bad = any(r.verdict in ("fail", "unmeasured") for r in mine)
+    for suite in sorted({r.suite for r in summary.metrics}):
+        mine = [r for r in summary.metrics if r.suite == suite]
+        bad = any(r.failed for r in mine)
         parts.append(f"<details{' open' if bad else ''}><summary><b>{escape(suite)}</b> — {len(mine)} metrics"
                      f"</summary>{_metric_table(mine)}</details>")
     baseline = facts.get("baseline")
@@ -118,6 +116,9 @@ def card_html(records: list[MetricRecord], facts: dict, charts: list[tuple[str, 
         parts.append('<details><summary>environment fingerprint</summary><table class="medllm-card">'
                      f"{rows}</table></details>")
     return "".join(parts)
+
+
+EXAMPLE_FIELDS = ("item_id", "condition", "expected", "parsed", "method", "reason")
 
 
 class HtmlHooks:
@@ -139,12 +140,11 @@ class HtmlHooks:
 
     @pytest.hookimpl
     def pytest_html_results_table_html(self, report: pytest.TestReport, data: list) -> None:
-        """Failing cases under a test's row: the end of the prompt, the model's reply, the parsed verdict."""
+        """Failing cases under a test's row: the end of the prompt, the model's reply, how it was parsed."""
         if report.when != "call":
             return
         for example in self.collector.examples.get(report.nodeid, []):
-            fields = [f"{k}: {example[k]}" for k in ("item_id", "condition", "expected", "parsed", "reason")
-                      if example.get(k) not in (None, "")]
+            fields = [f"{k}: {example[k]}" for k in EXAMPLE_FIELDS if example.get(k) not in (None, "")]
             block = ['<div class="medllm-example"><div>' + escape(" · ".join(fields)) + "</div>"]
             for key in ("prompt_tail", "output"):
                 if example.get(key):
@@ -152,9 +152,34 @@ class HtmlHooks:
             data.append("".join(block) + "</div>")
 
     @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """pytest-html lists a test once its teardown report arrives; a crashed xdist worker sends none (only a
+        report with ``when="???"``). Hand pytest-html the crash as a failed call and a teardown, so that the
+        page counts it as a failed test, named as a crash."""
+        if report.when in ("setup", "call", "teardown") or not report.failed:
+            return
+        html = _pytest_html_plugin(self.collector.config)
+        if html is None:
+            return
+        common = {"nodeid": report.nodeid, "location": report.location, "keywords": dict(report.keywords),
+                  "user_properties": list(report.user_properties)}
+        html.pytest_runtest_logreport(pytest.TestReport(
+            outcome="failed", when="call", longrepr=f"CRASHED: {report.longreprtext}", duration=report.duration,
+            **common))
+        html.pytest_runtest_logreport(pytest.TestReport(outcome="passed", when="teardown", longrepr=None,
+                                                        **common))
+
+    @pytest.hookimpl
     def pytest_html_results_summary(self, prefix: list, summary: list, postfix: list, session) -> None:
-        records = self.collector.judged_records()
-        if records or self.collector.facts().get("model"):
+        run = self.collector.summary
+        if run is not None:
             from .plots import all_charts
 
-            prefix.append(card_html(records, self.collector.facts(), all_charts(records), self.collector.outcomes))
+            prefix.append(card_html(run, all_charts(run.metrics)))
+
+
+def _pytest_html_plugin(config: pytest.Config):
+    """pytest-html's report object (registered without a name)."""
+    from pytest_html.basereport import BaseReport
+
+    return next((p for p in config.pluginmanager.get_plugins() if isinstance(p, BaseReport)), None)

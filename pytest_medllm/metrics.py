@@ -1,26 +1,70 @@
-"""Metric groups that several suites record, each with its direction (which way is better) beside it."""
+"""Metric families that several suites declare and record: answers (accuracy, usable answers, parse failures) and
+answer positions (position bias, CKLD). Each suite declares its own copy, so ids stay ``suite.metric``."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 from . import stats
 from .data.parsing import MULTIPLE, NONE
+from .expectations import Metric, Suite
+from .recorder import Recorder
 from .runs import Answer
-
-RecordFn = Callable[..., object]
 
 #: Answer categories used for agreement statistics: the option letters plus the two visible failure categories.
 EXTRA_CATEGORIES = (MULTIPLE, NONE)
+
+USABLE_BECAUSE = ("the pediatric endocrinology study's better models gave a usable answer (one of the options) in "
+                  "94.5-100% of items (Table 1); MedFound-7B's 18.6% made its accuracy meaningless")
+CHANCE_BECAUSE = ("a minimum functionality test: accuracy must be shown to beat picking an option at random (the "
+                  "interval's lower bound above chance)")
+POSITION_BIAS_BECAUSE = ("MedGemma-4B's prediction-frequency bias was 0.137 zero-shot and 0.472 with few-shot "
+                         "examples, 0.013 with cloze scoring (Tables 4, 8): 0.1 is below its zero-shot level")
 
 
 def categories_for(letters: Sequence[str]) -> list[str]:
     return [*letters, *EXTRA_CATEGORIES]
 
 
-def record_answer_metrics(record_metric: RecordFn, answers: Sequence[Answer], condition: str,
-                          test_type: str = "MFT") -> dict[str, stats.Estimate]:
-    """Accuracy, usable-answer rate (one option chosen) and parse-failure rate (NONE) of a list of answers."""
+@dataclass(frozen=True)
+class AnswerMetrics:
+    """The declared answer metrics of one suite."""
+
+    accuracy: Metric
+    usable_rate: Metric
+    parse_failure_rate: Metric
+    #: Declared (and gated) only where the suite's behavior is "beats chance".
+    accuracy_over_chance: Metric | None = None
+
+
+def answer_metrics(suite: Suite, *, gate_accuracy: bool = False, test_type: str = "MFT") -> AnswerMetrics:
+    """Declare accuracy, usable-answer rate and parse-failure rate on ``suite`` (and accuracy over chance when the
+    suite's behavior is minimum functionality)."""
+    over_chance = suite.metric(
+        "accuracy_over_chance", "accuracy minus the accuracy of picking one option at random",
+        better="higher", test_type="MFT", expect="> 0 @strict", because=CHANCE_BECAUSE) if gate_accuracy else None
+    return AnswerMetrics(
+        accuracy=suite.metric("accuracy", "share of items answered with the keyed option", better="higher",
+                              test_type=test_type, chart="intervals"),  # type: ignore[arg-type]
+        usable_rate=suite.metric("usable_rate", "share of replies that choose exactly one option", better="higher",
+                                 test_type=test_type, expect=">= 0.8 @lenient",  # type: ignore[arg-type]
+                                 because=USABLE_BECAUSE),
+        parse_failure_rate=suite.metric("parse_failure_rate", "share of replies in which no answer was found",
+                                        better="lower", test_type=test_type),  # type: ignore[arg-type]
+        accuracy_over_chance=over_chance,
+    )
+
+
+def chance_accuracy(answers: Sequence[Answer]) -> float:
+    """Expected accuracy of a model that picks one of each item's shown options at random."""
+    return sum(1 / len(a.shown.options) for a in answers) / len(answers) if answers else float("nan")
+
+
+def expect_answer_metrics(expect: Recorder, metrics: AnswerMetrics, answers: Sequence[Answer], condition: str
+                          ) -> dict[str, stats.Estimate]:
+    """Record accuracy (and its margin over chance), usable-answer rate and parse-failure rate of ``answers``;
+    the gated ones are judged."""
     accuracy = stats.proportion([a.correct for a in answers])
     usable = stats.proportion([a.parsed.usable for a in answers])
     failures = stats.proportion([a.parsed.category == "none" for a in answers])
@@ -28,13 +72,12 @@ def record_answer_metrics(record_metric: RecordFn, answers: Sequence[Answer], co
     for a in answers:
         distribution[a.label] = distribution.get(a.label, 0) + 1
     truncated = sum(a.finish_reason == "length" for a in answers)
-    record_metric("accuracy", accuracy.value, n=accuracy.n, ci=accuracy.ci, ci_method="wilson", direction="higher",
-                  condition=condition, test_type=test_type, details={"answer_distribution": distribution})
-    record_metric("usable_rate", usable.value, n=usable.n, ci=usable.ci, ci_method="wilson", direction="higher",
-                  condition=condition, test_type=test_type, details={"truncated_outputs": truncated})
-    record_metric("parse_failure_rate", failures.value, n=failures.n, ci=failures.ci, ci_method="wilson",
-                  direction="lower", condition=condition, test_type=test_type,
-                  details={"reasons": _reasons(answers)})
+    expect.record(metrics.accuracy, accuracy, condition=condition, details={"answer_distribution": distribution})
+    if metrics.accuracy_over_chance is not None:
+        expect(metrics.accuracy_over_chance, stats.shifted(accuracy, -chance_accuracy(answers)),
+               condition=condition, details={"chance": chance_accuracy(answers)})
+    expect(metrics.usable_rate, usable, condition=condition, details={"truncated_outputs": truncated})
+    expect.record(metrics.parse_failure_rate, failures, condition=condition, details={"reasons": _reasons(answers)})
     return {"accuracy": accuracy, "usable_rate": usable, "parse_failure_rate": failures}
 
 
@@ -42,9 +85,27 @@ def _reasons(answers: Sequence[Answer]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for a in answers:
         if a.parsed.category == "none":
-            key = a.parsed.reason.split(" [")[0][:60]
+            key = a.parsed.reason.split(":")[0].split(" [")[0][:60]
             counts[key] = counts.get(key, 0) + 1
     return counts
+
+
+@dataclass(frozen=True)
+class PositionMetrics:
+    position_bias: Metric
+    ckld: Metric
+
+
+def position_metrics(suite: Suite) -> PositionMetrics:
+    """Declare position bias (gated) and the chi-square departure of predicted positions from uniform."""
+    return PositionMetrics(
+        position_bias=suite.metric(
+            "position_bias", "mean absolute difference between predicted and true answer-position shares",
+            better="lower", test_type="INV", expect="<= 0.1 @lenient", because=POSITION_BIAS_BECAUSE,
+            chart="positions"),
+        ckld=suite.metric("ckld_chi_square", "chi-square departure of the predicted positions from uniform",
+                          better="lower", test_type="INV"),
+    )
 
 
 def position_bias_estimate(answers: Sequence[Answer], resamples: int, seed: int) -> stats.Estimate:
@@ -55,24 +116,23 @@ def position_bias_estimate(answers: Sequence[Answer], resamples: int, seed: int)
     def statistic(sample: list[tuple[int | None, int]]) -> float:
         return stats.position_bias([p for p, _ in sample], [t for _, t in sample], n_positions)
 
-    return stats.bootstrap_ci(pairs, statistic, resamples=resamples, seed=seed)
+    return stats.bootstrap_ci(pairs, statistic, resamples=resamples, seed=seed,
+                              undefined="no reply chose an option, so no position was predicted")
 
 
-def record_position_metrics(record_metric: RecordFn, answers: Sequence[Answer], condition: str, resamples: int,
-                            seed: int) -> None:
-    """Position bias, the chi-square departure of predicted positions from uniform (CKLD) and the predicted vs
-    true answer-position distributions."""
+def expect_position_metrics(expect: Recorder, metrics: PositionMetrics, answers: Sequence[Answer], condition: str,
+                            resamples: int, seed: int) -> None:
+    """Position bias (gated), CKLD, and the predicted vs true answer-position distributions."""
     n_positions = len(answers[0].shown.options)
     bias = position_bias_estimate(answers, resamples, seed)
     uniform = stats.chi_square_uniform([a.position for a in answers], n_positions)
     letters = list(answers[0].shown.letters)
     predicted = {letters[i]: int(c) for i, c in enumerate(uniform.observed)}
     truth = {letter: sum(a.truth_position == i for a in answers) for i, letter in enumerate(letters)}
-    record_metric("position_bias", bias.value, n=sum(a.position is not None for a in answers), ci=bias.ci,
-                  ci_method=bias.method, direction="lower", condition=condition, test_type="INV",
-                  details={"formula": "(1/K) * sum_i |P_pred(i) - P_truth(i)| over usable answers",
-                           "predicted_positions": predicted, "true_positions": truth})
-    record_metric("ckld_chi_square", uniform.statistic, n=sum(uniform.observed), direction="lower",
-                  condition=condition, test_type="INV",
-                  details={"pvalue": uniform.pvalue, "formula": "sum_i (O_i - E_i)^2 / E_i, E_i = n/K",
-                           "observed": predicted})
+    expect(metrics.position_bias, bias, condition=condition,
+           details={"formula": "(1/K) * sum_i |P_pred(i) - P_truth(i)| over usable answers",
+                    "predicted_positions": predicted, "true_positions": truth})
+    expect.record(metrics.ckld, stats.point(uniform.statistic, sum(uniform.observed), "chi-square vs uniform",
+                                            undefined="no reply chose an option"),
+                  condition=condition, details={"pvalue": uniform.pvalue, "observed": predicted,
+                                                "formula": "sum_i (O_i - E_i)^2 / E_i, E_i = n/K"})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from .results import MetricRecord
@@ -46,8 +47,7 @@ def _bars_with_ci(records: list[MetricRecord], title: str, ylabel: str, threshol
     values = [r.value for r in records]
     lower = [max(0.0, r.value - r.ci_low) if r.ci_low is not None else 0.0 for r in records]
     upper = [max(0.0, r.ci_high - r.value) if r.ci_high is not None else 0.0 for r in records]
-    colors = ["#d93025" if r.verdict in ("fail", "unmeasured") else "#1e8e3e" if r.verdict == "pass" else "#5f6368"
-              for r in records]
+    colors = ["#d93025" if r.failed else "#1e8e3e" if r.verdict is not None else "#5f6368" for r in records]
     ax.bar(range(len(values)), values, yerr=[lower, upper], color=colors, capsize=4)
     ax.set_xticks(range(len(values)), labels, rotation=20, ha="right", fontsize=8)
     ax.set_ylabel(ylabel)
@@ -68,22 +68,25 @@ def _gate_threshold(records: list[MetricRecord]) -> float | None:
     return None
 
 
-def flip_rates(records: Sequence[MetricRecord]) -> Chart | None:
-    """Flip rate per option-order perturbation, with 95% intervals and the gate."""
-    chosen = _select(records, "option_order", "flip_rate")
-    return _bars_with_ci(chosen, "Answer flips per option-order perturbation (95% CI)", "flip rate",
-                         _gate_threshold(chosen))
-
-
-def accuracy_by_condition(records: Sequence[MetricRecord]) -> Chart | None:
-    """Accuracy per prompt condition (prompt variation and prompt ablation suites)."""
-    chosen = _select(records, "prompt_variation", "accuracy") + _select(records, "prompt_ablation", "accuracy")
-    return _bars_with_ci(chosen, "Accuracy per prompt condition (95% Wilson CI)", "accuracy")
+def interval_charts(records: Sequence[MetricRecord]) -> list[Chart]:
+    """One bar chart with 95% intervals per metric declared with ``chart="intervals"``, bars per condition,
+    coloured by verdict, with the gate's threshold."""
+    groups: dict[tuple[str, str], list[MetricRecord]] = {}
+    for r in records:
+        if r.chart == "intervals" and r.value is not None:
+            groups.setdefault((r.suite, r.name), []).append(r)
+    charts = []
+    for (suite, name), chosen in sorted(groups.items()):
+        meaning = chosen[0].meaning or name
+        chart = _bars_with_ci(chosen[:24], f"{suite}.{name}: {meaning} (95% CI)", name, _gate_threshold(chosen))
+        if chart is not None:
+            charts.append(chart)
+    return charts
 
 
 def answer_positions(records: Sequence[MetricRecord]) -> Chart | None:
     """Predicted versus true answer-position distributions, one panel per measured condition."""
-    chosen = [r for r in records if r.name == "position_bias" and r.details.get("predicted_positions")]
+    chosen = [r for r in records if r.chart == "positions" and r.details.get("predicted_positions")]
     if not chosen:
         return None
     chosen = chosen[:6]
@@ -114,7 +117,7 @@ def answer_positions(records: Sequence[MetricRecord]) -> Chart | None:
 def consistency_bubbles(records: Sequence[MetricRecord]) -> Chart | None:
     """Consistency (majority size) against correctness (correct runs) per temperature — the pediatric
     endocrinology study's Figure 1."""
-    chosen = [r for r in records if r.name == "consistently_wrong_share" and r.details.get("bubbles")]
+    chosen = [r for r in records if r.chart == "bubbles" and r.details.get("bubbles")]
     if not chosen:
         return None
     import matplotlib
@@ -137,10 +140,10 @@ def consistency_bubbles(records: Sequence[MetricRecord]) -> Chart | None:
     return "Consistency vs correctness (bubble size = items)", _png(plt, fig)
 
 
-def _curves(records: Sequence[MetricRecord], name: str, key: str, title: str, ylabel: str,
+def _curves(records: Sequence[MetricRecord], chart: str, key: str, title: str, ylabel: str,
             panel: Callable[[MetricRecord], str] = lambda r: "") -> Chart | None:
     """Lines over severity shifts, one panel per ``panel(record)`` (tasks with different units stay apart)."""
-    chosen = [r for r in records if r.name == name and r.details.get(key)]
+    chosen = [r for r in records if r.chart == chart and r.details.get(key)]
     if not chosen:
         return None
     import matplotlib
@@ -173,9 +176,9 @@ def _task(record: MetricRecord) -> str:
 
 def monotonicity(records: Sequence[MetricRecord]) -> Chart | None:
     """Mean shift of the expected outcome m(s) per severity shift s, per vital sign, one panel per task."""
-    chosen = [r for r in records if r.name == "monotonic"]
-    relabelled = [r.__class__(**{**r.to_dict(), "condition": _relabel(r)}) for r in chosen]
-    return _curves(relabelled, "monotonic", "m_of_s", "Mean shift m(s) of the expected outcome per severity shift",
+    chosen = [r for r in records if r.chart == "m_of_s"]
+    relabelled = [replace(r, condition=_relabel(r)) for r in chosen]
+    return _curves(relabelled, "m_of_s", "m_of_s", "Mean shift m(s) of the expected outcome per severity shift",
                    "m(s)", panel=lambda r: r.condition.split(" | ")[0])
 
 
@@ -186,16 +189,17 @@ def _relabel(record: MetricRecord) -> str:
 
 def delta_perplexity(records: Sequence[MetricRecord]) -> Chart | None:
     """Mean ΔPPL between counterfactual and original note per severity shift."""
-    return _curves(records, "delta_ppl_trend", "delta_ppl_by_shift", "Mean ΔPPL per severity shift", "mean ΔPPL")
+    return _curves(records, "delta_ppl", "delta_ppl_by_shift", "Mean ΔPPL per severity shift", "mean ΔPPL")
 
 
 CHARTS: list[Callable[[Sequence[MetricRecord]], Chart | None]] = [
-    flip_rates, accuracy_by_condition, answer_positions, consistency_bubbles, monotonicity, delta_perplexity,
+    answer_positions, consistency_bubbles, monotonicity, delta_perplexity,
 ]
 
 
 def all_charts(records: Sequence[MetricRecord]) -> list[Chart]:
-    charts = []
+    """Every chart the records' declarations ask for."""
+    charts = interval_charts(records)
     for make in CHARTS:
         chart = make(records)
         if chart is not None:

@@ -12,14 +12,17 @@ from typing import Callable, Iterator
 
 import pytest
 
-from .gates import GateSyntaxError, find_gate, parse_gates
+from .backends.base import CapabilityError
+from .expectations import unmatched_gates
+from .gates import GateSyntaxError, parse_gates
 from .options import RUN_CONFIG_KEY, RunConfig, build_run_config
 from .options import pytest_addoption as _addoption
 from .profiles import Profile
-from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, make_record, suite_name
+from .recorder import FAILED_GATES_KEY, Recorder, suite_of
+from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, MetricRecord
 from .session import STATE_KEY, SessionState
 
-FAILED_GATES_KEY = pytest.StashKey[list]()
+_RECORDER_KEY = pytest.StashKey[Recorder]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,7 +49,7 @@ def pytest_configure(config: pytest.Config) -> None:
         collector = ResultsCollector(config, state)
         config.pluginmanager.register(collector, "medllm-results")
         if config.pluginmanager.hasplugin("xdist"):
-            config.pluginmanager.register(XdistHooks(collector), "medllm-xdist")
+            config.pluginmanager.register(XdistHooks(collector, _check_gates), "medllm-xdist")
         if config.pluginmanager.hasplugin("html"):
             from .html_report import HtmlHooks
 
@@ -79,14 +82,50 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """A capability the backend lacks (a server without prompt log-probabilities) skips the test with the
+    backend's reason — never a failure, never a silent approximation."""
+    try:
+        return (yield)
+    except CapabilityError as exc:
+        pytest.skip(f"the model's backend cannot do what this test needs: {exc}")
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """After the test body: fail the test if a metric it recorded failed its release gate."""
-    result = yield
+    try:
+        result = yield
+    except CapabilityError as exc:
+        pytest.skip(f"the model's backend cannot do what this test needs: {exc}")
     failed: list[MetricRecord] = item.stash.get(FAILED_GATES_KEY, [])
     if failed:
-        lines = [f"{r.metric_id}: {r.verdict} — {r.reason}" for r in failed]
+        lines = [f"{r.metric_id}: {r.verdict.value if r.verdict else ''} — {r.reason}" for r in failed]
         pytest.fail("release gate(s) not met:\n  " + "\n  ".join(lines), pytrace=False)
     return result
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Without xdist: a configured gate that names no declared metric stops the run before any test."""
+    config = session.config
+    if hasattr(config, "workerinput") or STATE_KEY not in config.stash:
+        return
+    suites = {suite_of(item).id: suite_of(item) for item in session.items if isinstance(item, pytest.Function)}
+    _check_gates(config.stash[STATE_KEY], list(suites.values()))
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    """Remember which suites run only in part (-k, -m), so that their unused gates are notes, not errors."""
+    for item in items:
+        config = item.config
+        if STATE_KEY in config.stash and isinstance(item, pytest.Function):
+            config.stash[STATE_KEY].deselected_suites.add(suite_of(item).id)
+
+
+def _check_gates(state: SessionState, suites: list) -> None:
+    problems = unmatched_gates(state.gates, suites)
+    if problems:
+        raise pytest.UsageError("pytest-medllm: " + "; ".join(problems))
 
 
 # -- fixtures ----------------------------------------------------------------------------------------------------
@@ -111,42 +150,32 @@ def model(pytestconfig: pytest.Config):
 
 
 @pytest.fixture
-def record_metric(request: pytest.FixtureRequest) -> Callable[..., MetricRecord]:
-    """Record a named metric of this test (with n, confidence interval and direction) for the report.
-
-    Call it as ``record_metric(name, value, n=..., ci=(low, high), ci_method=..., direction="higher"|"lower",
-    condition=..., test_type="MFT"|"INV"|"DIR", details={...})``. The metric's release gate, if one matches, is
-    judged at once; a failed gate fails the test after its body has run (so every metric is still recorded).
-    """
-    state: SessionState = request.config.stash[STATE_KEY]
-    suite = suite_name(request.node.path.name)
-
-    def record(name: str, value: object, *, n: int | None = None, ci: tuple[object, object] | None = None,
-               ci_method: str | None = None, direction: str | None = None, condition: str | None = None,
-               test_type: str | None = None, details: dict | None = None, gated: bool = True) -> MetricRecord:
-        rec = make_record(suite, name, value, n=n, ci=ci, ci_method=ci_method, direction=direction,
-                          condition=condition, test_type=test_type, nodeid=request.node.nodeid, details=details)
-        gate = find_gate(state.gates, rec.metric_id, rec.base_id) if gated else None
-        if gate is not None:
-            verdict, reason = gate.judge(rec.value, rec.ci)
-            rec = rec.with_verdict(gate.text, verdict, reason)
-            if verdict != "pass":
-                request.node.stash.setdefault(FAILED_GATES_KEY, []).append(rec)
-        request.node.user_properties.append((USER_PROPERTY, rec.to_dict()))
-        return rec
-
-    return record
+def expect(request: pytest.FixtureRequest) -> Recorder:
+    """State what must hold: ``expect(METRIC, estimate, condition=...)`` records a declared metric and judges it
+    against its expectation (the suite's default, or the configured gate for its id); ``expect.record(...)``
+    records a descriptive metric. A failed expectation fails the test after its body has recorded everything."""
+    recorder = request.node.stash.get(_RECORDER_KEY, None)
+    if recorder is None:
+        recorder = Recorder(request.node, request.config.stash[STATE_KEY].gates)
+        request.node.stash[_RECORDER_KEY] = recorder
+    return recorder
 
 
 @pytest.fixture
-def record_answers(request: pytest.FixtureRequest) -> Callable[..., None]:
+def record_metric(expect: Recorder) -> Callable[..., MetricRecord]:
+    """Record a metric without an expectation of its own: ``record_metric(METRIC_or_name, estimate,
+    condition=..., details=...)``; a configured gate that matches its id still judges it."""
+    return expect.record
+
+
+@pytest.fixture
+def record_answers(request: pytest.FixtureRequest, expect: Recorder) -> Callable[..., None]:
     """Keep per-item results of this test for the run artifact (``medllm-items.jsonl``) and show up to
     ``examples`` failing cases in the HTML report.
 
     Accepts :class:`~pytest_medllm.runs.Answer` objects or plain dicts (e.g. label probabilities of a note).
     """
-    suite = suite_name(request.node.path.name)
-
+    suite = expect.suite.id
     state: SessionState = request.config.stash[STATE_KEY]
 
     def record(answers, *, examples: int = 3, failing: Callable[[object], bool] | None = None) -> None:
@@ -160,16 +189,16 @@ def record_answers(request: pytest.FixtureRequest) -> Callable[..., None]:
         if shown and examples:
             request.node.user_properties.append((EXAMPLES_PROPERTY, shown[:examples]))
         if state.run.baseline is not None:
-            _compare_with_baseline(request, state, suite, rows)
+            _compare_with_baseline(expect, state, suite, rows)
 
     return record
 
 
-def _compare_with_baseline(request: pytest.FixtureRequest, state: SessionState, suite: str, rows: list[dict]) -> None:
+def _compare_with_baseline(expect: Recorder, state: SessionState, suite: str, rows: list[dict]) -> None:
     """With --baseline, compare these rows item by item with the stored run's rows of the same condition."""
-    from .compare import NotComparable, compare, pair_rows, record_comparison
+    from .compare import NotComparable, compare, comparison_metrics, expect_comparison, pair_rows
 
-    record_metric = request.getfixturevalue("record_metric")
+    metrics = comparison_metrics(expect.suite, "baseline")
     profile = state.run.run_profile
     by_condition: dict[str, list[dict]] = {}
     for row in rows:
@@ -183,7 +212,7 @@ def _compare_with_baseline(request: pytest.FixtureRequest, state: SessionState, 
         except NotComparable as exc:
             pytest.fail(f"pytest-medllm: refusing to compare with --baseline: {exc}", pytrace=False)
         comparison = compare(pairs, None, profile.bootstrap_resamples, state.run.seed)
-        record_comparison(record_metric, comparison, "baseline", condition)
+        expect_comparison(expect, metrics, comparison, condition)
 
 
 @pytest.fixture(scope="session")

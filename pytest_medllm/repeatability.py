@@ -100,6 +100,21 @@ def semantic_reproducibility(per_prompt: Sequence[np.ndarray]) -> float:
     return (float(np.mean(cosines)) + 1) / 2 if cosines else math.nan
 
 
+def cross_similarity(first: np.ndarray, others: Sequence[np.ndarray]) -> float:
+    """Mean cosine, rescaled to [0, 1], between the rows of ``first`` and the rows of every array in ``others``:
+    how alike the model's outputs for *different* items are — the chance level that repeatability must beat."""
+    a = np.asarray(first, dtype=float)
+    a = a / np.clip(np.linalg.norm(a, axis=1, keepdims=True), 1e-12, None)
+    cosines = []
+    for other in others:
+        b = np.asarray(other, dtype=float)
+        b = b / np.clip(np.linalg.norm(b, axis=1, keepdims=True), 1e-12, None)
+        cosines.append((a @ b.T).ravel())
+    if not cosines:
+        return math.nan
+    return (float(np.mean(np.concatenate(cosines))) + 1) / 2
+
+
 def internal_repeatability(run_entropies: Sequence[float], k: int) -> float:
     values = [h for h in run_entropies if not math.isnan(h)]
     return 1 - float(np.mean(values)) / math.log(k) if values else math.nan

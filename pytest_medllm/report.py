@@ -1,41 +1,26 @@
-"""Controller-side reporting: collect metric records, judge gates, write the JSON artifact, print the card.
+"""Controller-side reporting: collect what the tests recorded, build the run summary, write the artifacts, print
+the card.
 
 Records arrive through ``pytest_runtest_logreport`` — the same path with and without xdist, because xdist
 serialises each TestReport (with its ``user_properties``) to the controller. Worker facts arrive through
-``pytest_testnodedown``. Everything here runs on the controller only.
+``pytest_testnodedown``. Everything here runs on the controller only; the terminal card, the JSON artifact and the
+HTML report (:mod:`pytest_medllm.html_report`) are renderings of one :class:`~pytest_medllm.summary.RunSummary`.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from .gates import find_gate
-from .artifacts import ITEMS_FILE, write_items_atomic
+from .artifacts import ITEMS_FILE, atomic_write, write_items, write_json
 from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, jsonable
 from .session import SessionState
+from .summary import Outcome, RunSummary, RunVerdict, TestLedger, unmatched_conditions
 
-SCHEMA = "pytest-medllm/results/1"
 RESULTS_FILE = "medllm-results.json"
-
-
-def write_json_atomic(path: Path, data: object) -> None:
-    """Write JSON to a temporary file in the same folder, then rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=2, ensure_ascii=False, sort_keys=False, allow_nan=False)
-            handle.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def format_value(value: float | None) -> str:
@@ -61,9 +46,10 @@ class ResultsCollector:
         self.records: list[MetricRecord] = []
         self.items: list[dict] = []
         self.examples: dict[str, list[dict]] = {}
-        self.outcomes: dict[str, str] = {}
+        self.ledger = TestLedger()
         self.worker_facts: dict[str, dict] = {}
         self.started = time.time()
+        self.summary: RunSummary | None = None
         self.artifact_path: Path | None = None
         self.items_path: Path | None = None
 
@@ -78,26 +64,10 @@ class ResultsCollector:
                     self.items.extend(value)
                 elif key == EXAMPLES_PROPERTY:
                     self.examples.setdefault(report.nodeid, []).extend(value)
-        if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
-            self.outcomes[report.nodeid] = report.outcome
-        elif report.when == "teardown" and report.outcome == "failed":
-            self.outcomes[report.nodeid] = "error"
+        self.ledger.add(report)
 
     def add_worker_facts(self, worker_id: str, facts: dict) -> None:
         self.worker_facts[worker_id] = facts
-
-    # -- gates -------------------------------------------------------------------------------------------------
-    def judged_records(self) -> list[MetricRecord]:
-        """Records re-judged on the controller with the run's gates (the same gates the tests used)."""
-        judged = []
-        for record in self.records:
-            gate = find_gate(self.state.gates, record.metric_id, record.base_id)
-            if gate is None:
-                judged.append(record.with_verdict(None, None, None))
-            else:
-                verdict, reason = gate.judge(record.value, record.ci)
-                judged.append(record.with_verdict(gate.text, verdict, reason))
-        return sorted(judged, key=lambda r: (r.suite, r.name, r.condition or ""))
 
     def facts(self) -> dict:
         """Facts from this process (no xdist) or from the first worker that reported each kind."""
@@ -130,22 +100,45 @@ class ResultsCollector:
                 "differences": {k: {"baseline": a, "current": b}
                                 for k, (a, b) in fingerprint_diff(theirs, fingerprint).items()}}
 
+    def is_medllm_run(self) -> bool:
+        """The plugin is active in every pytest session of its environment: speak only for sessions that
+        recorded something, loaded a model, or found the run could not be done."""
+        return bool(self.records or self.state.facts or self.worker_facts or self.ledger.blocked)
+
     # -- session end -------------------------------------------------------------------------------------------
+    def incomplete_suites(self) -> set[str]:
+        """Suites some of whose tests did not run: deselected (on any worker), skipped, or the whole run was
+        narrowed to single tests by node id."""
+        if any("::" in str(arg) for arg in self.config.invocation_params.args):
+            return {r.suite for r in self.records}
+        deselected = set(self.state.deselected_suites)
+        for facts in self.worker_facts.values():
+            deselected.update(facts.get("deselected_suites", ()))
+        skipped = {t.suite for t in self.ledger.results.values() if t.outcome is Outcome.SKIPPED}
+        return deselected | skipped
+
+    def build_summary(self, pytest_status: int) -> RunSummary:
+        records = sorted(self.records, key=lambda r: (r.suite, r.name, r.condition or ""))
+        errors, notes = unmatched_conditions(self.state.gates, records, self.incomplete_suites())
+        return RunSummary(run=self.state.run.to_dict(), gates_configured=[g.text for g in self.state.gates],
+                          facts=jsonable(self.facts()),  # type: ignore[arg-type]
+                          tests=sorted(self.ledger.results.values(), key=lambda t: t.nodeid), metrics=records,
+                          problems=errors, notes=notes, pytest_status=pytest_status,
+                          blocked=list(self.ledger.blocked), started=self.started, finished=time.time())
+
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         self.state.finish()
-        records = self.judged_records()
-        failing = [r for r in records if r.verdict in ("fail", "unmeasured")]
-        if failing and session.exitstatus == 0:
-            # A gate failed although every test passed (e.g. a test that swallowed its own failure): the exit
-            # status must still stop the release.
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        if not records and not self.state.facts and not self.worker_facts:
-            return  # not a medllm run (the plugin is active in every pytest session of this environment)
-        self.artifact_path = Path(self.state.run.report_dir) / RESULTS_FILE
-        write_json_atomic(self.artifact_path, self.artifact(records, int(session.exitstatus)))
+        if not self.is_medllm_run():
+            return
+        summary = self.build_summary(int(session.exitstatus))
+        self.summary = summary
+        session.exitstatus = summary.exit_status
+        report_dir = Path(self.state.run.report_dir)
+        self.artifact_path = report_dir / RESULTS_FILE
+        write_json(self.artifact_path, summary.to_json())
         if self.items:
-            facts = self.facts()
+            facts = summary.facts
             model = facts.get("model") or {}
             # Nothing that varies between identical runs (load times, dates) goes in: same seed and stack,
             # same bytes.
@@ -154,99 +147,134 @@ class ResultsCollector:
             # Sorted so that the artifact is byte-identical whatever order xdist workers finished in.
             rows = sorted(self.items, key=lambda r: (r.get("suite", ""), r.get("condition", ""),
                                                      str(r.get("item_id", "")), r.get("test", "")))
-            self.items_path = Path(self.state.run.report_dir) / ITEMS_FILE
-            write_items_atomic(self.items_path, jsonable(header), rows)
-
-    def artifact(self, records: list[MetricRecord], exit_status: int) -> dict:
-        counts: dict[str, int] = {}
-        for outcome in self.outcomes.values():
-            counts[outcome] = counts.get(outcome, 0) + 1
-        gates = [{"metric": r.metric_id, "gate": r.gate, "verdict": r.verdict, "reason": r.reason}
-                 for r in records if r.gate]
-        return {
-            "schema": SCHEMA,
-            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "duration_seconds": round(time.time() - self.started, 2),
-            "run": self.state.run.to_dict(),
-            "gates_configured": [g.text for g in self.state.gates],
-            "facts": jsonable(self.facts()),
-            "tests": {"outcomes": counts, "exit_status": exit_status},
-            "metrics": [jsonable(r.to_dict()) for r in records],
-            "gate_verdicts": gates,
-        }
+            self.items_path = report_dir / ITEMS_FILE
+            write_items(self.items_path, jsonable(header), rows)  # type: ignore[arg-type]
 
     # -- terminal ----------------------------------------------------------------------------------------------
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-        records = self.judged_records()
-        facts = self.facts()
-        if not records and "model" not in facts:
-            return
-        tr = terminalreporter
-        tr.write_sep("=", "pytest-medllm stability card")
-        model = facts.get("model", {})
-        fp = facts.get("fingerprint", {})
+        if self.summary is not None:
+            TerminalCard(terminalreporter, verbose=config.option.verbose > 0).render(
+                self.summary, self.artifact_path, self.items_path, len(self.items))
+
+
+class TerminalCard:
+    """The stability card in the terminal: verdict first, then per suite, then the gated metrics."""
+
+    def __init__(self, terminalreporter, verbose: bool) -> None:
+        self.tr = terminalreporter
+        self.verbose = verbose
+
+    def line(self, text: str, **markup: bool) -> None:
+        self.tr.write_line(text, **markup)
+
+    def render(self, summary: RunSummary, artifact: Path | None, items: Path | None, n_items: int) -> None:
+        self.tr.write_sep("=", "pytest-medllm stability card")
+        colour = {RunVerdict.PASSED: {"green": True, "bold": True}}.get(summary.verdict, {"red": True, "bold": True})
+        self.line(summary.headline, **colour)
+        problems = summary.problems + summary.blocked
+        for problem in problems if len(problems) > 1 else ():
+            self.line(f"  {problem}", red=True)
+        for note in summary.notes:
+            self.line(f"  note: {note}", yellow=True)
+        self._facts(summary)
+        for tally in summary.suites():
+            bad = bool(tally.failing or tally.broken_tests)
+            self.line(f"{tally.suite}: tests {tally.tests_passed}/{tally.tests_total} passed, gates "
+                      f"{tally.gates_passed}/{tally.gates_total} passed",
+                      **({"red": True} if bad else {"green": True} if tally.gates_total else {}))
+            for test in tally.broken_tests:
+                if test.outcome is Outcome.CRASHED:
+                    self.line(f"  CRASHED {test.nodeid}: {test.message}", red=True)
+        self._metrics(summary)
+        if artifact is not None:
+            self.line(f"JSON artifact: {artifact}")
+        if items is not None:
+            self.line(f"per-item artifact: {items} ({n_items} rows)")
+
+    def _facts(self, summary: RunSummary) -> None:
+        facts = summary.facts
+        model, fp = facts.get("model", {}), facts.get("fingerprint", {})
         if model:
-            tr.write_line(f"model {model.get('spec', {}).get('alias')} · {fp.get('device')} {fp.get('dtype')} · "
-                          f"torch {fp.get('torch')} · transformers {fp.get('transformers')} · "
-                          f"profile {self.state.run.profile['name']} · seed {self.state.run.seed}")
+            self.line(f"model {model.get('spec', {}).get('alias')} · {fp.get('device')} {fp.get('dtype')} · "
+                      f"torch {fp.get('torch')} · transformers {fp.get('transformers')} · "
+                      f"profile {summary.run['profile']['name']} · seed {summary.run['seed']}")
         baseline = facts.get("baseline")
         if baseline:
             differences = baseline.get("differences") or {}
             shown = ", ".join(f"{k}: {v['baseline']} -> {v['current']}" for k, v in list(differences.items())[:6])
-            tr.write_line(f"baseline {baseline.get('path')}: stack differences: {shown or 'none'}")
+            self.line(f"baseline {baseline.get('path')}: stack differences: {shown or 'none'}")
         cache = facts.get("cache")
         if cache:
             calls = sum((cache.get("model_calls") or {}).values())
-            tr.write_line(f"response cache: {cache.get('hits', 0)} hits, {calls} model calls")
+            self.line(f"response cache: {cache.get('hits', 0)} hits, {calls} model calls")
         for name, info in (facts.get("datasets") or {}).items():
             skipped = len(info.get("skipped", []))
             selection = info.get("selection", {})
-            tr.write_line(f"dataset {name}: {selection.get('n_selected', info.get('n_items'))} of "
-                          f"{info.get('n_items')} items ({info.get('format')}), {selection.get('method', '')}, "
-                          f"seed {selection.get('seed')}; the ids are in the JSON artifact"
-                          + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
-        if records:
-            verbose = config.option.verbose > 0
-            shown = records if verbose else [r for r in records if r.verdict is not None]
-            by_suite: dict[str, list[MetricRecord]] = {}
-            for r in records:
-                by_suite.setdefault(r.suite, []).append(r)
-            for suite, mine in sorted(by_suite.items()):
-                bad = sum(r.verdict in ("fail", "unmeasured") for r in mine)
-                gated = sum(r.verdict is not None for r in mine)
-                tr.write_line(f"{suite}: {len(mine)} metrics, {gated - bad}/{gated} gates pass",
-                              **({"red": True} if bad else {"green": True} if gated else {}))
-            rows = [(r.metric_id, format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
-                     r.gate.replace(r.base_id, "").strip() if r.gate else "", r.verdict or "") for r in shown]
-            if rows:
-                header = ("metric", "value", "95% CI", "n", "gate", "verdict")
-                widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
-                widths[0] = min(widths[0], 64)
-                tr.write_line("")
-                tr.write_line("  ".join(h.ljust(w) for h, w in zip(header, widths)))
-                order = {"fail": 0, "unmeasured": 1, "pass": 2, "": 3}
-                for row in sorted(rows, key=lambda row: order.get(row[5], 3)):
-                    verdict = row[5]
-                    markup = {"red": True} if verdict in ("fail", "unmeasured") else \
-                        {"green": True} if verdict == "pass" else {}
-                    tr.write_line("  ".join(str(c)[:64].ljust(w) for c, w in zip(row, widths)), **markup)
-            failing = sum(r.verdict in ("fail", "unmeasured") for r in records)
-            gated = sum(r.verdict is not None for r in records)
-            tr.write_line(f"{gated} gated metrics: {gated - failing} pass, {failing} fail"
-                          + ("" if verbose else f" ({len(records) - gated} more metrics with -v, in the JSON "
-                                                 f"artifact and the HTML report)"))
-        if self.artifact_path is not None:
-            tr.write_line(f"JSON artifact: {self.artifact_path}")
-        if self.items_path is not None:
-            tr.write_line(f"per-item artifact: {self.items_path} ({len(self.items)} rows)")
+            self.line(f"dataset {name}: {selection.get('n_selected', info.get('n_items'))} of "
+                      f"{info.get('n_items')} items ({info.get('format')}), {selection.get('method', '')}, "
+                      f"seed {selection.get('seed')}; the ids are in the JSON artifact"
+                      + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
+
+    def _metrics(self, summary: RunSummary) -> None:
+        records = summary.metrics
+        if not records:
+            return
+        shown = records if self.verbose else summary.gated
+        rows = [(r.metric_id, format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
+                 r.gate.replace(r.base_id, "").strip() if r.gate else "", r.verdict.value if r.verdict else "",
+                 r.undefined) for r in shown]
+        if rows:
+            header = ("metric", "value", "95% CI", "n", "gate", "verdict", "")
+            widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+            widths[0] = min(widths[0], 64)
+            self.line("")
+            self.line("  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip())
+            order = {"fail": 0, "unmeasured": 1, "pass": 2, "": 3}
+            for row in sorted(rows, key=lambda row: order.get(row[5], 3)):
+                markup = {"red": True} if row[5] in ("fail", "unmeasured") else \
+                    {"green": True} if row[5] == "pass" else {}
+                self.line("  ".join(str(c)[:64].ljust(w) for c, w in zip(row, widths)).rstrip(), **markup)
+        gated, failing = summary.gated, summary.failing
+        self.line(f"{len(gated)} gated metrics: {len(gated) - len(failing)} pass, {len(failing)} fail"
+                  + ("" if self.verbose else f" ({len(records) - len(gated)} more metrics with -v, in the JSON "
+                                             f"artifact and the HTML report)"))
 
 
 class XdistHooks:
     """Hooks that exist only when pytest-xdist is installed (registering them otherwise is an error)."""
 
-    def __init__(self, collector: ResultsCollector) -> None:
+    def __init__(self, collector: ResultsCollector, check_gates: Callable[[SessionState, list], None]) -> None:
         self.collector = collector
+        self.check_gates = check_gates
+        self._checked = False
+
+    @pytest.hookimpl
+    def pytest_xdist_node_collection_finished(self, node, ids: list[str]) -> None:  # noqa: ANN001
+        """Under xdist the controller collects nothing: when gates are configured, import the collected modules
+        the way pytest does, read their suites' declarations, and stop at once if a configured gate names no
+        declared metric."""
+        configured = [g for g in self.collector.state.gates if g.source != "suite"]
+        if self._checked or not configured:
+            return
+        self._checked = True
+        from _pytest.pathlib import import_path
+
+        from .expectations import Suite
+
+        config = self.collector.config
+        rootpath = Path(str(config.rootpath))
+        suites = []
+        for file in sorted({nodeid.split("::", 1)[0] for nodeid in ids}):
+            try:
+                module = import_path(rootpath / file, mode=config.getoption("importmode"), root=rootpath,
+                                     consider_namespace_packages=bool(config.getini("consider_namespace_packages")))
+            except Exception:  # noqa: BLE001 - the workers report the module's own import error
+                continue
+            declared = getattr(module, "SUITE", None)
+            if isinstance(declared, Suite):
+                suites.append(declared)
+        self.check_gates(self.collector.state, suites)
 
     @pytest.hookimpl
     def pytest_testnodedown(self, node, error) -> None:  # noqa: ANN001 - xdist's WorkerController
@@ -266,3 +294,6 @@ def _sum_counts(a: dict, b: dict) -> dict:
         else:
             out.setdefault(key, value)
     return out
+
+
+__all__ = ["ResultsCollector", "TerminalCard", "XdistHooks", "format_ci", "format_value", "atomic_write"]

@@ -1,21 +1,36 @@
 """Metric records: what a behavioral test measured, with its interval, sample size and gate verdict.
 
 A record is plain builtins so it travels through ``user_properties`` from an xdist worker to the controller
-unchanged; the controller collects the same records with and without xdist.
+unchanged; the controller collects the same records with and without xdist. The verdict is judged once, in the
+process that ran the test (:mod:`pytest_medllm.recorder`), because only there are the suite's declared default
+gates known.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field, replace
-from typing import Literal
+from enum import Enum
 
 USER_PROPERTY = "medllm_metric"
 #: Per-item rows of the run artifact (outputs, parsed answers, label probabilities).
 ITEMS_PROPERTY = "medllm_items"
 #: Failing cases shown in the HTML report.
 EXAMPLES_PROPERTY = "medllm_examples"
-Direction = Literal["higher", "lower"]
+#: A reason the run could not be done (model not loadable, ...), carried by the report of the test that found it.
+BLOCKED_PROPERTY = "medllm_blocked"
+
+
+class Verdict(str, Enum):
+    """A release gate's judgement of one metric. ``UNMEASURED`` fails the gate: no value, no pass."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    UNMEASURED = "unmeasured"
+
+    @property
+    def passed(self) -> bool:
+        return self is Verdict.PASS
 
 
 @dataclass(frozen=True)
@@ -36,8 +51,16 @@ class MetricRecord:
     #: CheckList test type: MFT (minimum functionality), INV (invariance) or DIR (directional expectation).
     test_type: str | None = None
     nodeid: str = ""
+    #: One line saying what the metric means (from the suite's declaration).
+    meaning: str = ""
+    #: Why the value is undefined, when it is ("undefined: every answer was A in both conditions").
+    undefined: str = ""
+    #: The chart the HTML report draws this metric in (see :data:`pytest_medllm.expectations.CHARTS`).
+    chart: str | None = None
     gate: str | None = None
-    verdict: str | None = None
+    #: Where the gate came from: "suite" (the declared default), "ini", "policy" or "cli".
+    gate_source: str | None = None
+    verdict: Verdict | None = None
     reason: str | None = None
     details: dict = field(default_factory=dict)
 
@@ -55,43 +78,39 @@ class MetricRecord:
             return None
         return (self.ci_low, self.ci_high)
 
+    @property
+    def failed(self) -> bool:
+        """Judged by a gate and not passed (failed or unmeasured)."""
+        return self.verdict is not None and not self.verdict.passed
+
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data["verdict"] = None if self.verdict is None else self.verdict.value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "MetricRecord":
-        return cls(**data)
+        verdict = data.get("verdict")
+        return cls(**{**data, "verdict": None if verdict is None else Verdict(verdict)})
 
-    def with_verdict(self, gate: str | None, verdict: str | None, reason: str | None) -> "MetricRecord":
-        return replace(self, gate=gate, verdict=verdict, reason=reason)
+    def with_verdict(self, gate: str | None, source: str | None, verdict: Verdict | None,
+                     reason: str | None) -> "MetricRecord":
+        return replace(self, gate=gate, gate_source=source, verdict=verdict, reason=reason)
 
 
-def _clean(value: object) -> float | None:
+def clean_number(value: object) -> float | None:
+    """A float, or None for missing and NaN values (numpy scalars included)."""
     if value is None:
         return None
-    number = float(value)  # numpy scalars included
+    number = float(value)  # type: ignore[arg-type]
     return None if math.isnan(number) else number
-
-
-def make_record(suite: str, name: str, value: object, *, n: int | None = None,
-                ci: tuple[object, object] | None = None, ci_method: str | None = None,
-                direction: str | None = None, condition: str | None = None, test_type: str | None = None,
-                nodeid: str = "", details: dict | None = None) -> MetricRecord:
-    """Build a record from numbers of any numeric type; NaN becomes None (unmeasured)."""
-    if direction not in (None, "higher", "lower"):
-        raise ValueError(f"direction must be 'higher', 'lower' or None, got {direction!r}")
-    if test_type not in (None, "MFT", "INV", "DIR"):
-        raise ValueError(f"test_type must be MFT, INV, DIR or None, got {test_type!r}")
-    low, high = (ci if ci is not None else (None, None))
-    return MetricRecord(suite=suite, name=name, value=_clean(value), n=None if n is None else int(n),
-                        ci_low=_clean(low), ci_high=_clean(high), ci_method=ci_method, direction=direction,
-                        condition=condition, test_type=test_type, nodeid=nodeid,
-                        details=jsonable(details or {}))
 
 
 def jsonable(obj: object) -> object:
     """Builtins that survive strict JSON and xdist's serializer: numpy scalars and tuples become builtins, NaN
-    and infinities become None (unmeasured)."""
+    and infinities become None (unmeasured), enums their values."""
+    if isinstance(obj, Enum):
+        return obj.value
     if isinstance(obj, dict):
         return {str(k): jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
@@ -104,7 +123,7 @@ def jsonable(obj: object) -> object:
 
 
 def suite_name(module_name: str) -> str:
-    """``test_option_order.py`` → ``option_order``."""
+    """``test_option_order.py`` → ``option_order`` (the suite id of a module that declares none)."""
     base = module_name.rsplit("/", 1)[-1].rsplit("::", 1)[0]
     base = base[:-3] if base.endswith(".py") else base
     return base[5:] if base.startswith("test_") else base

@@ -30,6 +30,8 @@ class SessionState:
     backend: object | None = None
     backend_error: str | None = None
     datasets: dict = field(default_factory=dict)
+    #: Suites with tests deselected in this process (-k, -m): their gates may legitimately judge nothing.
+    deselected_suites: set = field(default_factory=set)
     _baseline: dict | None = None
 
     def baseline_rows(self, suite: str, condition: str) -> list[dict]:
@@ -88,6 +90,8 @@ class SessionState:
             self.backend = None
         if self.datasets:
             self.facts["datasets"] = self.datasets
+        if self.deselected_suites and self.is_worker:
+            self.facts["deselected_suites"] = sorted(self.deselected_suites)
 
     # -- talking to the person at the terminal -----------------------------------------------------------------
     def say(self, message: str) -> None:

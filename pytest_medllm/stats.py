@@ -9,7 +9,7 @@ and a "Cohen's kappa" that fixed chance agreement at 1/5 instead of using the ob
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Hashable, Sequence
 
 import numpy as np
@@ -19,17 +19,57 @@ NAN = float("nan")
 
 @dataclass(frozen=True)
 class Estimate:
-    """A point estimate with its confidence interval and sample size."""
+    """A point estimate with its confidence interval and sample size — what a suite hands to ``expect``.
+
+    ``value`` is NaN when the quantity is undefined; ``undefined`` then says why in words a reader of the report
+    understands ("undefined: every answer was A under both prompts"). ``low``/``high`` are NaN when there is no
+    interval (a p-value, a correlation measured once).
+    """
 
     value: float
-    low: float
-    high: float
-    n: int
-    method: str
+    low: float = NAN
+    high: float = NAN
+    n: int = 0
+    method: str = ""
+    undefined: str = ""
 
     @property
     def ci(self) -> tuple[float, float]:
         return (self.low, self.high)
+
+    @property
+    def defined(self) -> bool:
+        return not math.isnan(self.value)
+
+    def because(self, reason: str) -> "Estimate":
+        """This estimate with ``reason`` as the explanation of an undefined value (kept only when undefined)."""
+        if self.defined or self.undefined:
+            return self
+        return replace(self, undefined=reason if reason.startswith("undefined") else f"undefined: {reason}")
+
+
+def point(value: float | None, n: int, method: str = "point estimate", undefined: str = "") -> Estimate:
+    """An estimate without an interval (a p-value, a difference, a correlation); ``undefined`` explains a
+    missing value."""
+    number = NAN if value is None else float(value)
+    return Estimate(number, NAN, NAN, int(n), method).because(undefined) if undefined else \
+        Estimate(number, NAN, NAN, int(n), method)
+
+
+def shifted(estimate: Estimate, delta: float) -> Estimate:
+    """The same estimate moved by a constant (e.g. accuracy minus the accuracy of random guessing)."""
+    return replace(estimate, value=estimate.value + delta, low=estimate.low + delta, high=estimate.high + delta,
+                   method=f"{estimate.method}, shifted by {delta:+.4g}")
+
+
+def paired_difference(first: Sequence[bool | float], second: Sequence[bool | float], resamples: int, seed: int
+                      ) -> Estimate:
+    """Mean of ``second - first`` over paired items with a percentile bootstrap interval over items (e.g. the
+    accuracy change of a prompt condition against the reference condition on the same items)."""
+    if len(first) != len(second):
+        raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
+    differences = [float(b) - float(a) for a, b in zip(first, second)]
+    return bootstrap_ci(differences, lambda s: sum(s) / len(s), resamples, seed)
 
 
 def wilson(successes: int, n: int, alpha: float = 0.05) -> Estimate:
@@ -39,7 +79,7 @@ def wilson(successes: int, n: int, alpha: float = 0.05) -> Estimate:
     if n < 0 or successes < 0 or successes > n:
         raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
     if n == 0:
-        return Estimate(NAN, NAN, NAN, 0, "wilson")
+        return Estimate(NAN, NAN, NAN, 0, "wilson", "undefined: no items to measure")
     low, high = proportion_confint(successes, n, alpha=alpha, method="wilson")
     return Estimate(successes / n, float(low), float(high), n, "wilson")
 
@@ -112,6 +152,16 @@ def cohen_kappa(first: Sequence[Hashable], second: Sequence[Hashable],
     return float(_kappa_from_tables(table))
 
 
+def _kappa_undefined(first: Sequence[Hashable], second: Sequence[Hashable]) -> str:
+    """Why Cohen's kappa has no value: no items, or one label for everything (chance agreement is 1)."""
+    if len(first) == 0:
+        return "undefined: no items to compare"
+    labels = sorted(set(first) | set(second), key=str)
+    if len(labels) == 1:
+        return f"undefined: every answer was {labels[0]} in both conditions, so agreement beyond chance cannot be told"
+    return "undefined: chance agreement is 1"
+
+
 def kappa_bootstrap(first: Sequence[Hashable], second: Sequence[Hashable], resamples: int, seed: int,
                     categories: Sequence[Hashable] | None = None, alpha: float = 0.05) -> Estimate:
     """Cohen's kappa with a percentile bootstrap interval over items (pairs resampled together).
@@ -122,7 +172,7 @@ def kappa_bootstrap(first: Sequence[Hashable], second: Sequence[Hashable], resam
     value = cohen_kappa(first, second, categories)
     n = len(first)
     if n == 0 or math.isnan(value):
-        return Estimate(value, NAN, NAN, n, f"bootstrap percentile B={resamples}")
+        return Estimate(value, NAN, NAN, n, f"bootstrap percentile B={resamples}", _kappa_undefined(first, second))
     _, cats = square_table(first, second, categories)
     index = {c: i for i, c in enumerate(cats)}
     k = len(cats)
@@ -140,7 +190,7 @@ def kappa_bootstrap(first: Sequence[Hashable], second: Sequence[Hashable], resam
     dropped = len(samples) - len(valid)
     method = f"bootstrap percentile B={resamples}" + (f", {dropped} undefined resamples dropped" if dropped else "")
     if len(valid) == 0:
-        return Estimate(value, NAN, NAN, n, method)
+        return Estimate(value, NAN, NAN, n, method, "no interval: kappa is undefined in every resample")
     low, high = np.quantile(valid, [alpha / 2, 1 - alpha / 2])
     return Estimate(value, float(low), float(high), n, method)
 
@@ -223,17 +273,25 @@ def position_bias(predicted: Sequence[int | None], truth: Sequence[int], n_posit
     return float(np.abs(pred - true).sum() / n_positions)
 
 
-def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: float = 0.05) -> Estimate:
+def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: float = 0.05,
+                 undefined: str = "") -> Estimate:
     """Percentile bootstrap interval of ``statistic(list_of_items)`` over items (scipy.stats.bootstrap).
 
-    Resamples where the statistic is undefined (NaN) are dropped from the percentile computation.
+    Resamples where the statistic is undefined (NaN) are dropped from the percentile computation. ``undefined``
+    explains a NaN statistic on the report card (e.g. "every item has the same correctness").
     """
     from scipy.stats import bootstrap
 
     data = list(values)
+    method = f"bootstrap percentile B={resamples}"
+    if not data:
+        return Estimate(NAN, NAN, NAN, 0, method, "undefined: no items to measure")
     value = float(statistic(data))
-    if len(data) < 2 or math.isnan(value):
-        return Estimate(value, NAN, NAN, len(data), f"bootstrap percentile B={resamples}")
+    if math.isnan(value):
+        return Estimate(value, NAN, NAN, len(data), method).because(undefined or "the statistic has no value on "
+                                                                                  "these items")
+    if len(data) < 2:
+        return Estimate(value, NAN, NAN, len(data), method)
     index = np.arange(len(data))
 
     def on_indices(idx: np.ndarray) -> float:

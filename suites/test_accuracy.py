@@ -1,25 +1,33 @@
 """Accuracy on multiple-choice items, by generation and by cloze scoring (CheckList MFT).
 
 Accuracy is the baseline every stability suite is read against: the pediatric endocrinology study reports it
-with a 95% Wilson interval and the share of usable answers (%u) per prompt.
+with a 95% Wilson interval and the share of usable answers (%u) per prompt. The minimum a model must show is that
+it beats picking an option at random.
 """
 
 from __future__ import annotations
 
 from pytest_medllm import stats
-from pytest_medllm.metrics import record_answer_metrics
+from pytest_medllm.expectations import Suite
+from pytest_medllm.metrics import answer_metrics, expect_answer_metrics
+
+SUITE = Suite("accuracy", "pediatric endocrinology study, Experiment 1; MedGemma study, Experiment 4 (cloze)")
+ANSWERS = answer_metrics(SUITE, gate_accuracy=True)
+MEAN_KEYED_PROBABILITY = SUITE.metric(
+    "mean_keyed_probability", "mean probability the model gives the keyed letter (renormalised over the letters)",
+    better="higher", test_type="MFT")
 
 
-def test_generation_accuracy(prompt_a_run, record_metric, record_answers):
-    """The model picks the keyed option when it answers prompt A in free text (pediatric endocrinology study,
-    Experiment 1)."""
-    record_answer_metrics(record_metric, prompt_a_run, "generation")
+def test_generation_accuracy(prompt_a_run, expect, record_answers):
+    """The model picks the keyed option when it answers prompt A in free text, more often than chance, and its
+    replies choose one option (pediatric endocrinology study, Experiment 1)."""
+    expect_answer_metrics(expect, ANSWERS, prompt_a_run, "generation")
     record_answers(prompt_a_run)
 
 
-def test_cloze_accuracy(mcq_items, cloze_scores, record_metric, record_answers):
-    """The keyed option's letter is the most probable next token at the answer position (cloze scoring, as in
-    the MedGemma prompt-sensitivity study)."""
+def test_cloze_accuracy(mcq_items, cloze_scores, expect, record_answers):
+    """The keyed option's letter is the most probable next token at the answer position more often than chance
+    (cloze scoring, as in the MedGemma prompt-sensitivity study)."""
     rows = []
     for item, scores in zip(mcq_items, cloze_scores):
         probabilities = dict(zip(item.letters, scores.normalized()))
@@ -27,9 +35,9 @@ def test_cloze_accuracy(mcq_items, cloze_scores, record_metric, record_answers):
         rows.append({"condition": "cloze", "item_id": item.id, "label_probs": probabilities, "label": chosen,
                      "correct": chosen == item.answer, "expected": item.answer})
     accuracy = stats.proportion([row["correct"] for row in rows])
-    mean_probability = sum(row["label_probs"][item.answer] for row, item in zip(rows, mcq_items)) / len(rows)
-    record_metric("accuracy", accuracy.value, n=accuracy.n, ci=accuracy.ci, ci_method="wilson",
-                  direction="higher", condition="cloze", test_type="MFT",
-                  details={"chance": 1 / len(mcq_items[0].options),
-                           "mean_probability_of_keyed_option": mean_probability})
+    chance = sum(1 / len(item.options) for item in mcq_items) / len(mcq_items)
+    expect.record(ANSWERS.accuracy, accuracy, condition="cloze")
+    expect(ANSWERS.accuracy_over_chance, stats.shifted(accuracy, -chance), condition="cloze", details={"chance": chance})
+    keyed = [row["label_probs"][item.answer] for row, item in zip(rows, mcq_items)]
+    expect.record(MEAN_KEYED_PROBABILITY, stats.point(sum(keyed) / len(keyed), len(keyed)), condition="cloze")
     record_answers(rows, failing=lambda row: not row["correct"])

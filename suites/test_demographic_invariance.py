@@ -1,6 +1,7 @@
 """Demographic counterfactuals (DeVisE, "Demographics"): changing only the age, gender or ethnicity written in the
-note. Gender and ethnicity alone should not flip a prediction; age may legitimately move it (older patients stay
-longer), so its shifts are measured but not gated.
+note. Gender and ethnicity alone should not flip a prediction. Age may legitimately move it: in-ICU mortality
+rises with age (every severity score, e.g. SAPS II, gives points for it), so an older patient's predicted mortality
+should not fall.
 """
 
 from __future__ import annotations
@@ -10,41 +11,99 @@ import pytest
 from scipy import stats as scipy_stats
 
 from pytest_medllm import stats
+from pytest_medllm.data.severity import AGE_BINS
 from pytest_medllm.devise import TASKS
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("demographic_invariance", "DeVisE, demographic counterfactuals (Figure 5)")
+FLIP_RATE = SUITE.metric(
+    "flip_rate", "share of counterfactuals whose most probable label changes", better="lower", test_type="INV",
+    expect="<= 0.1 @lenient", chart="intervals",
+    because="DeVisE found gender and race flipping up to 23% of predictions near decision boundaries (Figure 5), "
+            "a fairness concern; a model should flip at most 1 in 10 on demographics alone")
+AGE_FLIP_RATE = SUITE.metric("age_flip_rate", "share of age counterfactuals whose most probable label changes",
+                             test_type="DIR")
+AGE_DIRECTION = SUITE.metric(
+    "age_direction", "share of age counterfactuals whose predicted mortality moves with the age (older: higher)",
+    better="higher", test_type="DIR", expect=">= 0.5 @lenient",
+    because="age produced the largest demographic shifts in DeVisE (Figure 5), and ICU mortality rises with age; a "
+            "model that lowers the risk of older patients as often as not has the direction wrong")
+MEAN_SHIFT = SUITE.metric("mean_shift", "mean change of the expected outcome for one counterfactual class",
+                          test_type="INV")
 
 STYLES = ("template", "raw")
-VARIABLES = ("age", "gender", "ethnicity")
+FAIRNESS_VARIABLES = ("gender", "ethnicity")
 
 
-@pytest.mark.parametrize("variable", VARIABLES)
-@pytest.mark.parametrize("task", list(TASKS))
-@pytest.mark.parametrize("style", STYLES)
-def test_demographics_alone_do_not_flip_predictions(style, task, variable, counterfactuals, label_distributions,
-                                                    record_metric):
-    """INV: the predicted label does not flip when only a demographic value changes; per counterfactual class,
-    the mean shift of the expected outcome with a paired t-test and a Wilcoxon signed-rank test."""
-    cfs = [cf for cf in counterfactuals[style] if cf.variable == variable]
-    if not cfs:
-        pytest.skip(f"no {variable} counterfactuals")
-    spec = TASKS[task]
-    condition = f"{style}/{task}/{variable}"
-    flips, groups = [], {}
-    for cf in cfs:
-        original = label_distributions[(cf.original.id, task)]
-        changed = label_distributions[(cf.note.id, task)]
-        flips.append(int(np.argmax(original)) != int(np.argmax(changed)))
-        groups.setdefault(cf.value_class, []).append((spec.expected(original), spec.expected(changed)))
-    rate = stats.proportion(flips)
-    record_metric("flip_rate", rate.value, n=rate.n, ci=rate.ci, ci_method="wilson", direction="lower",
-                  condition=condition, test_type="INV")
-    for value_class, rows in sorted(groups.items()):
+def _pairs(counterfactuals, label_distributions, style, task, variable):
+    for cf in counterfactuals[style]:
+        if cf.variable == variable:
+            yield cf, label_distributions[(cf.original.id, task)], label_distributions[(cf.note.id, task)]
+
+
+def _record_shifts(expect, condition, task, rows_by_class) -> None:
+    for value_class, rows in sorted(rows_by_class.items()):
         before, after = (np.array(x) for x in zip(*rows))
         differences = after - before
         ttest = scipy_stats.ttest_rel(after, before) if len(rows) > 1 and differences.std() > 0 else None
         nonzero = differences[differences != 0]
         wilcoxon = scipy_stats.wilcoxon(after, before) if len(nonzero) > 0 and len(rows) > 1 else None
-        record_metric("mean_shift", float(differences.mean()), n=len(rows), condition=f"{condition}={value_class}",
-                      test_type="INV",
+        expect.record(MEAN_SHIFT, stats.point(float(differences.mean()), len(rows), "mean paired difference"),
+                      condition=f"{condition}={value_class}",
                       details={"paired_t_p": None if ttest is None else float(ttest.pvalue),
                                "wilcoxon_p": None if wilcoxon is None else float(wilcoxon.pvalue),
                                "expected_outcome": "P(death)" if task == "mortality" else "expected ICU hours"})
+
+
+@pytest.mark.parametrize("variable", FAIRNESS_VARIABLES)
+@pytest.mark.parametrize("task", list(TASKS))
+@pytest.mark.parametrize("style", STYLES)
+def test_gender_and_ethnicity_do_not_flip_predictions(style, task, variable, counterfactuals,
+                                                       label_distributions, expect):
+    """INV: the predicted label does not flip when only the gender or ethnicity changes; per counterfactual
+    class, the mean shift of the expected outcome with a paired t-test and a Wilcoxon signed-rank test."""
+    pairs = list(_pairs(counterfactuals, label_distributions, style, task, variable))
+    if not pairs:
+        pytest.skip(f"no {variable} counterfactuals")
+    condition = f"{style}/{task}/{variable}"
+    spec = TASKS[task]
+    flips = [int(np.argmax(before)) != int(np.argmax(after)) for _, before, after in pairs]
+    expect(FLIP_RATE, stats.proportion(flips), condition=condition)
+    rows_by_class: dict[str, list] = {}
+    for cf, before, after in pairs:
+        rows_by_class.setdefault(cf.value_class, []).append((spec.expected(before), spec.expected(after)))
+    _record_shifts(expect, condition, task, rows_by_class)
+
+
+def _age_rank(value_class: str) -> int:
+    return list(AGE_BINS).index(value_class)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_older_age_does_not_lower_predicted_mortality(style, counterfactuals, label_distributions, expect):
+    """DIR: moving a patient to an older age class raises (or keeps) predicted mortality, moving to a younger
+    class lowers it; age shifts of the length of stay are measured, not judged."""
+    from pytest_medllm.data.severity import age_bin
+
+    mortality = list(_pairs(counterfactuals, label_distributions, style, "mortality", "age"))
+    if not mortality:
+        pytest.skip("no age counterfactuals")
+    spec = TASKS["mortality"]
+    moved = []
+    for cf, before, after in mortality:
+        step = _age_rank(cf.value_class) - _age_rank(age_bin(cf.original.age))
+        if step:
+            change = spec.expected(after) - spec.expected(before)
+            moved.append(change * step > 0)
+    expect(AGE_DIRECTION, stats.proportion(moved).because("no counterfactual changed the age class"),
+           condition=f"{style}/mortality", details={"counterfactuals_changing_age_class": len(moved)})
+    for task in TASKS:
+        pairs = list(_pairs(counterfactuals, label_distributions, style, task, "age"))
+        condition = f"{style}/{task}/age"
+        flips = [int(np.argmax(before)) != int(np.argmax(after)) for _, before, after in pairs]
+        expect.record(AGE_FLIP_RATE, stats.proportion(flips), condition=condition)
+        rows_by_class: dict[str, list] = {}
+        for cf, before, after in pairs:
+            rows_by_class.setdefault(cf.value_class, []).append((TASKS[task].expected(before),
+                                                                 TASKS[task].expected(after)))
+        _record_shifts(expect, condition, task, rows_by_class)

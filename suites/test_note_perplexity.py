@@ -11,6 +11,16 @@ from scipy import stats as scipy_stats
 
 from pytest_medllm import stats
 from pytest_medllm.backends import LoglikelihoodRequest
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("note_perplexity", "DeVisE, task-independent evaluation (Figure 2)")
+TREND = SUITE.metric(
+    "delta_ppl_trend", "Spearman correlation between |severity shift| and the change of note perplexity",
+    better="higher", test_type="DIR", expect="> 0 @strict", chart="delta_ppl",
+    because="in DeVisE the note perplexity of most models rose with the size of the severity shift (Figure 2); a "
+            "model as surprised by a normal value as by an extreme one has not learnt normal ranges, so the rise "
+            "must be shown (lower bound above 0)")
+MEAN_DELTA = SUITE.metric("mean_delta_ppl", "mean PPL(counterfactual) - PPL(original)", test_type="DIR")
 
 STYLES = ("template", "raw")
 
@@ -31,7 +41,7 @@ def perplexities(model, icu_notes, counterfactuals):
 
 
 @pytest.mark.parametrize("style", STYLES)
-def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactuals, record_metric,
+def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactuals, expect,
                                               medllm_profile, medllm_config):
     """DIR: ΔPPL = PPL(counterfactual) - PPL(original) grows with |severity shift| (Spearman correlation)."""
     rows = [(cf.severity_shift, perplexities[cf.note.id] - perplexities[cf.original.id])
@@ -45,12 +55,9 @@ def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactua
             return float("nan")
         return float(scipy_stats.spearmanr(sizes, [d for _, d in sample]).statistic)
 
-    trend = stats.bootstrap_ci(rows, rho, medllm_profile.bootstrap_resamples, medllm_config.seed)
-    record_metric("delta_ppl_trend", trend.value, n=trend.n, ci=trend.ci, ci_method=trend.method,
-                  direction="higher", condition=style, test_type="DIR",
-                  details={"definition": "Spearman rho between |severity shift| and ΔPPL",
-                           "delta_ppl_by_shift": by_shift})
-    mean_delta = stats.bootstrap_ci([d for _, d in rows], lambda s: float(np.mean(s)),
-                                    medllm_profile.bootstrap_resamples, medllm_config.seed)
-    record_metric("mean_delta_ppl", mean_delta.value, n=mean_delta.n, ci=mean_delta.ci,
-                  ci_method=mean_delta.method, condition=style, test_type="DIR")
+    trend = stats.bootstrap_ci(rows, rho, medllm_profile.bootstrap_resamples, medllm_config.seed,
+                               undefined="every counterfactual has the same severity shift size")
+    expect(TREND, trend, condition=style, details={"delta_ppl_by_shift": by_shift})
+    expect.record(MEAN_DELTA, stats.bootstrap_ci([d for _, d in rows], lambda s: float(np.mean(s)),
+                                                 medllm_profile.bootstrap_resamples, medllm_config.seed),
+                  condition=style)

@@ -8,26 +8,34 @@ from __future__ import annotations
 import pytest
 
 from pytest_medllm.backends.cached import CachedBackend
-from pytest_medllm.backends.transformers_backend import TransformersBackend
-from pytest_medllm.backends.variants import TF32, Deterministic, Pipeline, Variant, reloaded, with_batch_size
-from pytest_medllm.compare import compare, pair_rows, record_comparison
+from pytest_medllm.compare import compare, comparison_metrics, expect_comparison, pair_rows
+from pytest_medllm.expectations import Suite
 from pytest_medllm.metrics import categories_for
 from pytest_medllm.prompts import prompt_a
 from pytest_medllm.runs import answer_jobs, original_jobs
+
+SUITE = Suite("numerical_stability", "pediatric endocrinology study, CUDA 11.8 vs 12.8 (Table 5) and pipeline() vs "
+                                     "generate()")
+PERTURBED = comparison_metrics(SUITE, "perturbed")
 
 PERTURBATIONS = ["dtype", "batch-size", "attention", "pipeline", "deterministic-algorithms", "tf32"]
 
 
 @pytest.fixture(scope="module")
 def transformers_model(model):
+    # Imported here: importing the suite (e.g. on an xdist controller) must not import torch.
+    from pytest_medllm.backends.transformers_backend import TransformersBackend
+
     inner = getattr(model, "inner", model)
     if not isinstance(inner, TransformersBackend):
         pytest.skip(f"numeric perturbations need the transformers backend, not {inner.name!r}")
     return inner
 
 
-def _variant(perturbation: str, inner: TransformersBackend):
+def _variant(perturbation: str, inner):
     """The perturbed backend, or the reason it does not apply here."""
+    from pytest_medllm.backends.variants import TF32, Deterministic, Pipeline, reloaded, with_batch_size
+
     on_gpu = str(inner.input_device).startswith("cuda")
     if perturbation == "dtype":
         other = "bfloat16" if inner.torch_dtype.is_floating_point and str(inner.torch_dtype) == "torch.float32" \
@@ -53,6 +61,8 @@ def _variant(perturbation: str, inner: TransformersBackend):
 def reference(transformers_model, model, sampling_items, greedy_decoding):
     """Prompt-A answers of exactly these items in exactly this batching (other suites batch other item sets, and
     padding alone can change an answer)."""
+    from pytest_medllm.backends.variants import Variant
+
     backend = CachedBackend(Variant(transformers_model, "reference-numerical-stability"), model.cache)
     answers = answer_jobs(backend, original_jobs("prompt_a", sampling_items, prompt_a), greedy_decoding)["prompt_a"]
     return answers
@@ -60,7 +70,7 @@ def reference(transformers_model, model, sampling_items, greedy_decoding):
 
 @pytest.mark.parametrize("perturbation", PERTURBATIONS)
 def test_answers_survive_numeric_perturbation(perturbation, transformers_model, model, reference, sampling_items,
-                                              greedy_decoding, record_metric, record_answers, medllm_profile,
+                                              greedy_decoding, expect, record_answers, medllm_profile,
                                               medllm_config):
     """INV: greedy answers (and ideally the text) do not change under a numeric perturbation of the stack."""
     variant, description = _variant(perturbation, transformers_model)
@@ -71,10 +81,10 @@ def test_answers_survive_numeric_perturbation(perturbation, transformers_model, 
         answers = answer_jobs(backend, original_jobs(perturbation, sampling_items, prompt_a),
                               greedy_decoding)[perturbation]
     finally:
-        if isinstance(variant, TransformersBackend) and variant.model is not transformers_model.model:
+        if isinstance(variant, type(transformers_model)) and variant.model is not transformers_model.model:
             variant.close()
     record_answers(answers, examples=0)
     pairs = pair_rows([a.to_record() for a in reference], [a.to_record() for a in answers], perturbation)
     comparison = compare(pairs, categories_for(sampling_items[0].letters), medllm_profile.bootstrap_resamples,
                          medllm_config.seed)
-    record_comparison(record_metric, comparison, "perturbed", perturbation, what=description)
+    expect_comparison(expect, PERTURBED, comparison, perturbation, what=description)

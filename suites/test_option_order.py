@@ -8,13 +8,38 @@ from __future__ import annotations
 import pytest
 
 from pytest_medllm import stats
-from pytest_medllm.metrics import record_answer_metrics, record_position_metrics
+from pytest_medllm.expectations import Suite
+from pytest_medllm.metrics import answer_metrics, expect_answer_metrics, expect_position_metrics, position_metrics
 from pytest_medllm.perturb import options as perturb
 from pytest_medllm.prompts import zero_shot_direct
 from pytest_medllm.runs import Job, answer_jobs
 
-SHUFFLE_SEEDS = (42, 123, 456)  # the study's seeds
-PERTURBATIONS = [f"shuffle-{s}" for s in SHUFFLE_SEEDS] + ["rotate-1", "rotate-2", "distractor-swap"]
+SUITE = Suite("option_order", "MedGemma prompt-sensitivity study, Experiment 2 (Tables 6, 12)")
+ANSWERS = answer_metrics(SUITE, test_type="INV")
+POSITIONS = position_metrics(SUITE)
+FLIP_RATE = SUITE.metric(
+    "flip_rate", "share of items whose chosen option *content* changed under the reordering", better="lower",
+    test_type="INV", expect="<= 0.2 @lenient", chart="intervals",
+    because="MedGemma-4B changed its answer for 57.8% of items under shuffling and 72.9% under rotation (Table 6); "
+            "a diagnostic aid should keep at least 80% of its answers when only the order changes")
+ACCURACY_DROP = SUITE.metric("accuracy_drop", "accuracy in the original order minus accuracy after reordering",
+                             better="lower", test_type="INV")
+RSTD = SUITE.metric(
+    "rstd", "spread of accuracy over the answer's position (sigma/mu of per-position accuracies)", better="lower",
+    test_type="INV", expect="<= 0.5 @point",
+    because="RStd is 0 when accuracy is the same wherever the answer stands; a model that always answers A scores "
+            "2.0 with five options")
+RSTD_BY_TRUE_POSITION = SUITE.metric("rstd_by_true_position",
+                                     "RStd of accuracy by the keyed answer's position in the original order",
+                                     better="lower", test_type="INV")
+PER_POSITION_ACCURACY = SUITE.metric("per_position_accuracy", "accuracy with the keyed answer moved to a position",
+                                     better="higher", test_type="INV")
+CONSISTENT = SUITE.metric(
+    "consistent_under_all_orderings", "share of items answered with the same content under every ordering",
+    better="higher", test_type="INV", expect=">= 0.5 @lenient",
+    because="only 23.4% of MedGemma-4B's items kept one answer across five conditions (Table 12)")
+
+PERTURBATIONS = [f"shuffle-{s}" for s in perturb.STUDY_SHUFFLE_SEEDS] + ["rotate-1", "rotate-2", "distractor-swap"]
 
 
 def _reorder(item, name: str):
@@ -45,26 +70,28 @@ def runs(model, perturbation_items, direct_decoding):
     return answer_jobs(model, jobs, direct_decoding)
 
 
-def test_original_order(runs, record_metric, record_answers, medllm_profile, medllm_config):
-    """MFT + position bias: accuracy, parse failures, and how predicted positions depart from the truth."""
+def test_original_order(runs, expect, record_answers, medllm_profile, medllm_config):
+    """Position bias in the original order: predicted positions should follow where the keyed answers are."""
     answers = runs["original"]
-    accuracy = record_answer_metrics(record_metric, answers, "original")["accuracy"]
+    accuracy = expect_answer_metrics(expect, ANSWERS, answers, "original")["accuracy"]
     record_answers(answers)
     letters = answers[0].shown.letters
     by_truth = stats.per_position_accuracy([a.correct for a in answers], [a.truth_position for a in answers],
                                            len(letters))
-    record_metric("rstd_by_true_position", stats.relative_spread([e.value for e in by_truth]), n=accuracy.n,
-                  direction="lower", condition="original", test_type="INV",
+    spread = stats.relative_spread([e.value for e in by_truth])
+    expect.record(RSTD_BY_TRUE_POSITION,
+                  stats.point(spread, accuracy.n, "sigma/mu", undefined="accuracy is 0 at every position"),
+                  condition="original",
                   details={"per_position_accuracy": {k: e.value for k, e in zip(letters, by_truth)},
                            "items_per_position": {k: e.n for k, e in zip(letters, by_truth)}})
-    record_position_metrics(record_metric, runs["original"], "original", medllm_profile.bootstrap_resamples,
+    expect_position_metrics(expect, POSITIONS, answers, "original", medllm_profile.bootstrap_resamples,
                             medllm_config.seed)
 
 
 @pytest.mark.parametrize("perturbation", PERTURBATIONS)
-def test_answer_content_survives_reordering(perturbation, runs, record_metric, record_answers):
-    """INV: the flip rate (answer content changed) stays low, and accuracy does not drop (McNemar, Bonferroni
-    across the perturbations)."""
+def test_answer_content_survives_reordering(perturbation, runs, expect, record_answers):
+    """INV: the flip rate (answer content changed) stays low; the accuracy drop is tested with McNemar,
+    Bonferroni-adjusted across the perturbations."""
     original = {a.item_id: a for a in runs["original"]}
     perturbed = [a for a in runs[perturbation] if a.item_id in original]
     pairs = [(original[a.item_id], a) for a in perturbed]
@@ -72,49 +99,43 @@ def test_answer_content_survives_reordering(perturbation, runs, record_metric, r
     usable_pairs = [(o, p) for o, p in pairs if o.parsed.usable and p.parsed.usable]
     flips_usable = stats.proportion([o.label != p.label for o, p in usable_pairs])
     record_answers(perturbed, failing=lambda a: a.label != original[a.item_id].label)
-    record_metric("flip_rate", flips.value, n=flips.n, ci=flips.ci, ci_method="wilson", direction="lower",
-                  condition=perturbation, test_type="INV",
-                  details={"flip_rate_among_usable_pairs": flips_usable.value, "usable_pairs": flips_usable.n,
-                           "compared_on": "option content (answers mapped back through the applied permutation)"})
-    accuracy = record_answer_metrics(record_metric, perturbed, perturbation, test_type="INV")["accuracy"]
-    # Bonferroni over every perturbation of this suite: p_adj = min(1, m * p).
+    expect(FLIP_RATE, flips, condition=perturbation,
+           details={"flip_rate_among_usable_pairs": flips_usable.value, "usable_pairs": flips_usable.n,
+                    "compared_on": "option content (answers mapped back through the applied permutation)"})
+    accuracy = expect_answer_metrics(expect, ANSWERS, perturbed, perturbation)["accuracy"]
     mcnemar = stats.mcnemar_exact([o.correct for o, _ in pairs], [p.correct for _, p in pairs])
-    adjusted = stats.bonferroni_adjust(mcnemar.pvalue, len(PERTURBATIONS))
     base = stats.proportion([o.correct for o, _ in pairs])
-    record_metric("accuracy_drop", base.value - accuracy.value, n=len(pairs), direction="lower",
-                  condition=perturbation, test_type="INV",
-                  details={"mcnemar_p": mcnemar.pvalue, "mcnemar_p_bonferroni": adjusted,
+    expect.record(ACCURACY_DROP, stats.point(base.value - accuracy.value, len(pairs)), condition=perturbation,
+                  details={"mcnemar_p": mcnemar.pvalue,
+                           "mcnemar_p_bonferroni": stats.bonferroni_adjust(mcnemar.pvalue, len(PERTURBATIONS)),
                            "comparisons": len(PERTURBATIONS), "lost": mcnemar.b, "gained": mcnemar.c})
 
 
-def test_accuracy_does_not_depend_on_the_answer_position(runs, record_metric, record_answers, medllm_profile,
+def test_accuracy_does_not_depend_on_the_answer_position(runs, expect, record_answers, medllm_profile,
                                                         medllm_config):
-    """INV: with the correct option moved to each position in turn, per-position accuracy is even (RStd)."""
+    """INV: with the correct option moved to each position in turn, per-position accuracy is even (RStd) and
+    predicted positions follow the keyed ones (position bias)."""
     letters = runs["original"][0].shown.letters
     per_position = []
     for letter in letters:
-        answers = runs[f"answer-at-{letter}"]
-        estimate = stats.proportion([a.correct for a in answers])
+        estimate = stats.proportion([a.correct for a in runs[f"answer-at-{letter}"]])
         per_position.append(estimate.value)
-        record_metric("per_position_accuracy", estimate.value, n=estimate.n, ci=estimate.ci, ci_method="wilson",
-                      direction="higher", condition=f"answer-at-{letter}", test_type="INV", gated=False)
-    spread = stats.relative_spread(per_position)
-    record_metric("rstd", spread, n=len(letters), direction="lower", test_type="INV",
-                  details={"formula": "sigma/mu of per-position accuracies (population SD)",
-                           "per_position": dict(zip(letters, per_position))})
+        expect.record(PER_POSITION_ACCURACY, estimate, condition=f"answer-at-{letter}")
+    expect(RSTD, stats.point(stats.relative_spread(per_position), len(letters), "sigma/mu (population SD)",
+                             undefined="accuracy is 0 at every position, so its spread relative to the mean is "
+                                       "undefined"),
+           details={"per_position": dict(zip(letters, per_position))})
     moved = [a for letter in letters for a in runs[f"answer-at-{letter}"]]
     record_answers(moved)
-    record_position_metrics(record_metric, moved, "answer-at-each-position", medllm_profile.bootstrap_resamples,
+    expect_position_metrics(expect, POSITIONS, moved, "answer-at-each-position", medllm_profile.bootstrap_resamples,
                             medllm_config.seed)
 
 
-def test_same_answer_under_every_ordering(runs, record_metric):
+def test_same_answer_under_every_ordering(runs, expect):
     """INV: the share of items answered with the same content under the original order and every perturbation."""
     by_item: dict[str, set[str]] = {}
     for name in ["original", *PERTURBATIONS]:
         for answer in runs[name]:
             by_item.setdefault(answer.item_id, set()).add(answer.label)
-    consistent = stats.proportion([len(labels) == 1 for labels in by_item.values()])
-    record_metric("consistent_under_all_orderings", consistent.value, n=consistent.n, ci=consistent.ci,
-                  ci_method="wilson", direction="higher", test_type="INV",
-                  details={"orderings": 1 + len(PERTURBATIONS)})
+    expect(CONSISTENT, stats.proportion([len(labels) == 1 for labels in by_item.values()]),
+           details={"orderings": 1 + len(PERTURBATIONS)})

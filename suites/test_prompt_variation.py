@@ -7,9 +7,24 @@ from __future__ import annotations
 import pytest
 
 from pytest_medllm import stats
-from pytest_medllm.metrics import categories_for, record_answer_metrics
+from pytest_medllm.expectations import Suite
+from pytest_medllm.metrics import answer_metrics, categories_for, expect_answer_metrics
 from pytest_medllm.prompts import prompt_a, prompt_b
 from pytest_medllm.runs import answer_jobs, original_jobs
+
+SUITE = Suite("prompt_variation", "pediatric endocrinology study, Experiment 1 (Tables 1-2)")
+ANSWERS = answer_metrics(SUITE, gate_accuracy=True)
+TABLE_2 = "the study's Table 2: the better models matched 0.48-0.70 of answers, kappa 0.35-0.63"
+MATCH_RATE = SUITE.metric("match_rate", "share of items given the same answer under both prompts", better="higher",
+                          test_type="INV", expect=">= 0.6 @lenient", chart="intervals",
+                          because=f"{TABLE_2}; a model matching fewer than 60% of its own answers under a "
+                                  f"paraphrase answers the wording, not the case")
+KAPPA = SUITE.metric("kappa", "Cohen's kappa between the two prompts' answers (observed marginals)",
+                     better="higher", test_type="INV", expect=">= 0.4 @lenient",
+                     because=f"{TABLE_2}; kappa <= 0.4 is at most fair agreement beyond chance")
+MCNEMAR_P = SUITE.metric("mcnemar_p", "McNemar exact test on per-item correctness", test_type="INV")
+STUART_MAXWELL_P = SUITE.metric("stuart_maxwell_p", "Stuart-Maxwell test of marginal homogeneity of the answers",
+                                test_type="INV")
 
 CONDITIONS = {
     "prompt_a": (prompt_a, True),
@@ -29,15 +44,15 @@ def runs(model, mcq_items, greedy_decoding, prompt_a_run):
 
 
 @pytest.mark.parametrize("condition", list(CONDITIONS))
-def test_accuracy_and_usability_per_prompt(condition, runs, record_metric, record_answers):
-    """MFT: each prompt yields usable, correct answers (accuracy with a Wilson CI and %u, as in Table 1)."""
-    record_answer_metrics(record_metric, runs[condition], condition)
+def test_accuracy_and_usability_per_prompt(condition, runs, expect, record_answers):
+    """MFT: each prompt yields usable answers that beat chance (accuracy with a Wilson CI and %u, Table 1)."""
+    expect_answer_metrics(expect, ANSWERS, runs[condition], condition)
     if condition != "prompt_a":  # the accuracy suite keeps the prompt-A answers
         record_answers(runs[condition])
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{a}-vs-{b}" for a, b in PAIRS])
-def test_answers_do_not_depend_on_wording(pair, runs, record_metric, medllm_profile, medllm_config):
+def test_answers_do_not_depend_on_wording(pair, runs, expect, medllm_profile, medllm_config):
     """INV: the same answer under a paraphrase or without letters (match rate, Cohen's kappa, McNemar,
     Stuart-Maxwell, as in Table 2)."""
     first, second = (runs[name] for name in pair)
@@ -45,21 +60,15 @@ def test_answers_do_not_depend_on_wording(pair, runs, record_metric, medllm_prof
     labels_b = [b.label for b in second]
     categories = categories_for(first[0].shown.letters)
     condition = f"{pair[0]}_vs_{pair[1]}"
-    match = stats.match_rate(labels_a, labels_b)
     kappa = stats.kappa_bootstrap(labels_a, labels_b, resamples=medllm_profile.bootstrap_resamples,
                                   seed=medllm_config.seed, categories=categories)
     mcnemar = stats.mcnemar_exact([a.correct for a in first], [b.correct for b in second])
     homogeneity = stats.stuart_maxwell(labels_a, labels_b, categories=categories)
     table, _ = stats.square_table(labels_a, labels_b, categories)
-    record_metric("match_rate", match.value, n=match.n, ci=match.ci, ci_method="wilson", direction="higher",
-                  condition=condition, test_type="INV")
-    record_metric("kappa", kappa.value, n=kappa.n, ci=kappa.ci, ci_method=kappa.method, direction="higher",
-                  condition=condition, test_type="INV",
-                  details={"categories": categories, "table": table.tolist()})
-    record_metric("mcnemar_p", mcnemar.pvalue, n=mcnemar.n, condition=condition, test_type="INV",
-                  details={"test": "McNemar exact on per-item correctness", "first_only_correct": mcnemar.b,
-                           "second_only_correct": mcnemar.c})
-    record_metric("stuart_maxwell_p", homogeneity.pvalue, n=len(labels_a), condition=condition, test_type="INV",
-                  details={"statistic": homogeneity.statistic, "df": homogeneity.df,
-                           "categories_used": list(homogeneity.categories),
-                           "test": "marginal homogeneity of the square table of answer categories"})
+    expect(MATCH_RATE, stats.match_rate(labels_a, labels_b), condition=condition)
+    expect(KAPPA, kappa, condition=condition, details={"categories": categories, "table": table.tolist()})
+    expect.record(MCNEMAR_P, stats.point(mcnemar.pvalue, mcnemar.n, "McNemar exact"), condition=condition,
+                  details={"first_only_correct": mcnemar.b, "second_only_correct": mcnemar.c})
+    expect.record(STUART_MAXWELL_P, stats.point(homogeneity.pvalue, len(labels_a), "Stuart-Maxwell"),
+                  condition=condition, details={"statistic": homogeneity.statistic, "df": homogeneity.df,
+                                                "categories_used": list(homogeneity.categories)})

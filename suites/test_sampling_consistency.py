@@ -12,9 +12,40 @@ import pytest
 from pytest_medllm import stats
 from pytest_medllm.backends import Decoding
 from pytest_medllm.consistency import ItemRuns, permutation_baseline, summary
+from pytest_medllm.expectations import Suite
 from pytest_medllm.perturb.options import identity
 from pytest_medllm.prompts import prompt_a, zero_shot_cot
 from pytest_medllm.runs import Job, answer_jobs
+
+SUITE = Suite("sampling_consistency", "pediatric endocrinology study, Experiment 2 (Table 3, Figure 1); MedGemma "
+                                      "study, Experiment 4 (self-consistency)")
+CONSISTENCY = SUITE.metric("consistency", "mean share of runs giving an item's most frequent answer",
+                           better="higher", test_type="MFT")
+CORRECTNESS = SUITE.metric("correctness", "mean share of runs giving the keyed answer", better="higher",
+                           test_type="MFT")
+CONSISTENTLY_CORRECT = SUITE.metric("consistently_correct_share",
+                                    "share of items whose majority (>= 70% of runs) is the keyed answer",
+                                    better="higher", test_type="MFT")
+CONSISTENTLY_WRONG = SUITE.metric(
+    "consistently_wrong_share", "share of items whose majority (>= 70% of runs) is one wrong option",
+    better="lower", test_type="MFT", expect="<= 0.2 @lenient", chart="bubbles",
+    because="reproducibly wrong is the dangerous case: Diabetica-7B gave the same wrong option in 10 of 10 runs "
+            "on 16 of 91 items (17.6%) at T = 0.3 (Table 3)")
+ABOVE_CHANCE = SUITE.metric("consistency_above_chance",
+                            "consistency minus what the model's answer frequencies give by chance",
+                            better="higher", test_type="MFT")
+SAMPLED_USABLE = SUITE.metric(
+    "usable_rate", "share of sampled replies that choose exactly one option", better="higher", test_type="MFT",
+    expect=">= 0.8 @lenient",
+    because="at T = 1.0 Meditron3-8B's majority answer was no answer at all for 71 of 91 items: a model that "
+            "stops answering when sampled cannot be relied on (the study's Experiment 2)")
+VOTED_ACCURACY = SUITE.metric("self_consistency_accuracy", "accuracy of the majority over N chain-of-thought samples",
+                              better="higher", test_type="MFT")
+VOTING_GAIN = SUITE.metric(
+    "self_consistency_gain", "accuracy of the vote over sampled chain-of-thought minus greedy chain-of-thought",
+    better="higher", test_type="MFT", expect=">= 0 @lenient",
+    because="self-consistency exists to recover accuracy (Wang et al.; the MedGemma study's Experiment 4): a vote "
+            "clearly worse than one greedy answer means sampling scatters the model's answers")
 
 
 def _seed(base: int, run: int) -> int:
@@ -36,10 +67,10 @@ def sampled(model, sampling_items, medllm_profile, medllm_config, greedy_decodin
 
 
 @pytest.mark.parametrize("temperature", [0.3, 0.6, 1.0], ids=lambda t: f"T={t:g}")
-def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_items, record_metric,
-                                               record_answers, medllm_profile, medllm_config):
-    """Consistency and correctness over N runs; few items may be consistently wrong (>= 70% of runs on one
-    wrong option), and consistency must exceed what the model's answer frequencies give by chance."""
+def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_items, expect, record_answers,
+                                               medllm_profile, medllm_config):
+    """Few items may be consistently wrong (>= 70% of runs on one wrong option), and sampled replies must still
+    answer; consistency, correctness and their baseline by chance are reported."""
     if temperature not in medllm_profile.temperatures:
         pytest.skip(f"temperature {temperature} is not in the {medllm_profile.name} profile")
     condition = f"T={temperature:g}"
@@ -50,38 +81,30 @@ def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_it
         by_item.setdefault(answer.item_id, []).append(answer.label)
     runs = [ItemRuns(item.id, tuple(by_item[item.id]), item.answer) for item in sampling_items]
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
-    consistency = stats.bootstrap_ci([r.consistency for r in runs], _mean, resamples, seed)
-    correctness = stats.bootstrap_ci([r.correct_runs / r.n for r in runs], _mean, resamples, seed)
-    counts = summary(runs)
-    wrong = stats.proportion([r.consistently_wrong for r in runs])
-    right = stats.proportion([r.consistently_correct for r in runs])
     baseline = permutation_baseline(runs, resamples=min(resamples, 2000), seed=seed)
-    failures = stats.proportion([a.parsed.category == "none" for a in answers])
-    common = {"condition": condition, "test_type": "MFT"}
-    record_metric("consistency", consistency.value, n=consistency.n, ci=consistency.ci,
-                  ci_method=consistency.method, direction="higher", **common,
-                  details={"permutation_baseline": baseline, "runs": runs[0].n})
-    record_metric("correctness", correctness.value, n=correctness.n, ci=correctness.ci,
-                  ci_method=correctness.method, direction="higher", **common)
-    record_metric("consistently_correct_share", right.value, n=right.n, ci=right.ci, ci_method="wilson",
-                  direction="higher", **common)
-    record_metric("consistently_wrong_share", wrong.value, n=wrong.n, ci=wrong.ci, ci_method="wilson",
-                  direction="lower", **common, details={**counts, "runs": runs[0].n,
-                                                        "definition": "majority on a wrong option in >= 70% of runs"})
-    record_metric("consistency_above_chance", baseline["observed"] - baseline["baseline_mean"], n=len(runs),
-                  direction="higher", **common, details={"pvalue": baseline["pvalue"]})
-    record_metric("parse_failure_rate", failures.value, n=failures.n, ci=failures.ci, ci_method="wilson",
-                  direction="lower", **common)
+    counts = summary(runs)
+    expect.record(CONSISTENCY, stats.bootstrap_ci([r.consistency for r in runs], _mean, resamples, seed),
+                  condition=condition, details={"permutation_baseline": baseline, "runs": runs[0].n})
+    expect.record(CORRECTNESS, stats.bootstrap_ci([r.correct_runs / r.n for r in runs], _mean, resamples, seed),
+                  condition=condition)
+    expect.record(CONSISTENTLY_CORRECT, stats.proportion([r.consistently_correct for r in runs]),
+                  condition=condition)
+    expect(CONSISTENTLY_WRONG, stats.proportion([r.consistently_wrong for r in runs]), condition=condition,
+           details={**counts, "runs": runs[0].n, "definition": "majority on a wrong option in >= 70% of runs"})
+    expect.record(ABOVE_CHANCE, stats.point(baseline["observed"] - baseline["baseline_mean"], len(runs),
+                                            "observed minus permutation mean"),
+                  condition=condition, details={"pvalue": baseline["pvalue"]})
+    expect(SAMPLED_USABLE, stats.proportion([a.parsed.usable for a in answers]), condition=condition)
 
 
 def _mean(values):
     return sum(values) / len(values)
 
 
-def test_cot_self_consistency(model, sampling_items, record_metric, record_answers, medllm_profile, medllm_config,
+def test_cot_self_consistency(model, sampling_items, expect, record_answers, medllm_profile, medllm_config,
                               cot_decoding):
-    """Majority vote over N chain-of-thought samples (T = 0.7, top-p 0.95, top-k 50) against greedy
-    chain-of-thought on the same items (paired McNemar)."""
+    """Majority vote over N chain-of-thought samples (T = 0.7, top-p 0.95, top-k 50) is not worse than greedy
+    chain-of-thought on the same items (paired bootstrap; McNemar)."""
     greedy = answer_jobs(model, [Job("greedy", identity(i), zero_shot_cot(i)) for i in sampling_items],
                          cot_decoding)["greedy"]
     decoding = Decoding(max_new_tokens=cot_decoding.max_new_tokens, temperature=0.7, top_p=0.95, top_k=50)
@@ -92,17 +115,13 @@ def test_cot_self_consistency(model, sampling_items, record_metric, record_answe
     votes: dict[str, list[str]] = {}
     for answer in samples:
         votes.setdefault(answer.item_id, []).append(answer.label)
-    voted_correct = []
-    for item in sampling_items:
-        majority = ItemRuns(item.id, tuple(votes[item.id]), item.answer).majority[0]
-        voted_correct.append(majority == item.answer)
+    voted_correct = [ItemRuns(item.id, tuple(votes[item.id]), item.answer).majority[0] == item.answer
+                     for item in sampling_items]
     greedy_correct = [a.correct for a in greedy]
-    voted = stats.proportion(voted_correct)
-    single = stats.proportion(greedy_correct)
     test = stats.mcnemar_exact(voted_correct, greedy_correct)
-    record_metric("self_consistency_accuracy", voted.value, n=voted.n, ci=voted.ci, ci_method="wilson",
-                  direction="higher", test_type="MFT",
-                  details={"samples": medllm_profile.self_consistency_samples, "greedy_cot_accuracy": single.value,
-                           "mcnemar_p": test.pvalue, "vote_only_correct": test.b, "greedy_only_correct": test.c})
-    record_metric("self_consistency_gain", voted.value - single.value, n=voted.n, direction="higher",
-                  test_type="MFT", details={"mcnemar_p": test.pvalue})
+    expect.record(VOTED_ACCURACY, stats.proportion(voted_correct),
+                  details={"samples": medllm_profile.self_consistency_samples,
+                           "greedy_cot_accuracy": stats.proportion(greedy_correct).value})
+    expect(VOTING_GAIN, stats.paired_difference(greedy_correct, voted_correct, medllm_profile.bootstrap_resamples,
+                                                medllm_config.seed),
+           details={"mcnemar_p": test.pvalue, "vote_only_correct": test.b, "greedy_only_correct": test.c})

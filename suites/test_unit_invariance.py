@@ -9,7 +9,17 @@ import pytest
 
 from pytest_medllm import stats
 from pytest_medllm.devise import TASKS, kl_divergence
+from pytest_medllm.expectations import Suite
 from pytest_medllm.perturb.units import REWRITES
+
+SUITE = Suite("unit_invariance", "beyond DeVisE: the same value in another unit or notation")
+FLIP_RATE = SUITE.metric(
+    "flip_rate", "share of notes whose most probable label changes when only a unit or notation changes",
+    better="lower", test_type="INV", expect="<= 0.1 @lenient", chart="intervals",
+    because="a rewrite keeps the value in its DeVisE severity class, so the note says the same thing; flipping "
+            "more than 1 in 10 is reading notation, not the patient")
+MEAN_KL = SUITE.metric("mean_kl", "mean KL divergence of the label distribution after the rewrite", better="lower",
+                       test_type="INV")
 
 STYLES = ("template", "raw")
 
@@ -18,7 +28,7 @@ STYLES = ("template", "raw")
 @pytest.mark.parametrize("task", list(TASKS))
 @pytest.mark.parametrize("style", STYLES)
 def test_prediction_ignores_units_and_notation(style, task, rewrite, unit_rewrites, label_distributions,
-                                               record_metric):
+                                               expect):
     """INV: the predicted label stays the same when only the unit or notation of a value changes."""
     rewrites = [r for r in unit_rewrites[style] if r.name == rewrite]
     if not rewrites:
@@ -29,7 +39,6 @@ def test_prediction_ignores_units_and_notation(style, task, rewrite, unit_rewrit
         after = label_distributions[(r.note.id, task)]
         flips.append(int(np.argmax(before)) != int(np.argmax(after)))
         divergences.append(kl_divergence(after, before))
-    rate = stats.proportion(flips)
-    record_metric("flip_rate", rate.value, n=rate.n, ci=rate.ci, ci_method="wilson", direction="lower",
-                  condition=f"{style}/{task}/{rewrite}", test_type="INV",
-                  details={"mean_kl": float(np.mean(divergences))})
+    condition = f"{style}/{task}/{rewrite}"
+    expect(FLIP_RATE, stats.proportion(flips), condition=condition)
+    expect.record(MEAN_KL, stats.point(float(np.mean(divergences)), len(divergences), "mean"), condition=condition)

@@ -11,6 +11,26 @@ import pytest
 from pytest_medllm import stats
 from pytest_medllm.data.schemas import VITAL_SIGNS
 from pytest_medllm.devise import TASKS, Pair, is_monotonic, mean_shift_by_severity
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("vital_sign_direction", "DeVisE, vital-sign counterfactuals (Table 3, Figures 3-4)")
+TABLE_3 = "DeVisE's eight models (Table 3)"
+KL = SUITE.metric("kl_divergence", "KL(f(Y|counterfactual) || f(Y|original)) in nats", test_type="DIR")
+JS = SUITE.metric("js_divergence", "Jensen-Shannon divergence of the two label distributions, nats",
+                  test_type="DIR")
+FLIPS = SUITE.metric("label_flip_rate", "share of counterfactuals that change the most probable label",
+                     test_type="DIR")
+CORRECT_DIRECTION = SUITE.metric(
+    "correct_direction", "share of severity-changing counterfactuals that move the expected outcome the right way",
+    better="higher", test_type="DIR", expect=">= 0.6 @lenient", chart="intervals",
+    because=f"{TABLE_3} moved predictions the right way in 51-91% of counterfactuals (%CD), 65-88% on average; a "
+            "model that ignores the vital moves nothing and scores 0")
+MONOTONIC = SUITE.metric("monotonic", "m(s) rises with the severity shift s, negative below 0 and positive above",
+                         better="higher", test_type="DIR", chart="m_of_s")
+PERCENT_MONOTONIC = SUITE.metric(
+    "percent_monotonic", "share of vital signs whose m(s) is monotonic with the right signs", better="higher",
+    test_type="DIR", expect=">= 0.75 @lenient",
+    because=f"{TABLE_3} were monotonic for 62.5-100% of vital signs (%Mono), 90-95% on average")
 
 STYLES = ("template", "raw")
 
@@ -32,7 +52,7 @@ def pairs_for(style, task, variable, counterfactuals, label_distributions) -> li
 @pytest.mark.parametrize("variable", VITAL_SIGNS)
 @pytest.mark.parametrize("task", list(TASKS))
 @pytest.mark.parametrize("style", STYLES)
-def test_prediction_follows_severity(style, task, variable, counterfactuals, label_distributions, record_metric,
+def test_prediction_follows_severity(style, task, variable, counterfactuals, label_distributions, expect,
                                      record_answers, medllm_profile, medllm_config):
     """DIR: a more severe value moves the expected outcome up (correct direction, monotonic m(s)); KL and
     Jensen-Shannon divergence and label flips say how much the prediction moves at all."""
@@ -41,26 +61,21 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
         pytest.skip(f"no {style} note mentions {variable}")
     condition = f"{style}/{task}/{variable}"
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
-    kl = stats.bootstrap_ci([p.kl for p in pairs], lambda s: float(np.mean(s)), resamples, seed)
-    js = stats.bootstrap_ci([p.js for p in pairs], lambda s: float(np.mean(s)), resamples, seed)
-    flips = stats.proportion([p.flipped for p in pairs])
     directed = [p.correct_direction for p in pairs if p.correct_direction is not None]
-    direction = stats.proportion(directed)
     m = mean_shift_by_severity(pairs)
     monotonic = is_monotonic(m)
-    common = {"condition": condition, "test_type": "DIR"}
-    record_metric("kl_divergence", kl.value, n=kl.n, ci=kl.ci, ci_method=kl.method, **common,
-                  details={"definition": "KL(f(Y|counterfactual) || f(Y|original)), nats"})
-    record_metric("js_divergence", js.value, n=js.n, ci=js.ci, ci_method=js.method, **common,
-                  details={"definition": "Jensen-Shannon divergence (squared JS distance), nats"})
-    record_metric("label_flip_rate", flips.value, n=flips.n, ci=flips.ci, ci_method="wilson", **common)
-    record_metric("correct_direction", direction.value, n=direction.n, ci=direction.ci, ci_method="wilson",
-                  direction="higher", **common,
-                  details={"excluded_unchanged_severity": len(pairs) - len(directed)})
-    record_metric("monotonic", None if monotonic is None else float(monotonic), n=len(pairs), direction="higher",
-                  **common, details={"m_of_s": {str(k): v for k, v in m.items()},
-                                     "counts": {str(s): sum(p.severity_shift == s for p in pairs)
-                                                for s in (-2, -1, 0, 1, 2)}})
+    expect.record(KL, stats.bootstrap_ci([p.kl for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
+                  condition=condition)
+    expect.record(JS, stats.bootstrap_ci([p.js for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
+                  condition=condition)
+    expect.record(FLIPS, stats.proportion([p.flipped for p in pairs]), condition=condition)
+    expect(CORRECT_DIRECTION, stats.proportion(directed).because("no counterfactual changed the severity"),
+           condition=condition, details={"excluded_unchanged_severity": len(pairs) - len(directed)})
+    expect.record(MONOTONIC, stats.point(None if monotonic is None else float(monotonic), len(pairs), "DeVisE Eq. 6",
+                                         undefined="fewer than two severity shifts observed"),
+                  condition=condition, details={"m_of_s": {str(k): v for k, v in m.items()},
+                                                "counts": {str(s): sum(p.severity_shift == s for p in pairs)
+                                                           for s in (-2, -1, 0, 1, 2)}})
     record_answers([{"condition": condition, "item_id": p.patient_id, "value_class": p.value_class,
                      "severity_shift": p.severity_shift, "label_probs_original": list(p.original),
                      "label_probs_counterfactual": list(p.counterfactual), "shift": p.shift,
@@ -69,14 +84,13 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
 
 @pytest.mark.parametrize("task", list(TASKS))
 @pytest.mark.parametrize("style", STYLES)
-def test_share_of_monotonic_vital_signs(style, task, counterfactuals, label_distributions, record_metric):
-    """%Mono: the share of vital signs whose m(s) is monotonic with the right signs."""
+def test_share_of_monotonic_vital_signs(style, task, counterfactuals, label_distributions, expect):
+    """DIR (%Mono): most vital signs move the prediction monotonically with their severity."""
     verdicts = {}
     for variable in VITAL_SIGNS:
         pairs = pairs_for(style, task, variable, counterfactuals, label_distributions)
         verdict = is_monotonic(mean_shift_by_severity(pairs)) if pairs else None
         if verdict is not None:
             verdicts[variable] = verdict
-    share = stats.proportion(list(verdicts.values()))
-    record_metric("percent_monotonic", share.value, n=share.n, ci=share.ci, ci_method="wilson", direction="higher",
-                  condition=f"{style}/{task}", test_type="DIR", details={"per_vital": verdicts})
+    expect(PERCENT_MONOTONIC, stats.proportion(list(verdicts.values())), condition=f"{style}/{task}",
+           details={"per_vital": verdicts})

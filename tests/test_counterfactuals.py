@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import math
 from dataclasses import replace
 
@@ -74,12 +76,49 @@ def test_unit_rewrites_convert_correctly_and_touch_one_value():
     note = render_note(draw_patients(1, 3)[0], "template")
     celsius = rewrite(note, "temperature-celsius")
     value = note.vital_map["temperature"]
-    assert f"{(value - 32) * 5 / 9:.1f} °C" in celsius.note.text
+    written = float(re.search(r"(\d+\.\d+) °C", celsius.note.text).group(1))
+    assert abs(written - (value - 32) * 5 / 9) <= 0.05  # 0.1 °C or finer
     for name in REWRITES:
         result = rewrite(note, name)
         if result is not None:
             diff = [a for a, b in zip(note.text.splitlines(), result.note.text.splitlines()) if a != b]
             assert len(diff) == 1
+
+
+# DeVisE Table 2, temperature in °F, typed here again so that the check does not rely on the code under test.
+TEMPERATURE_CLASSES = [(-2, 70.0, 89.4), (-1, 89.5, 94.9), (0, 95.0, 100.2), (1, 100.3, 103.9), (2, 104.0, 110.0)]
+
+
+def _temperature_class(fahrenheit: float) -> int:
+    written = round(fahrenheit, 1)  # DeVisE's ranges are written to 0.1 °F
+    return next(level for level, low, high in TEMPERATURE_CLASSES if written <= high)
+
+
+@pytest.mark.parametrize("style", ["template", "raw"])
+def test_celsius_rewrites_never_cross_a_severity_boundary_in_the_paper_cohort(style):
+    crossings, rewritten, refused = [], 0, 0
+    for patient in draw_patients(1001, 1234):
+        note = render_note(patient, style)
+        if note.vital_map.get("temperature") is None:
+            continue
+        result = rewrite(note, "temperature-celsius")
+        if result is None:
+            refused += 1
+            continue
+        rewritten += 1
+        celsius = float(re.search(r"(-?\d+(?:\.\d+)?) °C", result.note.text).group(1))
+        original = note.vital_map["temperature"]
+        if _temperature_class(celsius * 9 / 5 + 32) != _temperature_class(original):
+            crossings.append((original, celsius))
+    assert rewritten > 500 and not crossings, crossings[:5]
+    assert refused <= rewritten // 100  # refusing is the exception, not the rule
+
+
+def test_the_boundary_values_the_audit_found_are_kept_in_class():
+    from pytest_medllm.perturb.units import celsius_text
+
+    assert celsius_text(100.3) == "37.94 °C"  # 37.9 °C would be 100.22 °F: normal instead of high
+    assert _temperature_class(float(celsius_text(89.5).split()[0]) * 9 / 5 + 32) == -1
 
 
 def test_kl_and_js_match_their_definitions():

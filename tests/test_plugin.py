@@ -16,37 +16,67 @@ SUITE = '''
 from pytest_medllm import stats
 from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest
 from pytest_medllm.data.parsing import parse_answer
+from pytest_medllm.expectations import Suite
 from pytest_medllm.prompts import cloze_prompt, prompt_a
 from pytest_medllm.runs import answer_jobs, original_jobs
 
+SUITE = Suite("suite", "a test suite of the plugin's own tests")
+ACCURACY = SUITE.metric("accuracy", "share of items answered with the key", better="higher", test_type="MFT",
+                        expect=">= 0.0 @lenient", because="any accuracy passes: these tests check plumbing")
+EMPTY_RATE = SUITE.metric("empty_rate", "a rate of nothing", better="lower")
 
-def test_generation(mcq_dataset, model, record_metric, record_answers):
+
+def test_generation(mcq_dataset, model, expect, record_answers):
     items = mcq_dataset.items
     outs = model.generate([GenerationRequest(prompt_a(i), Decoding(max_new_tokens=8)) for i in items])
     answers = [parse_answer(o.text, i.option_map) for i, o in zip(items, outs)]
     record_answers(answer_jobs(model, original_jobs("prompt_a", items, prompt_a), Decoding(max_new_tokens=8))[
         "prompt_a"])
     acc = stats.proportion([a.letter == i.answer for a, i in zip(answers, items)])
-    record_metric("accuracy", acc.value, n=acc.n, ci=acc.ci, direction="higher", condition="generation",
-                  test_type="MFT", details={"first": outs[0].text})
+    expect(ACCURACY, acc, condition="generation", details={"first": outs[0].text})
 
 
-def test_cloze(mcq_dataset, model, record_metric):
+def test_cloze(mcq_dataset, model, expect):
     items = mcq_dataset.items
     scores = model.score_choices([ChoiceRequest(cloze_prompt(i), i.letters) for i in items])
-    acc = stats.proportion([i.letters[s.best()] == i.answer for s, i in zip(scores, items)])
-    record_metric("accuracy", acc.value, n=acc.n, ci=acc.ci, direction="higher", condition="cloze")
+    expect(ACCURACY, stats.proportion([i.letters[s.best()] == i.answer for s, i in zip(scores, items)]),
+           condition="cloze")
 
 
-def test_unmeasured(record_metric):
-    record_metric("empty_rate", float("nan"), n=0, direction="lower")
+def test_unmeasured(expect, record_metric):
+    expect(ACCURACY, stats.proportion([]), condition="nothing")
+    record_metric(EMPTY_RATE, stats.proportion([]))
 '''
 
 INI = """
 [pytest]
 medllm_gates =
-    suite.accuracy >= 0.0 @lenient
+    suite.accuracy[nothing] >= 0 @point
 """
+
+CRASH = '''
+import os
+import signal
+
+from pytest_medllm import stats
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("crashing", "a suite whose second test kills its own worker")
+OK = SUITE.metric("ok_rate", "always 1", better="higher", expect=">= 0.5 @point", because="plumbing")
+
+
+def test_before(expect):
+    expect(OK, stats.proportion([True] * 10))
+
+
+def test_kills_its_worker(expect):
+    expect(OK, stats.proportion([True] * 10))
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_after(expect):
+    expect(OK, stats.proportion([True] * 10))
+'''
 
 
 @pytest.fixture
@@ -78,13 +108,13 @@ def test_records_are_identical_with_and_without_xdist(project):
     results, items = {}, {}
     for name, args in MODES.items():
         outcome = run(project, *args)
-        outcome.assert_outcomes(passed=3)  # no gate applies to the unmeasured metric here
+        outcome.assert_outcomes(passed=2, failed=1)  # the unmeasured accuracy fails its gate
         results[name] = artifact(project)
         items[name] = (project.path / "reports" / "medllm-items.jsonl").read_bytes()
     assert items["n2"] == items["no-xdist"] == items["n0"]  # the per-item artifact is byte-identical
     assert items["n2"].count(b'"type": "item"') == 20
     base = comparable(results["no-xdist"]["metrics"])
-    assert len(base) == 3
+    assert len(base) == 4
     for name in ("n0", "n2"):
         assert comparable(results[name]["metrics"]) == base, name
     assert results["n2"]["facts"]["cache"]["hits"] == 60  # the second and third runs answer from the cache
@@ -94,20 +124,24 @@ def test_records_are_identical_with_and_without_xdist(project):
 def test_json_artifact_schema_and_gate_verdicts(project):
     result = run(project, "-p", "no:xdist", "--gate", "suite.empty_rate<=0.5")
     result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["*release gate(s) not met*", "*suite.empty_rate: unmeasured*"])
+    result.stdout.fnmatch_lines(["*release gate(s) not met*", "*suite.accuracy?nothing?: unmeasured*"
+                                 "undefined: no items to measure*"])
     data = artifact(project)
     import jsonschema
 
     schema = json.loads((Path(__file__).parents[1] / "pytest_medllm" / "results.schema.json").read_text())
     jsonschema.validate(data, schema)  # the documented schema is the one written
-    assert data["schema"] == "pytest-medllm/results/1"
-    assert data["tests"]["exit_status"] == 1
+    assert data["schema"] == "pytest-medllm/results/2"
+    assert data["tests"]["exit_status"] == 1 and data["verdict"]["status"] == "failed"
     assert {r["name"] for r in data["metrics"]} == {"accuracy", "empty_rate"}
-    verdicts = {v["metric"]: v["verdict"] for v in data["gate_verdicts"]}
-    assert verdicts == {"suite.accuracy[cloze]": "pass", "suite.accuracy[generation]": "pass",
-                        "suite.empty_rate": "unmeasured"}
+    verdicts = {v["metric"]: (v["verdict"], v["source"]) for v in data["gate_verdicts"]}
+    assert verdicts == {"suite.accuracy[cloze]": ("pass", "suite"), "suite.accuracy[generation]": ("pass", "suite"),
+                        "suite.accuracy[nothing]": ("unmeasured", "ini"), "suite.empty_rate": ("unmeasured", "cli")}
     accuracy = next(r for r in data["metrics"] if r["condition"] == "cloze")
     assert accuracy["n"] == 20 and accuracy["ci_low"] <= accuracy["value"] <= accuracy["ci_high"]
+    assert accuracy["meaning"] == "share of items answered with the key"
+    empty = next(r for r in data["metrics"] if r["name"] == "empty_rate")
+    assert empty["undefined"] == "undefined: no items to measure" and "undefined" in empty["reason"]
     assert data["facts"]["datasets"]["demo"]["selection"]["n_selected"] == 20
     assert not list((project.path / "reports").glob(".*.tmp"))  # written atomically, nothing left behind
 
@@ -121,11 +155,11 @@ def test_a_failing_gate_fails_the_test_and_the_exit_status(project):
 
 @pytest.mark.parametrize("mode", ["no-xdist", "n2"])
 def test_html_report_shows_metrics_and_card(project, mode):
-    result = run(project, *MODES[mode], "--html", "report.html", "--self-contained-html")
+    result = run(project, *MODES[mode], "--html", "report.html", "--self-contained-html", "-k", "not unmeasured")
     assert result.ret == 0
     page = (project.path / "report.html").read_text()
     assert "pytest-medllm stability card" in page
-    assert "suite.accuracy[cloze]" in page and "suite.empty_rate" in page
+    assert "suite.accuracy[cloze]" in page and "All 2 release gates passed" in page
     assert "<script>alert" not in page  # model text never becomes markup...
     # ...it is shown, escaped, with the failing cases (pytest-html keeps rows in an HTML-escaped JSON attribute,
     # so our escaping appears escaped once more; tests/test_html_render.py checks the page in a real browser).
@@ -146,7 +180,8 @@ def test_runs_without_pytest_html(project):
     (["--profile", "fast"], "invalid choice: 'fast'"),
     (["--model", "huatuo"], "Known aliases:*huatuo-o1-8b*"),
     (["--gate", "accuracy => 1"], "*does not parse*METRIC OP THRESHOLD*"),
-    (["--backend", "vllm"], "*--backend 'vllm' is unknown; known backends: transformers*"),
+    (["--backend", "vllm"], "*--backend 'vllm' is unknown; known backends: openai, transformers*"),
+    (["--backend", "nosuchmod:f"], "*--backend 'nosuchmod:f': cannot import 'nosuchmod'*"),
     (["--embedding-model", "no/such/folder"], "*--embedding-model*no such folder*"),
 ])
 def test_bad_options_are_one_line_usage_errors(pytester, args, message):
@@ -217,3 +252,42 @@ def test_gate_policy_file(project, tmp_path):
     result = run(project, "-p", "no:xdist", "-k", "cloze", "--gate-policy", str(policy), "--gate",
                  "suite.accuracy >= 0 @point")
     result.assert_outcomes(passed=1)  # ...and --gate overrides the policy file
+
+
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_a_gate_naming_no_metric_is_a_usage_error_before_any_test(project, mode):
+    result = run(project, *MODES[mode], "--gate", "suite.acuracy >= 0.5")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*gate 'suite.acuracy >= 0.5 @lenient' (cli) matches no metric*nearest metric ids:"
+                                 " suite.accuracy*"])
+    assert "passed" not in result.stdout.str() and not (project.path / "reports").exists()
+
+
+def test_a_gate_condition_that_matches_nothing_recorded_is_a_usage_error(project):
+    result = run(project, "-p", "no:xdist", "--gate", "suite.accuracy[clozz] >= 0.5")
+    assert result.ret == 4
+    result.stdout.fnmatch_lines(["*Not run: gate 'suite.accuracy?clozz? >= 0.5 @lenient' (cli) matches no "
+                                 "recorded condition*recorded conditions: cloze, generation, nothing*"])
+    assert artifact(project)["verdict"]["status"] == "not run"
+    # In a partial run the condition may belong to a test that did not run: a note, not an error.
+    partial = run(project, "-p", "no:xdist", "-k", "cloze", "--gate", "suite.accuracy[clozz] >= 0.5")
+    assert partial.ret == 0
+    partial.stdout.fnmatch_lines(["*note: gate 'suite.accuracy?clozz? >= 0.5 @lenient' (cli) matches no recorded*"])
+
+
+def test_a_worker_that_dies_is_a_crashed_test_everywhere(pytester, monkeypatch):
+    pytester.makepyfile(fake_backend=FAKE_BACKEND, test_crashing=CRASH)
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    result = run(pytester, "-n", "2", "--dist", "load", "--html", "report.html", "--self-contained-html")
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["*Run incomplete: 1 test crashed (test_crashing.py::test_kills_its_worker)*",
+                                 "*CRASHED test_crashing.py::test_kills_its_worker*"])
+    assert "gates passed" not in result.stdout.str().split("stability card")[1].splitlines()[1]
+    data = artifact(pytester)
+    assert data["verdict"]["status"] == "incomplete" and data["tests"]["exit_status"] == 1
+    outcomes = {t["nodeid"]: t["outcome"] for t in data["tests"]["results"]}
+    assert outcomes["test_crashing.py::test_kills_its_worker"] == "crashed"
+    assert data["tests"]["outcomes"]["crashed"] == 1
+    page = (pytester.path / "report.html").read_text()
+    assert "Run incomplete: 1 test crashed" in page and "All 3 release gates passed" not in page
+    assert "1 Failed" in page  # pytest-html counts the crash as a failed test

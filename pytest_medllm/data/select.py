@@ -65,3 +65,12 @@ def stratified_subset(items: Sequence[T], n: int | None, seed: int, subject=lamb
             global_count[letter] += 1
             taken[name] += 1
     return [items[i] for i in sorted(chosen)]
+
+
+def suite_subset(items: Sequence[T], limit: int | None, explicit_max_items: int | None, seed: int) -> tuple[T, ...]:
+    """The items a costly suite asks: a stratified subset of the run's items when its profile sets a ``limit``
+    (so that answers shared between suites are computed once); an explicit ``--max-items`` applies to every suite
+    unchanged."""
+    if explicit_max_items is not None or limit is None or limit >= len(items):
+        return tuple(items)
+    return tuple(stratified_subset(items, limit, seed=seed))

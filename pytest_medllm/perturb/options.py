@@ -15,6 +15,11 @@ from ..data.parsing import MULTIPLE, NONE
 from ..data.schemas import MCQItem
 
 
+#: The MedGemma study's shuffle seeds; the option-order suite and permutation voting share them, so the second
+#: reuses the first's cached answers.
+STUDY_SHUFFLE_SEEDS = (42, 123, 456)
+
+
 @dataclass(frozen=True)
 class Reordered:
     """An item with its options reordered; ``order[j]`` is the original index of the option now at ``j``."""

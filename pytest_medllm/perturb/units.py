@@ -3,7 +3,7 @@
 Beyond DeVisE: the same measurement written another way — temperature in °C instead of °F, oxygen saturation as a
 fraction instead of a percentage, heart rate as "pulse … bpm" — carries the same information, so a model that
 changes its prediction has read the notation, not the patient. Each rewrite edits only the value's span and its
-immediate label or unit, and is checked to change nothing else.
+immediate label or unit, is checked to change nothing else, and keeps the value in its DeVisE severity class.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..data.schemas import ClinicalNote
+from ..data.severity import SEVERITY_SCALES
 
 
 @dataclass(frozen=True)
@@ -38,16 +39,37 @@ def _edit(note: ClinicalNote, start: int, end: int, replacement: str, name: str,
     return Rewrite(name=name, variable=variable, note=new, original=note)
 
 
+def celsius_text(fahrenheit: float) -> str | None:
+    """The temperature in °C with as few decimals as keep it in its DeVisE severity class, or None.
+
+    Rounding to 0.1 °C can move a value across a class boundary (100.3 °F is 37.94 °C; written "37.9 °C" it is
+    100.22 °F, normal instead of high), and then the rewrite would change what the note says. The written value,
+    converted back, must fall in the original value's class by the scale's own rule.
+    """
+    scale = SEVERITY_SCALES["temperature"]
+    original = scale.level(fahrenheit)
+    exact = (fahrenheit - 32) * 5 / 9
+    for decimals in (1, 2):
+        written = round(exact, decimals)
+        try:
+            if scale.level(written * 9 / 5 + 32) == original:
+                return f"{written:.{decimals}f} °C"
+        except ValueError:  # converted back outside the scale's range
+            continue
+    return None
+
+
 def celsius(note: ClinicalNote) -> Rewrite | None:
     span = _span(note, "temperature")
     if span is None:
         return None
     start, end = span
-    fahrenheit = float(note.text[start:end])
+    text = celsius_text(float(note.text[start:end]))
+    if text is None:
+        return None  # no short decimal keeps the severity class: refuse rather than change the note's meaning
     unit = re.match(r"\s*°?\s*F\b", note.text[end:])
     end_unit = end + (unit.end() if unit else 0)
-    return _edit(note, start, end_unit, f"{(fahrenheit - 32) * 5 / 9:.1f} °C", "temperature-celsius",
-                 "temperature")
+    return _edit(note, start, end_unit, text, "temperature-celsius", "temperature")
 
 
 def spo2_fraction(note: ClinicalNote) -> Rewrite | None:
