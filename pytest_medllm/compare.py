@@ -118,6 +118,11 @@ MATCH_BECAUSE = ("the pediatric endocrinology study saw CUDA 11.8 and 12.8 agree
                  "accuracy (Table 5); a change of software stack should leave at least 90% of answers unchanged")
 
 
+#: The gate every suite gets with ``--baseline``, as the README's table shows it (``*`` = any suite).
+BASELINE_MATCH_RATE = Metric("*", "baseline_match_rate", "share of items whose parsed answer is the same as in the "
+                             "--baseline run", "higher", "INV", ">= 0.9 @lenient", MATCH_BECAUSE)
+
+
 def comparison_metrics(suite: Suite, prefix: str) -> ComparisonMetrics:
     """Declare ``{prefix}_match_rate`` (gated) and the descriptive comparison metrics on ``suite``."""
     def m(name: str, meaning: str, **kw: object) -> Metric:

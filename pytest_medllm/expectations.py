@@ -143,12 +143,19 @@ def unmatched_gates(gates: Iterable[Gate], suites: Iterable[Suite]) -> list[str]
 
 
 def gate_table(suites: Iterable[Suite] | None = None) -> str:
-    """The README's table of default release gates, generated from the declarations."""
+    """The README's table of default release gates, generated from the declarations (plus the plugin's own
+    ``--baseline`` comparison, which every suite records)."""
+    from .compare import BASELINE_MATCH_RATE
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
     rows = ["| metric | type | meaning | default gate | why |", "|---|---|---|---|---|"]
-    for metric in sorted(declared_metrics(suites), key=lambda m: m.id):
+    metrics = sorted(declared_metrics(suites), key=lambda m: m.id) + [BASELINE_MATCH_RATE]
+    for metric in metrics:
         if metric.gated:
-            rows.append(f"| `{metric.id}` | {metric.test_type or ''} | {metric.meaning} | `{metric.expect}` | "
-                        f"{metric.because} |")
+            rows.append(f"| `{metric.id}` | {metric.test_type or ''} | {cell(metric.meaning)} | `{metric.expect}` | "
+                        f"{cell(metric.because)} |")
     return "\n".join(rows)
 
 
@@ -180,4 +187,7 @@ def load_suite_modules(folder: str = "suites") -> list[Suite]:
 if __name__ == "__main__":  # python -m pytest_medllm.expectations [suites folder]
     import sys
 
-    print(gate_table(load_suite_modules(sys.argv[1] if len(sys.argv) > 1 else "suites")))
+    # Run as __main__, this file is a second copy of the module: use the package's, which the suites import.
+    from pytest_medllm import expectations
+
+    print(expectations.gate_table(expectations.load_suite_modules(sys.argv[1] if len(sys.argv) > 1 else "suites")))

@@ -68,6 +68,13 @@ def test_every_suite_records_its_metrics(serial):
             assert record["ci_low"] <= record["value"] + 1e-9 and record["value"] <= record["ci_high"] + 1e-9, record
 
 
+def test_every_test_that_ran_was_judged_by_a_gate(serial):
+    """Dynamic twin of tests/test_suite_declarations.py: no behavioral test ran without a release gate."""
+    judged = {r["nodeid"] for r in serial["metrics"] if r["verdict"] is not None}
+    ran = {t["nodeid"] for t in serial["tests"]["results"] if t["outcome"] in ("passed", "failed")}
+    assert ran and ran <= judged, sorted(ran - judged)
+
+
 def test_records_are_identical_under_xdist(serial, tmp_path):
     parallel = run_suites(tmp_path, "-n", "2")
 
