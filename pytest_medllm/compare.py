@@ -14,6 +14,7 @@ from typing import Sequence
 from . import stats
 from .data.parsing import MULTIPLE, NONE
 from .expectations import Metric, Suite
+from .tokens import common_prefix_length
 
 
 class NotComparable(ValueError):
@@ -36,10 +37,8 @@ class Comparison:
 
 def first_divergence(a: Sequence[int], b: Sequence[int]) -> int | None:
     """Index of the first differing token, None when the sequences are identical."""
-    for index, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            return index
-    return None if len(a) == len(b) else min(len(a), len(b))
+    shared = common_prefix_length(a, b)
+    return None if shared == len(a) == len(b) else shared
 
 
 def pair_rows(reference: Sequence[dict], current: Sequence[dict], what: str) -> list[tuple[dict, dict]]:

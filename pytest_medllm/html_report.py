@@ -6,6 +6,7 @@ Model output is untrusted text: every value that reaches the page goes through :
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ CARD_STYLE = """
 .medllm-pass{background:#e6f4ea}.medllm-fail{background:#fce8e6}.medllm-unmeasured{background:#fef7e0}
 .medllm-metrics{font-family:monospace;font-size:12px;white-space:pre-line}
 .medllm-facts{font-size:12px;color:#333}
-.medllm-verdict{font-size:15px;padding:6px 10px;border-radius:4px;display:inline-block;margin:4px 0}
+.medllm-verdict{font-size:15px;font-weight:bold;color:#202124;padding:6px 10px;border-radius:4px;display:inline-block;margin:4px 0}
 .medllm-example{border-left:3px solid #d93025;margin:6px 0;padding:4px 8px;background:#fafafa}
 .medllm-example pre{white-space:pre-wrap;font-size:11px;margin:2px 0;max-height:220px;overflow:auto}
 .medllm-chart{display:inline-block;margin:6px;vertical-align:top}
@@ -68,7 +69,8 @@ def _where_it_breaks(summary: RunSummary) -> str:
         lines += [f"<b>{escape(t.outcome.value.upper())}</b> {escape(t.nodeid)}: {escape(t.message)}"
                   for t in tally.broken_tests if t.outcome is not Outcome.FAILED]
         parts.append(f"<tr{css}><td><b>{escape(tally.suite)}</b></td>"
-                     f"<td>{tally.tests_passed}/{tally.tests_total}</td>"
+                     f"<td>{tally.tests_passed}/{tally.tests_total}"
+                     f"{f' ({tally.skipped} skipped)' if tally.skipped else ''}</td>"
                      f"<td>{tally.gates_passed}/{tally.gates_total}</td><td>{'<br>'.join(lines)}</td></tr>")
     parts.append("</tbody></table>")
     return "".join(parts)
@@ -126,6 +128,22 @@ class HtmlHooks:
 
     def __init__(self, collector: ResultsCollector) -> None:
         self.collector = collector
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """pytest-html writes its page in place; an interrupted run would leave half a page. Route its writes
+        through a temporary file and a rename, so the page on disk is always a whole one (the previous or the
+        new). pytest-html has no public hook for this: its writer method is wrapped, when it has the expected
+        shape, and left alone otherwise."""
+        html = _pytest_html_plugin(self.collector.config)
+        if html is None or not callable(getattr(html, "_write_report", None)) or not hasattr(html, "_report_path"):
+            return
+        from .artifacts import atomic_write
+
+        def write_report(rendered: str) -> None:
+            atomic_write(Path(html._report_path), lambda handle: handle.write(rendered))
+
+        html._write_report = write_report
 
     @pytest.hookimpl
     def pytest_html_results_table_header(self, cells: list) -> None:

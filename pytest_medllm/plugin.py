@@ -13,13 +13,14 @@ from typing import Callable, Iterator
 import pytest
 
 from .backends.base import CapabilityError
-from .expectations import unmatched_gates
+from .expectations import Suite, unmatched_gates
+from .preflight import RunBlocked
 from .gates import GateSyntaxError, parse_gates
 from .options import RUN_CONFIG_KEY, RunConfig, build_run_config
 from .options import pytest_addoption as _addoption
 from .profiles import Profile
 from .recorder import FAILED_GATES_KEY, Recorder, suite_of
-from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, MetricRecord
+from .results import BLOCKED_PROPERTY, EXAMPLES_PROPERTY, ITEMS_PROPERTY, MetricRecord
 from .session import STATE_KEY, SessionState
 
 _RECORDER_KEY = pytest.StashKey[Recorder]()
@@ -49,7 +50,7 @@ def pytest_configure(config: pytest.Config) -> None:
         collector = ResultsCollector(config, state)
         config.pluginmanager.register(collector, "medllm-results")
         if config.pluginmanager.hasplugin("xdist"):
-            config.pluginmanager.register(XdistHooks(collector, _check_gates), "medllm-xdist")
+            config.pluginmanager.register(XdistHooks(collector, _preflight), "medllm-xdist")
         if config.pluginmanager.hasplugin("html"):
             from .html_report import HtmlHooks
 
@@ -84,11 +85,15 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     """A capability the backend lacks (a server without prompt log-probabilities) skips the test with the
-    backend's reason — never a failure, never a silent approximation."""
+    backend's reason — never a failure, never a silent approximation. A run that cannot be done (the model does
+    not load) is reported once: the test carries the reason to the controller and is not judged."""
     try:
         return (yield)
     except CapabilityError as exc:
         pytest.skip(f"the model's backend cannot do what this test needs: {exc}")
+    except RunBlocked as exc:
+        item.user_properties.append((BLOCKED_PROPERTY, str(exc)))
+        pytest.skip(f"not run: {exc}")
 
 
 @pytest.hookimpl(wrapper=True)
@@ -106,12 +111,30 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Without xdist: a configured gate that names no declared metric stops the run before any test."""
+    """Without xdist (the controller collects): stop before any test if the run cannot be done."""
     config = session.config
     if hasattr(config, "workerinput") or STATE_KEY not in config.stash:
         return
-    suites = {suite_of(item).id: suite_of(item) for item in session.items if isinstance(item, pytest.Function)}
-    _check_gates(config.stash[STATE_KEY], list(suites.values()))
+    suites = {suite_of(item).id: suite_of(item) for item in session.items
+              if isinstance(item, pytest.Function) and isinstance(getattr(item.module, "SUITE", None), Suite)}
+    _preflight(config.stash[STATE_KEY], list(suites.values()))
+
+
+def _preflight(state: SessionState, suites: list) -> None:
+    """When behavioral suites are about to run: configured gates must name declared metrics, and the output
+    folders, device, model and dataset must be usable. Each problem is one line; together one usage error."""
+    if not suites:
+        return  # not a behavioral run (e.g. the plugin's own tests): nothing to check
+    from .preflight import run_problems, writable_folder
+
+    problems = unmatched_gates(state.gates, suites)
+    problems.append(writable_folder(state.run.report_dir, "--report-dir"))
+    if state.run.cache_mode != "off":
+        problems.append(writable_folder(state.run.cache_dir, "--cache-dir"))
+    problems += run_problems(state.run, state.rootpath)
+    problems = [p for p in problems if p]
+    if problems:
+        raise pytest.UsageError("pytest-medllm cannot run: " + "\n  ".join(problems))
 
 
 def pytest_deselected(items: list[pytest.Item]) -> None:
@@ -120,12 +143,6 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
         config = item.config
         if STATE_KEY in config.stash and isinstance(item, pytest.Function):
             config.stash[STATE_KEY].deselected_suites.add(suite_of(item).id)
-
-
-def _check_gates(state: SessionState, suites: list) -> None:
-    problems = unmatched_gates(state.gates, suites)
-    if problems:
-        raise pytest.UsageError("pytest-medllm: " + "; ".join(problems))
 
 
 # -- fixtures ----------------------------------------------------------------------------------------------------
@@ -228,10 +245,10 @@ def mcq_dataset(pytestconfig: pytest.Config):
     try:
         dataset = load_dataset(run.dataset, state.rootpath)
     except DatasetError as exc:
-        pytest.fail(f"pytest-medllm: {exc}", pytrace=False)
+        raise RunBlocked(str(exc)) from None
     if not all(isinstance(item, MCQItem) for item in dataset.items):
-        pytest.fail(f"pytest-medllm: --dataset {run.dataset!r} holds {dataset.format} items, but the "
-                    f"multiple-choice suites need multiple-choice items", pytrace=False)
+        pytest.skip(f"--dataset {run.dataset!r} holds {dataset.format} items; the multiple-choice suites need "
+                    f"multiple-choice items")
     limit = run.items_limit
     total = len(dataset.items)
     chosen = stratified_subset(dataset.items, limit, seed=run.seed)

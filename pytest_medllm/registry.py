@@ -1,26 +1,20 @@
 """Model aliases: every model of the four studies plus the embedded default.
 
 An alias says where the weights live and what the backend needs to talk to the model: whether to apply its chat
-template, which reasoning format its answers come in (so the parser can find the final answer), the dtype the
-authors ran it in, and the decoding the studies used. ``--model`` also accepts a hub repo id or a local folder;
-those get a spec built on the fly with conservative defaults.
+template, which reasoning format its answers come in (the answer parser reads the final answer from it, and an
+output cut off inside its reasoning is no answer), and the dtype the authors ran it in. Decoding is not per model:
+every suite uses its study's protocol for every model, so that models are compared under the same conditions.
+``--model`` also accepts a hub repo id or a local folder; those get a spec built on the fly.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from types import MappingProxyType
 from typing import Literal, Mapping
 
 ChatPolicy = Literal["auto", "on", "off"]
-
-#: Decoding of Experiment 1 of the pediatric endocrinology study (greedy, repetition penalty 1.2).
-PEDIATRIC_STUDY_DECODING: Mapping[str, object] = MappingProxyType(
-    {"temperature": 0.0, "repetition_penalty": 1.2, "max_new_tokens": 1500}
-)
-#: DeVisE scores label tokens zero-shot; generation, when used, is greedy.
-DEVISE_DECODING: Mapping[str, object] = MappingProxyType({"temperature": 0.0, "max_new_tokens": 512})
 
 
 @dataclass(frozen=True)
@@ -34,15 +28,11 @@ class ModelSpec:
     revision: str | None = None
     #: "auto" applies the tokenizer's chat template when it has one.
     chat_template: ChatPolicy = "auto"
-    #: Answer letters used when the model's items have no letters of their own.
-    letters: str = "ABCDE"
     #: Where a reasoning model puts its final answer: None, "huatuo" (## Thinking / ## Final Response),
     #: "think-tags" (<think>…</think>) or "harmony" (gpt-oss analysis/final channels).
     reasoning_format: str | None = None
     #: dtype the authors ran the model in ("auto" lets the backend choose: float32 on CPU).
     dtype: str = "auto"
-    #: Decoding the studies used with this model.
-    decoding: Mapping[str, object] = field(default_factory=lambda: dict(PEDIATRIC_STUDY_DECODING))
     #: True when the repository ships custom modelling code; loading it still needs --trust-remote-code.
     needs_remote_code: bool = False
     #: For ``embedded-gguf``: distribution name and file inside it.
@@ -52,9 +42,7 @@ class ModelSpec:
     notes: str = ""
 
     def to_dict(self) -> dict:
-        data = asdict(self)
-        data["decoding"] = dict(self.decoding)
-        return data
+        return asdict(self)
 
 
 def _spec(alias: str, hub_id: str, **kw: object) -> ModelSpec:
@@ -97,21 +85,15 @@ MODELS: Mapping[str, ModelSpec] = MappingProxyType(
             _spec("medgemma-27b", "google/medgemma-27b-text-it", dtype="bfloat16", study=_MG,
                   notes="Gated on the hub; text-only 27B variant."),
             _spec("llama-3.2-1b", "meta-llama/Llama-3.2-1B-Instruct", dtype="bfloat16", study=_REP,
-                  decoding={"temperature": 0.5, "top_k": 30, "max_new_tokens": 1024},
                   notes="The study samples at temperature 0.5 with top-k 30."),
-            _spec("meditron3-phi4-14b", "OpenMeditron/Meditron3-Phi4-14B", dtype="bfloat16", study=_DV,
-                  decoding=dict(DEVISE_DECODING)),
-            _spec("phi4-14b", "microsoft/phi-4", dtype="bfloat16", study=_DV, decoding=dict(DEVISE_DECODING)),
-            _spec("openbiollm-70b", "aaditya/Llama3-OpenBioLLM-70B", dtype="bfloat16", study=_DV,
-                  decoding=dict(DEVISE_DECODING)),
-            _spec("llama-3.3-70b", "meta-llama/Llama-3.3-70B-Instruct", dtype="bfloat16", study=_DV,
-                  decoding=dict(DEVISE_DECODING)),
+            _spec("meditron3-phi4-14b", "OpenMeditron/Meditron3-Phi4-14B", dtype="bfloat16", study=_DV),
+            _spec("phi4-14b", "microsoft/phi-4", dtype="bfloat16", study=_DV),
+            _spec("openbiollm-70b", "aaditya/Llama3-OpenBioLLM-70B", dtype="bfloat16", study=_DV),
+            _spec("llama-3.3-70b", "meta-llama/Llama-3.3-70B-Instruct", dtype="bfloat16", study=_DV),
             _spec("deepseek-r1-distill-70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B",
-                  reasoning_format="think-tags", dtype="bfloat16", study=_DV, decoding=dict(DEVISE_DECODING)),
-            _spec("qwen2.5-72b", "Qwen/Qwen2.5-72B-Instruct", dtype="bfloat16", study=_DV,
-                  decoding=dict(DEVISE_DECODING)),
-            _spec("gpt-oss-120b", "openai/gpt-oss-120b", reasoning_format="harmony", dtype="auto", study=_DV,
-                  decoding=dict(DEVISE_DECODING), notes="MXFP4 weights; needs a GPU with enough memory."),
+                  reasoning_format="think-tags", dtype="bfloat16", study=_DV),
+            _spec("qwen2.5-72b", "Qwen/Qwen2.5-72B-Instruct", dtype="bfloat16", study=_DV),
+            _spec("gpt-oss-120b", "openai/gpt-oss-120b", reasoning_format="harmony", dtype="auto", study=_DV, notes="MXFP4 weights; needs a GPU with enough memory."),
         )
     }
 )
@@ -137,12 +119,11 @@ def resolve_model(name: str, revision: str | None = None) -> ModelSpec:
     expanded = os.path.expanduser(name)
     if os.path.isdir(expanded):
         return ModelSpec(alias=os.path.basename(os.path.normpath(expanded)), hub_id=os.path.abspath(expanded),
-                         source="local", decoding={"temperature": 0.0, "max_new_tokens": 512})
+                         source="local")
     looks_like_path = name.startswith((".", "/", "~")) or os.sep in name.strip("/").split("/", 1)[-1]
     parts = name.split("/")
     if not looks_like_path and len(parts) == 2 and all(parts):
-        return ModelSpec(alias=name, hub_id=name, revision=revision,
-                         decoding={"temperature": 0.0, "max_new_tokens": 512})
+        return ModelSpec(alias=name, hub_id=name, revision=revision)
     if looks_like_path:
         raise UnknownModelError(f"--model {name!r}: no such folder.")
     raise UnknownModelError(

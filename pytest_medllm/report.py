@@ -180,7 +180,8 @@ class TerminalCard:
         self._facts(summary)
         for tally in summary.suites():
             bad = bool(tally.failing or tally.broken_tests)
-            self.line(f"{tally.suite}: tests {tally.tests_passed}/{tally.tests_total} passed, gates "
+            skipped = f" ({tally.skipped} skipped)" if tally.skipped else ""
+            self.line(f"{tally.suite}: tests {tally.tests_passed}/{tally.tests_total} passed{skipped}, gates "
                       f"{tally.gates_passed}/{tally.gates_total} passed",
                       **({"red": True} if bad else {"green": True} if tally.gates_total else {}))
             for test in tally.broken_tests:
@@ -244,18 +245,16 @@ class TerminalCard:
 class XdistHooks:
     """Hooks that exist only when pytest-xdist is installed (registering them otherwise is an error)."""
 
-    def __init__(self, collector: ResultsCollector, check_gates: Callable[[SessionState, list], None]) -> None:
+    def __init__(self, collector: ResultsCollector, preflight: Callable[[SessionState, list], None]) -> None:
         self.collector = collector
-        self.check_gates = check_gates
+        self.preflight = preflight
         self._checked = False
 
     @pytest.hookimpl
     def pytest_xdist_node_collection_finished(self, node, ids: list[str]) -> None:  # noqa: ANN001
-        """Under xdist the controller collects nothing: when gates are configured, import the collected modules
-        the way pytest does, read their suites' declarations, and stop at once if a configured gate names no
-        declared metric."""
-        configured = [g for g in self.collector.state.gates if g.source != "suite"]
-        if self._checked or not configured:
+        """Under xdist the controller collects nothing: import the collected suite modules the way pytest does,
+        read their declarations, and stop before any test if the run cannot be done."""
+        if self._checked:
             return
         self._checked = True
         from _pytest.pathlib import import_path
@@ -266,15 +265,18 @@ class XdistHooks:
         rootpath = Path(str(config.rootpath))
         suites = []
         for file in sorted({nodeid.split("::", 1)[0] for nodeid in ids}):
+            path = rootpath / file
             try:
-                module = import_path(rootpath / file, mode=config.getoption("importmode"), root=rootpath,
+                if "Suite(" not in path.read_text(encoding="utf-8", errors="replace"):
+                    continue  # not a behavioral suite: leave it to the workers
+                module = import_path(path, mode=config.getoption("importmode"), root=rootpath,
                                      consider_namespace_packages=bool(config.getini("consider_namespace_packages")))
             except Exception:  # noqa: BLE001 - the workers report the module's own import error
                 continue
             declared = getattr(module, "SUITE", None)
             if isinstance(declared, Suite):
                 suites.append(declared)
-        self.check_gates(self.collector.state, suites)
+        self.preflight(self.collector.state, suites)
 
     @pytest.hookimpl
     def pytest_testnodedown(self, node, error) -> None:  # noqa: ANN001 - xdist's WorkerController

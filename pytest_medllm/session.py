@@ -49,27 +49,36 @@ class SessionState:
         return self._baseline["index"].get((suite, condition), [])
 
     def get_backend(self):
-        """Build the backend once per process (a session fixture calls this)."""
+        """Build the backend once per process (a session fixture calls this). A model that cannot be built blocks
+        the run: :class:`~pytest_medllm.preflight.RunBlocked` with one line saying why and what to do."""
+        from .preflight import RunBlocked
+
         if self.backend is not None:
             return self.backend
         if self.backend_error is not None:
-            pytest.fail(self.backend_error, pytrace=False)
+            raise RunBlocked(self.backend_error)
         from .backends import BackendError, build_backend, load_factory
-        from .placement import current_worker
         from .backends.cached import CachedBackend
         from .cache import ResponseCache
+        from .placement import current_worker
 
         spec = self.run.spec
         self.say(f"loading model {spec.alias} ({spec.hub_id if spec.source != 'embedded-gguf' else 'embedded GGUF'})"
                  f" with the {self.run.backend} backend...")
         started = time.perf_counter()
         try:
-            factory = load_factory(self.run.backend)
-            inner = build_backend(factory, self.run, spec, current_worker(self.run.device))
+            inner = build_backend(load_factory(self.run.backend), self.run, spec, current_worker(self.run.device))
         except BackendError as exc:
-            self.backend_error = f"pytest-medllm: {exc}"
-            pytest.fail(self.backend_error, pytrace=False)
+            self.backend_error = str(exc)
+            raise RunBlocked(self.backend_error) from None
+        except Exception as exc:  # noqa: BLE001 - any load failure (OSError offline, OOM, ...) is one line
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
+            self.backend_error = (f"--model {spec.alias} could not be loaded by the {self.run.backend} backend "
+                                  f"({type(exc).__name__}: {first})")
+            raise RunBlocked(self.backend_error) from None
         load_seconds = time.perf_counter() - started
+        if getattr(inner, "reasoning_format", None) is None:
+            inner.reasoning_format = spec.reasoning_format
         cache = ResponseCache(Path(self.run.cache_dir) / "responses.sqlite3", mode=self.run.cache_mode)
         self.backend = CachedBackend(inner, cache, progress=self.progress)
         fingerprint = inner.fingerprint()

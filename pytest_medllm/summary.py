@@ -128,6 +128,7 @@ class SuiteTally:
     gates_total: int
     failing: list[MetricRecord]
     broken_tests: list[TestResult]
+    skipped: int = 0
 
 
 @dataclass
@@ -175,7 +176,7 @@ class RunSummary:
             gated = [m for m in mine if m.verdict is not None]
             failing = sorted((m for m in gated if m.failed), key=lambda m: (m.verdict != "fail", m.metric_id))
             tallies.append(SuiteTally(name, len(counted) - len(broken), len(counted), len(gated) - len(failing),
-                                      len(gated), failing, broken))
+                                      len(gated), failing, broken, len(tests) - len(counted)))
         return tallies
 
     # -- the verdict -------------------------------------------------------------------------------------------

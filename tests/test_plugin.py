@@ -198,10 +198,50 @@ def test_plugin_is_quiet_in_unrelated_test_sessions(pytester):
     assert not (pytester.path / "reports").exists()
 
 
-def test_a_bad_dataset_is_a_clear_error(project):
-    result = run(project, "-p", "no:xdist", "--dataset", "missing.jsonl", "-k", "cloze")
-    result.stdout.fnmatch_lines(["*pytest-medllm: --dataset 'missing.jsonl': no such file*"])
-    assert result.ret == 1
+BROKEN_BACKEND = """
+def factory(run_config, spec):
+    raise OSError("We couldn't connect to the hub to load this model.")
+"""
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--dataset", "missing.jsonl"], "*--dataset 'missing.jsonl': no such file*"),
+    (["--device", "cuda:99"], "*--device cuda:99: no NVIDIA GPU is visible*"),
+    (["--report-dir", "/proc/medllm-reports"], "*--report-dir '/proc/medllm-reports' is not a writable folder*"),
+    (["--cache-dir", "/proc/medllm-cache"], "*--cache-dir '/proc/medllm-cache' is not a writable folder*"),
+])
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_a_run_that_cannot_be_done_is_one_usage_error_before_any_test(project, mode, args, message):
+    result = run(project, *MODES[mode], *args)
+    assert result.ret == 4, result.stdout.str()[-2000:]
+    result.stderr.fnmatch_lines([f"*pytest-medllm cannot run:{message}"])
+    assert result.stderr.str().count("pytest-medllm cannot run") == 1
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
+
+
+def test_a_hub_model_that_is_not_available_offline_stops_the_run(project, monkeypatch, tmp_path):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hub"))
+    result = project.runpytest_subprocess("--model", "huatuo-o1-8b", "-p", "no:xdist", "--cache-dir",
+                                          str(project.path / "cache"))
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*--model huatuo-o1-8b: FreedomIntelligence/HuatuoGPT-o1-8B is not in the local "
+                                 "hub cache and HF_HUB_OFFLINE is set; download it*"])
+
+
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_a_model_that_fails_to_load_is_reported_once_and_is_not_a_failed_gate(project, mode):
+    project.makepyfile(broken_backend=BROKEN_BACKEND)
+    result = project.runpytest_subprocess("--backend", "broken_backend:factory", "--cache-dir",
+                                          str(project.path / "cache"), "--max-items", "20", *MODES[mode])
+    assert result.ret == 4, result.stdout.str()[-3000:]
+    out = result.stdout.str()
+    assert "Traceback" not in out and "OSError" in out
+    result.stdout.fnmatch_lines(["*Not run: --model smollm2-135m could not be loaded by the "
+                                 "broken_backend:factory backend (OSError: We couldn't connect*"])
+    assert out.count("could not be loaded") == 1  # once, in the card, not once per test
+    data = artifact(project)
+    assert data["verdict"]["status"] == "not run" and data["tests"]["exit_status"] == 4
 
 
 def test_baseline_comparison_from_another_stack(project, monkeypatch, tmp_path):
@@ -260,7 +300,7 @@ def test_a_gate_naming_no_metric_is_a_usage_error_before_any_test(project, mode)
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*gate 'suite.acuracy >= 0.5 @lenient' (cli) matches no metric*nearest metric ids:"
                                  " suite.accuracy*"])
-    assert "passed" not in result.stdout.str() and not (project.path / "reports").exists()
+    assert "passed" not in result.stdout.str() and not (project.path / "reports" / "medllm-results.json").exists()
 
 
 def test_a_gate_condition_that_matches_nothing_recorded_is_a_usage_error(project):

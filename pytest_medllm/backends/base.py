@@ -219,6 +219,9 @@ class Backend(ABC):
 
     #: Short name shown in reports.
     name: str = "backend"
+    #: Where the model writes its final answer after reasoning: None, "huatuo", "think-tags" or "harmony" (see
+    #: the model registry). The plugin fills it from ``--model``'s registry entry when a factory leaves it None.
+    reasoning_format: str | None = None
 
     @abstractmethod
     def identity(self) -> dict:

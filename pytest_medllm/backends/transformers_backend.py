@@ -17,6 +17,7 @@ from transformers import AutoModelForCausalLM, AutoTokenizer, GenerationConfig, 
 
 from ..env import fingerprint as env_fingerprint
 from ..registry import ModelSpec
+from ..tokens import common_prefix_length
 from .base import (
     WorkerInfo,
     Backend,
@@ -68,15 +69,6 @@ def resolve_dtype(requested: str, device: str, recommended: str = "auto") -> tor
     return torch.float16
 
 
-def _shared_length(a: Sequence[int], b: Sequence[int]) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 def _batches(order: list[int], size: int, encoded: list[list[int]] | None = None, keep_prefix: int = 128
              ) -> list[list[int]]:
     """Consecutive rows in batches of ``size``. Given the token sequences (sorted by tokens), a batch also ends
@@ -90,7 +82,7 @@ def _batches(order: list[int], size: int, encoded: list[list[int]] | None = None
             batches.append(current)
             current = []
         if current and encoded is not None:
-            common = _shared_length(encoded[current[0]], encoded[index])
+            common = common_prefix_length(encoded[current[0]], encoded[index])
             if len(current) == 1:
                 shared = common  # the second row establishes what the batch shares
             elif shared >= keep_prefix and common < shared // 2:
@@ -498,13 +490,9 @@ class TransformersBackend(Backend):
     @staticmethod
     def _common_prefix(sequences: list[list[int]]) -> int:
         """Length of the longest common token prefix, leaving every row at least one token of its own."""
-        first = sequences[0]
         length = min(len(s) for s in sequences) - 1
         for seq in sequences[1:]:
-            n = 0
-            while n < length and seq[n] == first[n]:
-                n += 1
-            length = n
+            length = min(length, common_prefix_length(sequences[0], seq))
         return max(length, 0)
 
     def _forward_with_prefix(self, sequences, wanted, reduce, shared: int) -> list:
