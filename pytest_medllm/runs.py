@@ -67,7 +67,7 @@ class Answer:
         """What the HTML report shows of a failing case: the end of the prompt, the reply, the verdict."""
         return {"item_id": self.item_id, "condition": self.condition, "prompt_tail": self.prompt[-700:],
                 "output": self.text[:1200], "expected": self.shown.answer, "parsed": self.parsed.label,
-                "reason": self.parsed.reason}
+                "method": self.parsed.method, "reason": self.parsed.reason}
 
 
 def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, list[Answer]]:

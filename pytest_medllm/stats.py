@@ -58,8 +58,9 @@ def point(value: float | None, n: int, method: str = "point estimate", undefined
 
 def shifted(estimate: Estimate, delta: float) -> Estimate:
     """The same estimate moved by a constant (e.g. accuracy minus the accuracy of random guessing)."""
-    return replace(estimate, value=estimate.value + delta, low=estimate.low + delta, high=estimate.high + delta,
-                   method=f"{estimate.method}, shifted by {delta:+.4g}")
+    # Rounded so that 0.2 - 0.2 reads 0, not -8e-17 (a reader would take the sign for a finding).
+    return replace(estimate, value=round(estimate.value + delta, 12), low=round(estimate.low + delta, 12),
+                   high=round(estimate.high + delta, 12), method=f"{estimate.method}, shifted by {delta:+.4g}")
 
 
 def paired_difference(first: Sequence[bool | float], second: Sequence[bool | float], resamples: int, seed: int

@@ -331,3 +331,28 @@ def test_a_worker_that_dies_is_a_crashed_test_everywhere(pytester, monkeypatch):
     page = (pytester.path / "report.html").read_text()
     assert "Run incomplete: 1 test crashed" in page and "All 3 release gates passed" not in page
     assert "1 Failed" in page  # pytest-html counts the crash as a failed test
+
+
+PINNED_BACKEND = """
+import json, os
+from fake_backend import FakeBackend
+
+
+def factory(run_config, spec, worker):
+    with open(f"worker-{worker.index}.json", "w") as handle:
+        json.dump({"index": worker.index, "count": worker.count, "device": worker.device}, handle)
+    return FakeBackend(spec.alias)
+"""
+
+
+def test_custom_backend_factories_get_their_worker_and_gpu(project, monkeypatch):
+    project.makepyfile(pinned_backend=PINNED_BACKEND)
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # two GPUs, as the driver would list them
+    result = project.runpytest_subprocess("--backend", "pinned_backend:factory", "--cache-dir",
+                                          str(project.path / "cache"), "--max-items", "20", "-n", "2",
+                                          "--dist", "load", "-k", "not unmeasured")
+    assert result.ret == 0, result.stdout.str()[-2000:]
+    seen = [json.loads(p.read_text()) for p in sorted(project.path.glob("worker-*.json"))]
+    assert seen, "the factory was never called"
+    for info in seen:
+        assert info["count"] == 2 and info["device"] == f"cuda:{info['index']}"
