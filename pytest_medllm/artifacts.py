@@ -28,6 +28,8 @@ def atomic_write(path: Path, write: Callable[[IO[str]], None]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp creates the file readable by its owner only; an artifact gets the usual permissions.
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             write(handle)
             handle.flush()
@@ -36,6 +38,12 @@ def atomic_write(path: Path, write: Callable[[IO[str]], None]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def write_json(path: Path, data: object) -> None:

@@ -24,9 +24,12 @@ from typing import Callable, Iterable
 from .results import Verdict
 
 MODES = ("point", "lenient", "strict")
+#: Modes of gates whose threshold is the reference run (``baseline + margin``), judged with --compare-to.
+RELATIVE_MODES = ("noninferior", "superior")
 _OPS: dict[str, Callable[[float, float], bool]] = {">=": operator.ge, "<=": operator.le, ">": operator.gt,
                                                     "<": operator.lt}
-_GATE = re.compile(r"^\s*(?P<pattern>[^<>=\s]+(?:\[[^\]]*\])?)\s*(?P<op>>=|<=|>|<)\s*(?P<threshold>[-+0-9.eE]+)"
+_GATE = re.compile(r"^\s*(?P<pattern>[^<>=\s]+(?:\[[^\]]*\])?)\s*(?P<op>>=|<=|>|<)\s*"
+                   r"(?:(?P<baseline>baseline)\s*(?:(?P<sign>[-+])\s*(?P<margin>[0-9.eE]+))?|(?P<threshold>[-+0-9.eE]+))"
                    r"\s*(?:@\s*(?P<mode>\w+))?\s*$")
 
 
@@ -41,9 +44,14 @@ class Gate:
     threshold: float
     mode: str = "lenient"
     source: str = "ini"
+    #: The threshold is the reference run's value plus ``threshold`` (a margin): judged on the difference.
+    relative: bool = False
 
     @property
     def text(self) -> str:
+        if self.relative:
+            margin = "" if self.threshold == 0 else f" {'+' if self.threshold > 0 else '-'} {abs(self.threshold):g}"
+            return f"{self.pattern} {self.op} baseline{margin} @{self.mode}"
         return f"{self.pattern} {self.op} {self.threshold:g} @{self.mode}"
 
     def matches(self, metric_id: str, base_id: str) -> bool:
@@ -85,21 +93,66 @@ class Gate:
                                                         f"{'meets' if ok else 'misses'} {self.text} "
                                                         f"(estimate {value:.4g})")
 
+    def judge_difference(self, difference: float | None, ci: tuple[float, float] | None
+                         ) -> tuple[Verdict, str]:
+        """Judge a relative gate on candidate minus reference: the interval's bound on the unfavourable side must
+        satisfy ``difference OP margin`` (non-inferiority and superiority are both claims the data must prove)."""
+        if difference is None or difference != difference:
+            return Verdict.UNMEASURED, f"no difference could be measured, so {self.text} cannot pass"
+        if ci is None or any(b is None or b != b for b in ci):
+            return Verdict.UNMEASURED, (f"no interval for the difference ({difference:+.4g}), so {self.text} "
+                                        f"cannot be shown")
+        low, high = ci
+        bound = high if self.op in ("<=", "<") else low
+        ok = _OPS[self.op](bound, self.threshold)
+        side = "upper" if bound is high else "lower"
+        return (Verdict.PASS if ok else Verdict.FAIL), (f"{side} bound of the difference {bound:+.4g} "
+                                                        f"{'meets' if ok else 'misses'} {self.text} "
+                                                        f"(difference {difference:+.4g})")
+
 
 def parse_gate(text: str, source: str = "ini", default_mode: str = "lenient") -> Gate:
     match = _GATE.match(text)
     if not match:
         raise GateSyntaxError(f"gate {text!r} does not parse; write METRIC OP THRESHOLD[@MODE], "
                               f"e.g. 'option_order.flip_rate <= 0.25 @lenient' (OP: >=, <=, >, <; "
-                              f"MODE: {', '.join(MODES)})")
+                              f"MODE: {', '.join(MODES)}), or against a reference run (--compare-to) "
+                              f"'option_order.flip_rate <= baseline + 0.05 @noninferior'")
+    if match["baseline"]:
+        return _relative_gate(text, match, source)
     mode = match["mode"] or default_mode
     if mode not in MODES:
-        raise GateSyntaxError(f"gate {text!r}: mode {mode!r} is not one of {', '.join(MODES)}")
+        raise GateSyntaxError(f"gate {text!r}: mode {mode!r} is not one of {', '.join(MODES)}"
+                              + (" (noninferior and superior gates compare with 'baseline')"
+                                 if mode in RELATIVE_MODES else ""))
     try:
         threshold = float(match["threshold"])
     except ValueError:
         raise GateSyntaxError(f"gate {text!r}: threshold {match['threshold']!r} is not a number") from None
     return Gate(pattern=match["pattern"], op=match["op"], threshold=threshold, mode=mode, source=source)
+
+
+def _relative_gate(text: str, match: re.Match, source: str) -> Gate:
+    """``METRIC OP baseline [+|- MARGIN] @noninferior|@superior``: a non-inferiority margin tolerates a
+    difference on the bad side; a superiority margin demands one on the good side."""
+    mode = match["mode"] or "noninferior"
+    if mode not in RELATIVE_MODES:
+        raise GateSyntaxError(f"gate {text!r}: a threshold relative to the baseline is judged @noninferior or "
+                              f"@superior, not @{mode}")
+    try:
+        margin = float(match["margin"] or 0) * (-1 if match["sign"] == "-" else 1)
+    except ValueError:
+        raise GateSyntaxError(f"gate {text!r}: margin {match['margin']!r} is not a number") from None
+    tolerant = margin >= 0 if match["op"] in ("<=", "<") else margin <= 0
+    strict = margin <= 0 if match["op"] in ("<=", "<") else margin >= 0
+    if mode == "noninferior" and not tolerant:
+        raise GateSyntaxError(f"gate {text!r}: a non-inferiority margin lies on the worse side of the baseline "
+                              f"(for {match['op']}: baseline {'+' if match['op'] in ('<=', '<') else '-'} margin)")
+    if mode == "superior" and not strict:
+        raise GateSyntaxError(f"gate {text!r}: a superiority margin lies on the better side of the baseline "
+                              f"(for {match['op']}: baseline {'-' if match['op'] in ('<=', '<') else '+'} margin)")
+    return Gate(pattern=match["pattern"], op=match["op"], threshold=margin, mode=mode, source=source,
+                relative=True)
 
 
 def parse_gates(cli: Iterable[str], ini: Iterable[str], policy: Iterable[str] = ()) -> list[Gate]:
@@ -115,7 +168,8 @@ def parse_gates(cli: Iterable[str], ini: Iterable[str], policy: Iterable[str] = 
 
 
 def find_gate(gates: Iterable[Gate], metric_id: str, base_id: str) -> Gate | None:
-    return next((g for g in gates if g.matches(metric_id, base_id)), None)
+    """The first absolute gate matching a metric (relative gates are judged against a reference run)."""
+    return next((g for g in gates if not g.relative and g.matches(metric_id, base_id)), None)
 
 
 def simulate_proportion_gate(p_true: float, n: int, gate: Gate, draws: int = 20000, seed: int = 0) -> float:

@@ -76,6 +76,54 @@ def _where_it_breaks(summary: RunSummary) -> str:
     return "".join(parts)
 
 
+def _comparison_html(summary: RunSummary) -> str:
+    """Candidate vs reference: per suite, the metrics that regressed, improved and held, with intervals; the
+    gates against the reference; the two fingerprints side by side; a forest plot of the differences."""
+    comparison = summary.comparison
+    assert comparison is not None
+    parts = [f"<h3>Candidate vs reference ({escape(comparison.reference)})</h3>"]
+    if comparison.refused:
+        return parts[0] + f'<p class="medllm-facts">{escape(comparison.refused)}</p>'
+    for verdict in comparison.verdicts:
+        css = "medllm-pass" if verdict["verdict"] == "pass" else "medllm-fail"
+        parts.append(f'<div class="{css}">{escape(verdict["verdict"].upper())}: {escape(verdict["reason"])}</div>')
+    from .plots import forest_plot
+
+    chart = forest_plot(comparison.differences)
+    if chart is not None:
+        parts.append(f'<div class="medllm-chart"><img alt="{escape(chart[0])}" '
+                     f'src="data:image/png;base64,{chart[1]}"></div>')
+    order = {"regressed": 0, "improved": 1, "held": 2}
+    for suite in sorted({d.suite for d in comparison.differences}):
+        mine = sorted((d for d in comparison.differences if d.suite == suite),
+                      key=lambda d: (order.get(d.status, 3), d.metric_id))
+        counts = {s: sum(d.status == s for d in mine) for s in ("regressed", "improved", "held")}
+        rows = []
+        for d in mine:
+            css = {"regressed": ' class="medllm-fail"', "improved": ' class="medllm-pass"'}.get(d.status, "")
+            interval = "" if d.ci is None else f"[{d.low:+.3f}, {d.high:+.3f}]"
+            difference = "—" if d.difference is None else f"{d.difference:+.3f}"
+            cells = [d.metric_id, format_value(d.reference), format_value(d.candidate), difference, interval,
+                     d.status, d.method + (f"; McNemar p = {d.mcnemar_p:.3g}" if d.mcnemar_p is not None else "")]
+            rows.append(f"<tr{css}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        parts.append(f"<details{' open' if counts['regressed'] else ''}><summary><b>{escape(suite)}</b> — "
+                     f"{counts['regressed']} regressed, {counts['improved']} improved, {counts['held']} held"
+                     f'</summary><table class="medllm-card"><thead><tr><th>metric</th><th>reference</th>'
+                     f"<th>candidate</th><th>difference</th><th>95% CI</th><th>status</th><th>method</th></tr>"
+                     f"</thead><tbody>{''.join(rows)}</tbody></table></details>")
+    theirs = comparison.reference_facts.get("fingerprint") or {}
+    ours = summary.facts.get("fingerprint") or {}
+    keys = sorted(set(theirs) | set(ours))
+    cells = "".join(f'<tr{" class=medllm-fail" if theirs.get(k) != ours.get(k) else ""}><td>{escape(str(k))}</td>'
+                    f"<td>{escape(str(theirs.get(k)))}</td><td>{escape(str(ours.get(k)))}</td></tr>" for k in keys)
+    model = lambda facts: (facts.get("model") or {}).get("spec", {}).get("alias")  # noqa: E731
+    parts.append('<details><summary>fingerprints: reference vs candidate</summary><table class="medllm-card">'
+                 f"<thead><tr><th></th><th>reference ({escape(str(model(comparison.reference_facts)))})</th>"
+                 f"<th>candidate ({escape(str(model(summary.facts)))})</th></tr></thead><tbody>{cells}</tbody>"
+                 "</table></details>")
+    return "".join(parts)
+
+
 def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) -> str:
     """The stability card: the verdict, where the model breaks (per suite), charts, every metric by suite, and
     the environment fingerprint."""
@@ -94,6 +142,8 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
                      + " · torch " + escape(str(fp.get("torch"))) + " · transformers "
                      + escape(str(fp.get("transformers"))) + "</p>")
     parts.append(_where_it_breaks(summary))
+    if summary.comparison is not None:
+        parts.append(_comparison_html(summary))
     for title, png in charts or []:
         parts.append(f'<div class="medllm-chart"><div><b>{escape(title)}</b></div>'
                      f'<img alt="{escape(title)}" src="data:image/png;base64,{png}"></div>')

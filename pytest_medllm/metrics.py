@@ -56,6 +56,12 @@ def answer_metrics(suite: Suite, *, gate_accuracy: bool = False, test_type: str 
     )
 
 
+def unit_id(answer: Answer) -> str:
+    """The item an answer belongs to, plus its sampling seed when several runs of one item are pooled: the unit
+    two runs are paired on."""
+    return answer.item_id if not answer.seed else f"{answer.item_id}#{answer.seed}"
+
+
 def chance_accuracy(answers: Sequence[Answer]) -> float:
     """Expected accuracy of a model that picks one of each item's shown options at random."""
     return sum(1 / len(a.shown.options) for a in answers) / len(answers) if answers else float("nan")
@@ -65,9 +71,9 @@ def expect_answer_metrics(expect: Recorder, metrics: AnswerMetrics, answers: Seq
                           ) -> dict[str, stats.Estimate]:
     """Record accuracy (and its margin over chance), usable-answer rate and parse-failure rate of ``answers``;
     the gated ones are judged."""
-    accuracy = stats.proportion([a.correct for a in answers])
-    usable = stats.proportion([a.parsed.usable for a in answers])
-    failures = stats.proportion([a.parsed.category == "none" for a in answers])
+    accuracy = stats.proportion({unit_id(a): a.correct for a in answers})
+    usable = stats.proportion({unit_id(a): a.parsed.usable for a in answers})
+    failures = stats.proportion({unit_id(a): a.parsed.category == "none" for a in answers})
     distribution: dict[str, int] = {}
     for a in answers:
         distribution[a.label] = distribution.get(a.label, 0) + 1

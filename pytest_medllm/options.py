@@ -98,6 +98,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--baseline", dest="medllm_baseline", default=None, metavar="PATH",
                     help="compare this run item by item with a stored run (its medllm-items.jsonl or the report "
                          "folder holding it), e.g. one made on another CUDA build")
+    group.addoption("--compare-to", dest="medllm_compare_to", default=None, metavar="PATH",
+                    help="compare this candidate run metric by metric with a reference run (its "
+                         "medllm-results.json or the report folder holding it), e.g. the production model's run; "
+                         "gates like 'option_order.flip_rate <= baseline + 0.05 @noninferior' judge the difference")
     group.addoption("--report-dir", dest="medllm_report_dir", default=None, metavar="DIR",
                     help="where the JSON artifact and per-item records go (default: reports/ beside pytest.ini)")
     group.addoption("--cache-dir", dest="medllm_cache_dir", default=None, metavar="DIR",
@@ -158,6 +162,8 @@ class RunConfig:
     cache_mode: str
     embedding_model: str | None = None
     baseline: str | None = None
+    #: A reference run's medllm-results.json for the release comparison (--compare-to).
+    compare_to: str | None = None
     #: Settings of server backends (--api-base, --api-key-env, --max-concurrency, --request-timeout).
     server: dict = field(default_factory=dict)
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
@@ -202,6 +208,18 @@ def _baseline_file(value: str | None) -> str | None:
     if not path.is_file():
         raise pytest.UsageError(f"--baseline {value!r}: no such artifact; give the {ITEMS_FILE} of an earlier run "
                                 f"or the report folder that holds it")
+    return str(path.resolve())
+
+
+def _reference_file(value: str | None) -> str | None:
+    if value is None:
+        return None
+    path = Path(value).expanduser()
+    if path.is_dir():
+        path = path / "medllm-results.json"
+    if not path.is_file():
+        raise pytest.UsageError(f"--compare-to {value!r}: no such artifact; give the medllm-results.json of the "
+                                f"reference run or the report folder that holds it")
     return str(path.resolve())
 
 
@@ -253,6 +271,7 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         cache_mode=opt.medllm_cache,
         embedding_model=_existing_folder(opt.medllm_embedding_model, "--embedding-model"),
         baseline=_baseline_file(opt.medllm_baseline),
+        compare_to=_reference_file(opt.medllm_compare_to),
         server={"api_base": opt.medllm_api_base, "api_key_env": opt.medllm_api_key_env,
                 "max_concurrency": opt.medllm_max_concurrency, "request_timeout": opt.medllm_request_timeout},
         gate_overrides=tuple(opt.medllm_gates or ()),

@@ -192,6 +192,27 @@ def delta_perplexity(records: Sequence[MetricRecord]) -> Chart | None:
     return _curves(records, "delta_ppl", "delta_ppl_by_shift", "Mean ΔPPL per severity shift", "mean ΔPPL")
 
 
+def forest_plot(differences: Sequence, limit: int = 40) -> Chart | None:
+    """Candidate minus reference per metric with 95% intervals (regressions red, improvements green), worst first."""
+    chosen = [d for d in differences if d.ci is not None and d.difference is not None]
+    if not chosen:
+        return None
+    order = {"regressed": 0, "improved": 1, "held": 2, "changed": 3}
+    chosen = sorted(chosen, key=lambda d: (order.get(d.status, 4), d.metric_id))[:limit]
+    plt, fig, ax = _figure(width=8.0, height=0.28 * len(chosen) + 1.2)
+    colours = {"regressed": "#d93025", "improved": "#1e8e3e"}
+    for row, d in enumerate(chosen):
+        colour = colours.get(d.status, "#5f6368")
+        ax.errorbar([d.difference], [row], xerr=[[d.difference - d.low], [d.high - d.difference]], fmt="o",
+                    color=colour, capsize=3, markersize=4)
+    ax.axvline(0, color="#202124", linewidth=0.8)
+    ax.set_yticks(range(len(chosen)), [f"{d.metric_id} ({d.direction or '?'} better)"[:70] for d in chosen],
+                  fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("candidate minus reference (95% CI)")
+    return "Candidate vs reference: differences with 95% intervals", _png(plt, fig)
+
+
 CHARTS: list[Callable[[Sequence[MetricRecord]], Chart | None]] = [
     answer_positions, consistency_bubbles, monotonicity, delta_perplexity,
 ]

@@ -7,7 +7,6 @@ model or read data until a test asks for it through a fixture.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Callable, Iterator
 
 import pytest
@@ -125,9 +124,10 @@ def _preflight(state: SessionState, suites: list) -> None:
     folders, device, model and dataset must be usable. Each problem is one line; together one usage error."""
     if not suites:
         return  # not a behavioral run (e.g. the plugin's own tests): nothing to check
-    from .preflight import run_problems, writable_folder
+    from .preflight import comparison_problem, run_problems, writable_folder
 
     problems = unmatched_gates(state.gates, suites)
+    problems.append(comparison_problem(state.run, state.rootpath, state.gates))
     problems.append(writable_folder(state.run.report_dir, "--report-dir"))
     if state.run.cache_mode != "off":
         problems.append(writable_folder(state.run.cache_dir, "--cache-dir"))
@@ -236,25 +236,18 @@ def _compare_with_baseline(expect: Recorder, state: SessionState, suite: str, ro
 def mcq_dataset(pytestconfig: pytest.Config):
     """The multiple-choice dataset of ``--dataset`` (default: the bundled demo), with the deterministic,
     stratified subset of ``--max-items`` (or the profile's limit) already applied."""
-    from .data.loaders import DatasetError, load_dataset
+    from .data.loaders import DatasetError
     from .data.schemas import MCQItem
-    from .data.select import stratified_subset
+    from .data.select import selected_dataset
 
     state: SessionState = pytestconfig.stash[STATE_KEY]
     run = state.run
     try:
-        dataset = load_dataset(run.dataset, state.rootpath)
+        dataset = selected_dataset(run.dataset, state.rootpath, run.items_limit, run.seed)
     except DatasetError as exc:
         raise RunBlocked(str(exc)) from None
     if not all(isinstance(item, MCQItem) for item in dataset.items):
         pytest.skip(f"--dataset {run.dataset!r} holds {dataset.format} items; the multiple-choice suites need "
                     f"multiple-choice items")
-    limit = run.items_limit
-    total = len(dataset.items)
-    chosen = stratified_subset(dataset.items, limit, seed=run.seed)
-    selection = {"n_selected": len(chosen), "limit": limit, "seed": run.seed,
-                 "method": "stratified by subject and answer position" if len(chosen) < total else "all items",
-                 "ids": [item.id for item in chosen]}
-    dataset = replace(dataset, items=tuple(chosen), selection=selection)
-    state.datasets[run.dataset] = {**dataset.summary(), "n_items": total}
+    state.datasets[run.dataset] = {**dataset.summary(), "n_items": dataset.selection["n_loaded"]}
     return dataset

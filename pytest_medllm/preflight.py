@@ -104,6 +104,27 @@ def dataset_problem(run: RunConfig, rootpath: str) -> str | None:
     return None
 
 
+def comparison_problem(run: RunConfig, rootpath: str, gates) -> str | None:  # noqa: ANN001
+    """Gates against a reference need --compare-to; the reference must be readable and have asked the same items
+    (other models, prompts and stacks are the point and are allowed)."""
+    relative = [g for g in gates if getattr(g, "relative", False)]
+    if run.compare_to is None:
+        if relative:
+            return (f"gate {relative[0].text!r} compares with a reference run: give the reference with "
+                    f"--compare-to PATH")
+        return None
+    from .data.loaders import DatasetError
+    from .data.select import selected_dataset
+    from .release import ReferenceError, load_reference, same_items_problem
+
+    try:
+        reference = load_reference(run.compare_to)
+        dataset = selected_dataset(run.dataset, rootpath, run.items_limit, run.seed)
+    except (ReferenceError, DatasetError) as exc:
+        return str(exc)
+    return same_items_problem(reference, {run.dataset: dataset.selection["ids"]}, run.to_dict())
+
+
 def run_problems(run: RunConfig, rootpath: str) -> list[str]:
     """Everything that stops this run, each in one line (the model and dataset are checked only here: they
     are needed only when behavioral suites run)."""

@@ -74,7 +74,8 @@ class Recorder:
             ci_method=estimate.method or None, direction=metric.better, condition=condition,
             test_type=metric.test_type, nodeid=self.node.nodeid, meaning=metric.meaning,
             undefined=estimate.undefined if math.isnan(estimate.value) else "", chart=metric.chart,
-            details=jsonable(details or {}))  # type: ignore[arg-type]
+            details=jsonable(details or {}),  # type: ignore[arg-type]
+            per_item=dict(estimate.per_item) if estimate.per_item else None)
         record = judge(record, self.gates, metric.default_gate())
         if record.failed:
             self.node.stash.setdefault(FAILED_GATES_KEY, []).append(record)

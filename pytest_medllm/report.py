@@ -124,7 +124,24 @@ class ResultsCollector:
                           facts=jsonable(self.facts()),  # type: ignore[arg-type]
                           tests=sorted(self.ledger.results.values(), key=lambda t: t.nodeid), metrics=records,
                           problems=errors, notes=notes, pytest_status=pytest_status,
-                          blocked=list(self.ledger.blocked), started=self.started, finished=time.time())
+                          blocked=list(self.ledger.blocked), started=self.started, finished=time.time(),
+                          comparison=self.release_comparison(records))
+
+    def release_comparison(self, records: list[MetricRecord]):
+        """Candidate against the --compare-to reference: every shared metric, and the gates that judge the
+        difference."""
+        if self.state.run.compare_to is None:
+            return None
+        from .release import Comparison, ReferenceError, compare, judge, load_reference
+
+        try:
+            reference = load_reference(self.state.run.compare_to)
+        except ReferenceError as exc:  # checked before the run; the file changed since
+            return Comparison(self.state.run.compare_to, {}, [], refused=str(exc))
+        profile = self.state.run.run_profile
+        differences = compare(records, reference, profile.bootstrap_resamples, self.state.run.seed)
+        relative = [g for g in self.state.gates if g.relative]
+        return Comparison(reference.path, reference.facts, differences, judge(relative, differences, records))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -188,6 +205,8 @@ class TerminalCard:
                 if test.outcome is Outcome.CRASHED:
                     self.line(f"  CRASHED {test.nodeid}: {test.message}", red=True)
         self._metrics(summary)
+        if summary.comparison is not None:
+            self._comparison(summary)
         if artifact is not None:
             self.line(f"JSON artifact: {artifact}")
         if items is not None:
@@ -216,6 +235,27 @@ class TerminalCard:
                       f"{info.get('n_items')} items ({info.get('format')}), {selection.get('method', '')}, "
                       f"seed {selection.get('seed')}; the ids are in the JSON artifact"
                       + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
+
+    def _comparison(self, summary: RunSummary) -> None:
+        comparison = summary.comparison
+        assert comparison is not None
+        self.line("")
+        if comparison.refused:
+            self.line(f"compared with {comparison.reference}: {comparison.refused}", red=True)
+            return
+        counts = comparison.counts()
+        theirs = (comparison.reference_facts.get("model") or {}).get("spec", {}).get("alias")
+        ours = (summary.facts.get("model") or {}).get("spec", {}).get("alias")
+        self.line(f"candidate {ours} vs reference {theirs} ({comparison.reference}): "
+                  f"{counts.get('improved', 0)} metrics improved, {counts.get('held', 0)} held, "
+                  f"{counts.get('regressed', 0)} regressed")
+        for d in sorted((d for d in comparison.differences if d.status == "regressed"), key=lambda d: d.metric_id):
+            self.line(f"  regressed {d.metric_id}: {format_value(d.reference)} -> {format_value(d.candidate)} "
+                      f"(difference {d.difference:+.3f} [{d.low:+.3f}, {d.high:+.3f}], "
+                      f"{'paired' if d.paired else 'unpaired'})", red=True)
+        for verdict in comparison.verdicts:
+            markup = {"green": True} if verdict["verdict"] == "pass" else {"red": True}
+            self.line(f"  {verdict['verdict']:<10} {verdict['metric']}: {verdict['reason']}", **markup)
 
     def _metrics(self, summary: RunSummary) -> None:
         records = summary.metrics

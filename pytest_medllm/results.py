@@ -63,6 +63,8 @@ class MetricRecord:
     verdict: Verdict | None = None
     reason: str | None = None
     details: dict = field(default_factory=dict)
+    #: Per-item values (unit id -> value) when the metric is a mean over items: ``--compare-to`` pairs runs on them.
+    per_item: dict | None = None
 
     @property
     def base_id(self) -> str:

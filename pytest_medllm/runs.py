@@ -45,6 +45,8 @@ class Answer:
     label: str
     correct: bool
     token_ids: tuple[int, ...] = ()
+    #: The sampling seed of this answer (0 for greedy answers).
+    seed: int = 0
 
     @property
     def position(self) -> int | None:
@@ -83,7 +85,7 @@ def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, lis
         grouped[job.condition].append(Answer(
             condition=job.condition, item_id=shown.id.split("@", 1)[0], shown=shown, order=job.shown.order,
             parsed=parsed, text=output.text, finish_reason=output.finish_reason, prompt=job.prompt, label=label,
-            correct=parsed.usable and label == original_answer, token_ids=tuple(output.token_ids)))
+            correct=parsed.usable and label == original_answer, token_ids=tuple(output.token_ids), seed=job.seed))
     return dict(grouped)
 
 

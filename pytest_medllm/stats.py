@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Hashable, Sequence
+from typing import Hashable, Mapping, Sequence
 
 import numpy as np
 
@@ -32,6 +32,9 @@ class Estimate:
     n: int = 0
     method: str = ""
     undefined: str = ""
+    #: ``(unit id, value)`` per item when the estimate is a mean over items (a proportion is a mean of 0/1): what
+    #: lets ``--compare-to`` pair two runs item by item.
+    per_item: tuple[tuple[str, float], ...] = ()
 
     @property
     def ci(self) -> tuple[float, float]:
@@ -63,13 +66,15 @@ def shifted(estimate: Estimate, delta: float) -> Estimate:
                    high=round(estimate.high + delta, 12), method=f"{estimate.method}, shifted by {delta:+.4g}")
 
 
-def paired_difference(first: Sequence[bool | float], second: Sequence[bool | float], resamples: int, seed: int
-                      ) -> Estimate:
+def paired_difference(first: Sequence[bool | float], second: Sequence[bool | float], resamples: int, seed: int,
+                      ids: Sequence[str] | None = None) -> Estimate:
     """Mean of ``second - first`` over paired items with a percentile bootstrap interval over items (e.g. the
     accuracy change of a prompt condition against the reference condition on the same items)."""
     if len(first) != len(second):
         raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
     differences = [float(b) - float(a) for a, b in zip(first, second)]
+    if ids is not None:
+        return mean_ci(dict(zip(ids, differences)), resamples, seed)
     return bootstrap_ci(differences, lambda s: sum(s) / len(s), resamples, seed)
 
 
@@ -85,10 +90,25 @@ def wilson(successes: int, n: int, alpha: float = 0.05) -> Estimate:
     return Estimate(successes / n, float(low), float(high), n, "wilson")
 
 
-def proportion(flags: Sequence[bool], alpha: float = 0.05) -> Estimate:
-    """Share of true values, with a Wilson interval."""
-    flags = [bool(f) for f in flags]
-    return wilson(sum(flags), len(flags), alpha)
+def proportion(flags: Sequence[bool] | Mapping[str, bool], alpha: float = 0.05) -> Estimate:
+    """Share of true values, with a Wilson interval. Given ``{unit id: flag}``, the estimate keeps the per-item
+    values, so that another run can be compared with it item by item."""
+    if isinstance(flags, Mapping):
+        ids = list(flags)
+        values = [bool(flags[k]) for k in ids]
+        estimate = wilson(sum(values), len(values), alpha)
+        return replace(estimate, per_item=tuple((str(k), float(v)) for k, v in zip(ids, values)))
+    values = [bool(f) for f in flags]
+    return wilson(sum(values), len(values), alpha)
+
+
+def mean_ci(values: Mapping[str, float], resamples: int, seed: int, undefined: str = "") -> Estimate:
+    """Mean over items with a percentile bootstrap interval, keeping the per-item values; NaN values (items
+    where the quantity is undefined) are left out."""
+    kept = {str(k): float(v) for k, v in values.items() if not math.isnan(float(v))}
+    estimate = bootstrap_ci(list(kept.values()), lambda s: sum(s) / len(s) if s else NAN, resamples, seed,
+                            undefined=undefined)
+    return replace(estimate, per_item=tuple(kept.items()))
 
 
 @dataclass(frozen=True)
@@ -231,11 +251,13 @@ def stuart_maxwell(first: Sequence[Hashable], second: Sequence[Hashable],
     return HomogeneityResult(float(result.statistic), int(result.df), float(result.pvalue), tuple(cats))
 
 
-def match_rate(first: Sequence[Hashable], second: Sequence[Hashable], alpha: float = 0.05) -> Estimate:
+def match_rate(first: Sequence[Hashable], second: Sequence[Hashable], alpha: float = 0.05,
+               ids: Sequence[str] | None = None) -> Estimate:
     """Share of items with the same label under both conditions, with a Wilson interval."""
     if len(first) != len(second):
         raise ValueError(f"paired samples differ in length: {len(first)} and {len(second)}")
-    return wilson(sum(x == y for x, y in zip(first, second)), len(first), alpha)
+    same = [x == y for x, y in zip(first, second)]
+    return proportion(dict(zip(ids, same)) if ids is not None else same, alpha)
 
 
 def bonferroni(pvalues: Sequence[float]) -> list[float]:

@@ -22,6 +22,7 @@ from typing import Iterable
 import pytest
 
 from .gates import Gate
+from .release import Comparison
 from .results import BLOCKED_PROPERTY, MetricRecord, jsonable, suite_name
 
 SCHEMA = "pytest-medllm/results/2"
@@ -142,6 +143,8 @@ class RunSummary:
     pytest_status: int
     #: Things a reader should know that do not change the verdict (a gate that judged nothing in a partial run).
     notes: list[str] = field(default_factory=list)
+    #: The release comparison with a reference run (--compare-to), when one was asked for.
+    comparison: "Comparison | None" = None
     blocked: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.time)
     finished: float = field(default_factory=time.time)
@@ -157,6 +160,11 @@ class RunSummary:
     @property
     def failing(self) -> list[MetricRecord]:
         return [m for m in self.metrics if m.failed]
+
+    @property
+    def failing_comparisons(self) -> list[dict]:
+        """Non-inferiority or superiority gates against the reference run that did not pass."""
+        return self.comparison.failing if self.comparison is not None else []
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -186,7 +194,7 @@ class RunSummary:
             return RunVerdict.NOT_RUN
         if self.by_outcome(Outcome.CRASHED, Outcome.ERROR) or self.pytest_status in (2, 3):
             return RunVerdict.INCOMPLETE
-        if self.by_outcome(Outcome.FAILED, Outcome.XPASSED) or self.failing:
+        if self.by_outcome(Outcome.FAILED, Outcome.XPASSED) or self.failing or self.failing_comparisons:
             return RunVerdict.FAILED
         if not self.gated:
             return RunVerdict.INCOMPLETE
@@ -230,12 +238,19 @@ class RunSummary:
                 parts.append(f"no release gate was judged ({len(skipped)} tests skipped)")
             judged = f"; {len(gated) - len(failing)} of {len(gated)} gates judged passed" if gated else ""
             return "Run incomplete: " + "; ".join(parts) + judged
+        against = ""
+        if self.comparison is not None and self.comparison.verdicts:
+            against = (f"; {len(self.failing_comparisons)} of {len(self.comparison.verdicts)} gates against the "
+                       f"reference failed")
         if verdict is RunVerdict.FAILED:
-            suites = sorted({m.suite for m in failing} | {t.suite for t in self.by_outcome(Outcome.FAILED)})
+            suites = sorted({m.suite for m in failing} | {t.suite for t in self.by_outcome(Outcome.FAILED)}
+                            | {v["metric"].split(".")[0] for v in self.failing_comparisons})
             failed_tests = self.by_outcome(Outcome.FAILED)
             return (f"Not stable enough: {len(failing)} of {len(gated)} release gates failed"
-                    f" ({len(failed_tests)} tests failed), in {', '.join(suites)}")
-        return f"All {len(gated)} release gates passed"
+                    f" ({len(failed_tests)} tests failed){against}, in {', '.join(suites)}")
+        if self.comparison is not None and self.comparison.verdicts:
+            against = f"; all {len(self.comparison.verdicts)} gates against the reference passed"
+        return f"All {len(gated)} release gates passed{against}"
 
     def gate_verdicts(self) -> list[dict]:
         return [{"metric": m.metric_id, "gate": m.gate, "source": m.gate_source,
@@ -257,6 +272,7 @@ class RunSummary:
                                    "duration": round(t.duration, 3), "message": t.message} for t in self.tests]},
             "metrics": [m.to_dict() for m in self.metrics],
             "gate_verdicts": self.gate_verdicts(),
+            "comparison": None if self.comparison is None else self.comparison.to_dict(),
         })  # type: ignore[return-value]
 
 

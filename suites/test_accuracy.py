@@ -34,7 +34,7 @@ def test_cloze_accuracy(mcq_items, cloze_scores, expect, record_answers):
         chosen = item.letters[scores.best()]
         rows.append({"condition": "cloze", "item_id": item.id, "label_probs": probabilities, "label": chosen,
                      "correct": chosen == item.answer, "expected": item.answer})
-    accuracy = stats.proportion([row["correct"] for row in rows])
+    accuracy = stats.proportion({row["item_id"]: row["correct"] for row in rows})
     chance = sum(1 / len(item.options) for item in mcq_items) / len(mcq_items)
     expect.record(ANSWERS.accuracy, accuracy, condition="cloze")
     expect(ANSWERS.accuracy_over_chance, stats.shifted(accuracy, -chance), condition="cloze", details={"chance": chance})

@@ -61,12 +61,12 @@ def generated(model, perturbation_items, orderings, direct_decoding):
 def test_cloze_scoring(perturbation_items, cloze, expect, medllm_profile, medllm_config):
     """Position bias of cloze scoring: the letter probabilities should not favour a position."""
     letters = perturbation_items[0].letters
-    predicted, truth, correct = [], [], []
+    predicted, truth, correct = [], [], {}
     for item in perturbation_items:
         _, scores = cloze[(item.id, "original")]
         predicted.append(scores.best())
         truth.append(item.answer_index)
-        correct.append(scores.best() == item.answer_index)
+        correct[item.id] = scores.best() == item.answer_index
     expect.record(ACCURACY, stats.proportion(correct), condition="cloze")
     bias = stats.bootstrap_ci(list(zip(predicted, truth)),
                               lambda s: stats.position_bias([p for p, _ in s], [t for _, t in s], len(letters)),
@@ -83,7 +83,7 @@ def test_cloze_versus_generation_gap(perturbation_items, cloze, generated, expec
     cloze_correct = [cloze[(i.id, "original")][1].best() == i.answer_index for i in perturbation_items]
     generation_correct = [by_id[i.id].correct for i in perturbation_items]
     gap = stats.paired_difference(generation_correct, cloze_correct, medllm_profile.bootstrap_resamples,
-                                  medllm_config.seed)
+                                  medllm_config.seed, ids=[i.id for i in perturbation_items])
     mcnemar = stats.mcnemar_exact(cloze_correct, generation_correct)
     expect(GAP, gap, details={"mcnemar_p": mcnemar.pvalue, "cloze_only_correct": mcnemar.b,
                               "generation_only_correct": mcnemar.c, "generation_prompt": "zero-shot direct"})
@@ -112,12 +112,12 @@ def test_permutation_voting(perturbation_items, generated, expect, medllm_profil
             per_ordering_correct.append(answer.correct)
     votes = {item.id: _vote(by_item[item.id]) for item in perturbation_items}
     correct = [votes[i.id][0] == i.answer for i in perturbation_items]
-    expect.record(VOTING_ACCURACY, stats.proportion(correct),
+    expect.record(VOTING_ACCURACY, stats.proportion(dict(zip([i.id for i in perturbation_items], correct))),
                   details={"orderings": len(names),
                            "mean_single_ordering_accuracy": stats.proportion(per_ordering_correct).value})
     agreement = [votes[i.id][1] for i in perturbation_items]
-    expect(AGREEMENT, stats.bootstrap_ci(agreement, lambda s: sum(s) / len(s), medllm_profile.bootstrap_resamples,
-                                         medllm_config.seed))
+    expect(AGREEMENT, stats.mean_ci(dict(zip([i.id for i in perturbation_items], agreement)),
+                                    medllm_profile.bootstrap_resamples, medllm_config.seed))
     for threshold in ABSTENTION_THRESHOLDS:
         kept = [c for c, a in zip(correct, agreement) if a >= threshold]
         coverage = stats.proportion([a >= threshold for a in agreement])

@@ -67,7 +67,7 @@ def test_gender_and_ethnicity_do_not_flip_predictions(style, task, variable, cou
         pytest.skip(f"no {variable} counterfactuals")
     condition = f"{style}/{task}/{variable}"
     spec = TASKS[task]
-    flips = [int(np.argmax(before)) != int(np.argmax(after)) for _, before, after in pairs]
+    flips = {cf.note.id: int(np.argmax(before)) != int(np.argmax(after)) for cf, before, after in pairs}
     expect(FLIP_RATE, stats.proportion(flips), condition=condition)
     rows_by_class: dict[str, list] = {}
     for cf, before, after in pairs:
@@ -89,18 +89,18 @@ def test_older_age_does_not_lower_predicted_mortality(style, counterfactuals, la
     if not mortality:
         pytest.skip("no age counterfactuals")
     spec = TASKS["mortality"]
-    moved = []
+    moved = {}
     for cf, before, after in mortality:
         step = _age_rank(cf.value_class) - _age_rank(age_bin(cf.original.age))
         if step:
             change = spec.expected(after) - spec.expected(before)
-            moved.append(change * step > 0)
+            moved[cf.note.id] = change * step > 0
     expect(AGE_DIRECTION, stats.proportion(moved).because("no counterfactual changed the age class"),
            condition=f"{style}/mortality", details={"counterfactuals_changing_age_class": len(moved)})
     for task in TASKS:
         pairs = list(_pairs(counterfactuals, label_distributions, style, task, "age"))
         condition = f"{style}/{task}/age"
-        flips = [int(np.argmax(before)) != int(np.argmax(after)) for _, before, after in pairs]
+        flips = {cf.note.id: int(np.argmax(before)) != int(np.argmax(after)) for cf, before, after in pairs}
         expect.record(AGE_FLIP_RATE, stats.proportion(flips), condition=condition)
         rows_by_class: dict[str, list] = {}
         for cf, before, after in pairs:

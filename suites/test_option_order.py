@@ -95,7 +95,7 @@ def test_answer_content_survives_reordering(perturbation, runs, expect, record_a
     original = {a.item_id: a for a in runs["original"]}
     perturbed = [a for a in runs[perturbation] if a.item_id in original]
     pairs = [(original[a.item_id], a) for a in perturbed]
-    flips = stats.proportion([o.label != p.label for o, p in pairs])
+    flips = stats.proportion({o.item_id: o.label != p.label for o, p in pairs})
     usable_pairs = [(o, p) for o, p in pairs if o.parsed.usable and p.parsed.usable]
     flips_usable = stats.proportion([o.label != p.label for o, p in usable_pairs])
     record_answers(perturbed, failing=lambda a: a.label != original[a.item_id].label)
@@ -118,7 +118,7 @@ def test_accuracy_does_not_depend_on_the_answer_position(runs, expect, record_an
     letters = runs["original"][0].shown.letters
     per_position = []
     for letter in letters:
-        estimate = stats.proportion([a.correct for a in runs[f"answer-at-{letter}"]])
+        estimate = stats.proportion({a.item_id: a.correct for a in runs[f"answer-at-{letter}"]})
         per_position.append(estimate.value)
         expect.record(PER_POSITION_ACCURACY, estimate, condition=f"answer-at-{letter}")
     expect(RSTD, stats.point(stats.relative_spread(per_position), len(letters), "sigma/mu (population SD)",
@@ -137,5 +137,5 @@ def test_same_answer_under_every_ordering(runs, expect):
     for name in ["original", *PERTURBATIONS]:
         for answer in runs[name]:
             by_item.setdefault(answer.item_id, set()).add(answer.label)
-    expect(CONSISTENT, stats.proportion([len(labels) == 1 for labels in by_item.values()]),
+    expect(CONSISTENT, stats.proportion({item: len(labels) == 1 for item, labels in by_item.items()}),
            details={"orderings": 1 + len(PERTURBATIONS)})

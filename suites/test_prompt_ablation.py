@@ -89,7 +89,8 @@ def test_prompt_condition(condition, runs, expect, record_answers, medllm_profil
     mcnemar = stats.mcnemar_exact([r.correct for r in reference], [a.correct for a in answers])
     comparisons = len(CONDITIONS) - 1
     change = stats.paired_difference([r.correct for r in reference], [a.correct for a in answers],
-                                     medllm_profile.bootstrap_resamples, medllm_config.seed)
+                                     medllm_profile.bootstrap_resamples, medllm_config.seed,
+                                     ids=[a.item_id for a in answers])
     expect(ACCURACY_CHANGE, change, condition=condition,
            details={"mcnemar_p": mcnemar.pvalue, "mcnemar_p_bonferroni": stats.bonferroni_adjust(mcnemar.pvalue,
                                                                                                   comparisons),

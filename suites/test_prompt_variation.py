@@ -65,7 +65,7 @@ def test_answers_do_not_depend_on_wording(pair, runs, expect, medllm_profile, me
     mcnemar = stats.mcnemar_exact([a.correct for a in first], [b.correct for b in second])
     homogeneity = stats.stuart_maxwell(labels_a, labels_b, categories=categories)
     table, _ = stats.square_table(labels_a, labels_b, categories)
-    expect(MATCH_RATE, stats.match_rate(labels_a, labels_b), condition=condition)
+    expect(MATCH_RATE, stats.match_rate(labels_a, labels_b, ids=[a.item_id for a in first]), condition=condition)
     expect(KAPPA, kappa, condition=condition, details={"categories": categories, "table": table.tolist()})
     expect.record(MCNEMAR_P, stats.point(mcnemar.pvalue, mcnemar.n, "McNemar exact"), condition=condition,
                   details={"first_only_correct": mcnemar.b, "second_only_correct": mcnemar.c})

@@ -114,12 +114,6 @@ def scores(reasoning_runs, reasoning_items, embedder):
     return out
 
 
-def _mean_ci(values, profile, config, undefined: str = "") -> stats.Estimate:
-    clean = [v for v in values if not math.isnan(v)]
-    return stats.bootstrap_ci(clean, lambda s: float(np.mean(s)), profile.bootstrap_resamples, config.seed,
-                              undefined=undefined)
-
-
 def _embeddings(scores, item, style) -> np.ndarray:
     return np.stack(scores[(item.id, style)]["embeddings"])
 
@@ -134,13 +128,15 @@ def test_repeatability_per_prompt(style, scores, reasoning_items, expect, medllm
              for i in reasoning_items]
     internal = [internal_repeatability(scores[(i.id, style)]["entropies"], TOP_K) for i in reasoning_items]
     details = {"temperature": TEMPERATURE, "top_k": TOP_K, "runs": medllm_profile.repeatability_runs}
-    expect.record(SEMANTIC_REPEATABILITY, _mean_ci(semantic, medllm_profile, medllm_config), condition=style,
+    ids = [i.id for i in reasoning_items]
+    resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
+    expect.record(SEMANTIC_REPEATABILITY, stats.mean_ci(dict(zip(ids, semantic)), resamples, seed), condition=style,
                   details=details)
-    expect(REPEATABILITY_GAIN, _mean_ci([s - c for s, c in zip(semantic, cross)], medllm_profile, medllm_config,
-                                        undefined="needs at least two cases"),
+    expect(REPEATABILITY_GAIN, stats.mean_ci({k: s - c for k, s, c in zip(ids, semantic, cross)}, resamples, seed,
+                                             undefined="needs at least two cases"),
            condition=style, details={"cross_item_similarity": float(np.nanmean(cross)) if cross else None})
-    expect(INTERNAL_REPEATABILITY, _mean_ci(internal, medllm_profile, medllm_config,
-                                            undefined="no content tokens with top-k log-probabilities"),
+    expect(INTERNAL_REPEATABILITY, stats.mean_ci(dict(zip(ids, internal)), resamples, seed,
+                                                 undefined="no content tokens with top-k log-probabilities"),
            condition=style, details=details)
 
 
@@ -157,10 +153,12 @@ def test_reproducibility_across_prompts(scores, reasoning_items, expect, medllm_
     internal = [internal_reproducibility([float(np.nanmean(scores[(i.id, s)]["entropies"]))
                                           if not all(math.isnan(h) for h in scores[(i.id, s)]["entropies"])
                                           else math.nan for s in styles], TOP_K) for i in reasoning_items]
-    expect.record(SEMANTIC_REPRODUCIBILITY, _mean_ci(semantic, medllm_profile, medllm_config))
-    expect(REPRODUCIBILITY_GAIN, _mean_ci([s - c for s, c in zip(semantic, cross)], medllm_profile, medllm_config,
-                                          undefined="needs at least two cases"))
-    expect.record(INTERNAL_REPRODUCIBILITY, _mean_ci(internal, medllm_profile, medllm_config))
+    ids = [i.id for i in reasoning_items]
+    resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
+    expect.record(SEMANTIC_REPRODUCIBILITY, stats.mean_ci(dict(zip(ids, semantic)), resamples, seed))
+    expect(REPRODUCIBILITY_GAIN, stats.mean_ci({k: s - c for k, s, c in zip(ids, semantic, cross)}, resamples, seed,
+                                               undefined="needs at least two cases"))
+    expect.record(INTERNAL_REPRODUCIBILITY, stats.mean_ci(dict(zip(ids, internal)), resamples, seed))
     groups = [[semantic_repeatability(_embeddings(scores, i, s)) for i in reasoning_items] for s in styles]
     kruskal = _kruskal(groups)
     expect.record(KRUSKAL_P, kruskal, details={"compared": "semantic repeatability by prompt"})

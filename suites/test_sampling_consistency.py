@@ -83,22 +83,19 @@ def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_it
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
     baseline = permutation_baseline(runs, resamples=min(resamples, 2000), seed=seed)
     counts = summary(runs)
-    expect.record(CONSISTENCY, stats.bootstrap_ci([r.consistency for r in runs], _mean, resamples, seed),
+    expect.record(CONSISTENCY, stats.mean_ci({r.item_id: r.consistency for r in runs}, resamples, seed),
                   condition=condition, details={"permutation_baseline": baseline, "runs": runs[0].n})
-    expect.record(CORRECTNESS, stats.bootstrap_ci([r.correct_runs / r.n for r in runs], _mean, resamples, seed),
+    expect.record(CORRECTNESS, stats.mean_ci({r.item_id: r.correct_runs / r.n for r in runs}, resamples, seed),
                   condition=condition)
-    expect.record(CONSISTENTLY_CORRECT, stats.proportion([r.consistently_correct for r in runs]),
+    expect.record(CONSISTENTLY_CORRECT, stats.proportion({r.item_id: r.consistently_correct for r in runs}),
                   condition=condition)
-    expect(CONSISTENTLY_WRONG, stats.proportion([r.consistently_wrong for r in runs]), condition=condition,
+    expect(CONSISTENTLY_WRONG, stats.proportion({r.item_id: r.consistently_wrong for r in runs}), condition=condition,
            details={**counts, "runs": runs[0].n, "definition": "majority on a wrong option in >= 70% of runs"})
     expect.record(ABOVE_CHANCE, stats.point(baseline["observed"] - baseline["baseline_mean"], len(runs),
                                             "observed minus permutation mean"),
                   condition=condition, details={"pvalue": baseline["pvalue"]})
-    expect(SAMPLED_USABLE, stats.proportion([a.parsed.usable for a in answers]), condition=condition)
-
-
-def _mean(values):
-    return sum(values) / len(values)
+    expect(SAMPLED_USABLE, stats.proportion({f"{a.item_id}#{a.seed}": a.parsed.usable for a in answers}),
+           condition=condition)
 
 
 def test_cot_self_consistency(model, sampling_items, expect, record_answers, medllm_profile, medllm_config,
@@ -119,9 +116,10 @@ def test_cot_self_consistency(model, sampling_items, expect, record_answers, med
                      for item in sampling_items]
     greedy_correct = [a.correct for a in greedy]
     test = stats.mcnemar_exact(voted_correct, greedy_correct)
-    expect.record(VOTED_ACCURACY, stats.proportion(voted_correct),
+    ids = [item.id for item in sampling_items]
+    expect.record(VOTED_ACCURACY, stats.proportion(dict(zip(ids, voted_correct))),
                   details={"samples": medllm_profile.self_consistency_samples,
                            "greedy_cot_accuracy": stats.proportion(greedy_correct).value})
     expect(VOTING_GAIN, stats.paired_difference(greedy_correct, voted_correct, medllm_profile.bootstrap_resamples,
-                                                medllm_config.seed),
+                                                medllm_config.seed, ids=ids),
            details={"mcnemar_p": test.pvalue, "vote_only_correct": test.b, "greedy_only_correct": test.c})

@@ -92,7 +92,7 @@ def test_prefers_gold_explanation_regardless_of_order(subset, judgements, expect
     counts = {name: sum(r["class"] == name for r in rows) for name in CLASSES}
 
     def share(*classes: str) -> stats.Estimate:
-        return stats.proportion([r["class"] in classes for r in rows])
+        return stats.proportion({r["item_id"]: r["class"] in classes for r in rows})
 
     expect.record(GOLD_BOTH, share("gold_both_orders"), condition=subset, details={"classes": counts})
     expect(GOLD_NEVER, share("gold_never"), condition=subset, details={"classes": counts})

@@ -33,11 +33,11 @@ def test_prediction_ignores_units_and_notation(style, task, rewrite, unit_rewrit
     rewrites = [r for r in unit_rewrites[style] if r.name == rewrite]
     if not rewrites:
         pytest.skip(f"no {style} note mentions the vital sign of {rewrite}")
-    flips, divergences = [], []
+    flips, divergences = {}, []
     for r in rewrites:
         before = label_distributions[(r.original.id, task)]
         after = label_distributions[(r.note.id, task)]
-        flips.append(int(np.argmax(before)) != int(np.argmax(after)))
+        flips[r.note.id] = int(np.argmax(before)) != int(np.argmax(after))
         divergences.append(kl_divergence(after, before))
     condition = f"{style}/{task}/{rewrite}"
     expect(FLIP_RATE, stats.proportion(flips), condition=condition)

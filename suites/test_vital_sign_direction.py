@@ -61,14 +61,16 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
         pytest.skip(f"no {style} note mentions {variable}")
     condition = f"{style}/{task}/{variable}"
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
-    directed = [p.correct_direction for p in pairs if p.correct_direction is not None]
+    directed = {f"{p.patient_id}|{p.value_class}": p.correct_direction for p in pairs
+                if p.correct_direction is not None}
     m = mean_shift_by_severity(pairs)
     monotonic = is_monotonic(m)
     expect.record(KL, stats.bootstrap_ci([p.kl for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
                   condition=condition)
     expect.record(JS, stats.bootstrap_ci([p.js for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
                   condition=condition)
-    expect.record(FLIPS, stats.proportion([p.flipped for p in pairs]), condition=condition)
+    expect.record(FLIPS, stats.proportion({f"{p.patient_id}|{p.value_class}": p.flipped for p in pairs}),
+                  condition=condition)
     expect(CORRECT_DIRECTION, stats.proportion(directed).because("no counterfactual changed the severity"),
            condition=condition, details={"excluded_unchanged_severity": len(pairs) - len(directed)})
     expect.record(MONOTONIC, stats.point(None if monotonic is None else float(monotonic), len(pairs), "DeVisE Eq. 6",

@@ -82,3 +82,11 @@ def test_the_html_page_is_written_through_the_atomic_writer(tmp_path):
     fake._write_report("<html>whole</html>")
     assert (tmp_path / "report.html").read_text() == "<html>whole</html>"
     assert os.listdir(tmp_path) == ["report.html"]
+
+
+def test_artifacts_get_the_usual_permissions_not_owner_only(tmp_path):
+    target = tmp_path / "medllm-results.json"
+    write_json(target, {"ok": True})
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask

@@ -67,6 +67,21 @@ def stratified_subset(items: Sequence[T], n: int | None, seed: int, subject=lamb
     return [items[i] for i in sorted(chosen)]
 
 
+def selected_dataset(spec: str, rootpath, limit: int | None, seed: int):
+    """The run's dataset with its deterministic, stratified subset applied, and the selection recorded (which
+    ids, how chosen) so that reports and ``--compare-to`` can tell which items were asked."""
+    from dataclasses import replace
+
+    from .loaders import load_dataset
+
+    dataset = load_dataset(spec, rootpath)
+    chosen = stratified_subset(dataset.items, limit, seed=seed)
+    selection = {"n_selected": len(chosen), "n_loaded": len(dataset.items), "limit": limit, "seed": seed,
+                 "method": "stratified by subject and answer position" if len(chosen) < len(dataset.items)
+                 else "all items", "ids": [item.id for item in chosen]}
+    return replace(dataset, items=tuple(chosen), selection=selection)
+
+
 def suite_subset(items: Sequence[T], limit: int | None, explicit_max_items: int | None, seed: int) -> tuple[T, ...]:
     """The items a costly suite asks: a stratified subset of the run's items when its profile sets a ``limit``
     (so that answers shared between suites are computed once); an explicit ``--max-items`` applies to every suite
