@@ -19,7 +19,7 @@ CARD_STYLE = """
 .medllm-card{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
 .medllm-card th,.medllm-card td{border:1px solid #ccc;padding:3px 8px;text-align:left;color:#202124}
 .medllm-card th{background:#f2f2f2}
-.medllm-pass{background:#e6f4ea}.medllm-fail{background:#fce8e6}.medllm-unmeasured{background:#fef7e0}
+.medllm-pass{background:#e6f4ea;color:#202124}.medllm-fail{background:#fce8e6;color:#202124}.medllm-unmeasured{background:#fef7e0;color:#202124}
 .medllm-metrics{font-family:monospace;font-size:12px;white-space:pre-line}
 .medllm-facts{font-size:12px;color:#333}
 .medllm-verdict{font-size:15px;font-weight:bold;color:#202124;padding:6px 10px;border-radius:4px;display:inline-block;margin:4px 0}
@@ -86,7 +86,8 @@ def _comparison_html(summary: RunSummary) -> str:
         return parts[0] + f'<p class="medllm-facts">{escape(comparison.refused)}</p>'
     for verdict in comparison.verdicts:
         css = "medllm-pass" if verdict["verdict"] == "pass" else "medllm-fail"
-        parts.append(f'<div class="{css}">{escape(verdict["verdict"].upper())}: {escape(verdict["reason"])}</div>')
+        parts.append(f'<div class="{css}">{escape(verdict["verdict"].upper())} {escape(verdict["metric"])}: '
+                     f'{escape(verdict["reason"])}</div>')
     from .plots import forest_plot
 
     chart = forest_plot(comparison.differences)
