@@ -7,6 +7,7 @@ ships them in ``workeroutput`` and the controller merges them.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ class SessionState:
     datasets: dict = field(default_factory=dict)
     #: Suites with tests deselected in this process (-k, -m): their gates may legitimately judge nothing.
     deselected_suites: set = field(default_factory=set)
+    _last_progress_line: float = 0.0
     _baseline: dict | None = None
 
     def baseline_rows(self, suite: str, condition: str) -> list[dict]:
@@ -110,15 +112,32 @@ class SessionState:
         print(f"\npytest-medllm: {message}", file=stream, flush=True)
 
     def progress(self, kind: str, done: int, total: int, elapsed: float) -> None:
-        """Show long model calls as they go (a terminal only; CI logs get one line per long call)."""
+        """Show long model calls as they go: on a terminal one line rewritten in place (suite, requests done of
+        total, rate, time left); in a CI log a line about every 30 seconds and one at the end."""
         if self.is_worker or total < 2 * self.run.batch_size:
             return
         stream = sys.__stderr__ or sys.stderr
         rate = done / elapsed if elapsed > 0 else 0.0
-        text = f"pytest-medllm: {kind} {done}/{total} requests ({rate:.1f}/s)"
+        left = (total - done) / rate if rate > 0 else float("nan")
+        where = _current_suite()
+        text = (f"pytest-medllm: {where + ': ' if where else ''}{kind} {done}/{total} requests "
+                f"({rate:.1f}/s" + (f", ~{_duration(left)} left)" if done < total and left == left else
+                                     f", {_duration(elapsed)})"))
         if stream.isatty():
-            end = "\n" if done >= total else ""
-            stream.write("\r\x1b[K" + text + end)
+            stream.write("\r\x1b[K" + text + ("\n" if done >= total else ""))
             stream.flush()
-        elif done >= total and elapsed > 10:
-            print(text + f" in {elapsed:.0f} s", file=stream, flush=True)
+        elif done >= total and elapsed > 10 or elapsed - self._last_progress_line >= 30:
+            self._last_progress_line = elapsed if done < total else 0.0
+            print(text, file=stream, flush=True)
+
+
+def _current_suite() -> str:
+    """The suite module of the test pytest is running (from PYTEST_CURRENT_TEST), for progress lines."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "")
+    module = current.split("::", 1)[0].rsplit("/", 1)[-1]
+    return module[5:-3] if module.startswith("test_") and module.endswith(".py") else ""
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
