@@ -13,10 +13,10 @@ import pytest
 
 from .backends.base import CapabilityError
 from .expectations import Suite, unmatched_gates
-from .preflight import RunBlocked
 from .gates import GateSyntaxError, parse_gates
 from .options import RUN_CONFIG_KEY, RunConfig, build_run_config
 from .options import pytest_addoption as _addoption
+from .preflight import RunBlocked
 from .profiles import Profile
 from .recorder import FAILED_GATES_KEY, Recorder, suite_of
 from .results import BLOCKED_PROPERTY, EXAMPLES_PROPERTY, ITEMS_PROPERTY, MetricRecord
