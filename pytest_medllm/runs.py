@@ -76,10 +76,11 @@ def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, lis
     """Generate every job in one batched call; answers grouped by condition, in job order."""
     outputs = model.generate([GenerationRequest(job.prompt, job.decoding or decoding, seed=job.seed)
                               for job in jobs])
+    reasoning = reasoning_format(model)
     grouped: dict[str, list[Answer]] = defaultdict(list)
     for job, output in zip(jobs, outputs):
         shown = job.shown.item
-        parsed = parse_answer(output.text, shown.option_map, letters_shown=job.letters_shown)
+        parsed = parse_answer(output.text, shown.option_map, letters_shown=job.letters_shown, reasoning=reasoning)
         label = job.shown.to_original(parsed.label)
         original_answer = job.shown.to_original(shown.answer)
         grouped[job.condition].append(Answer(
@@ -87,6 +88,12 @@ def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, lis
             parsed=parsed, text=output.text, finish_reason=output.finish_reason, prompt=job.prompt, label=label,
             correct=parsed.usable and label == original_answer, token_ids=tuple(output.token_ids), seed=job.seed))
     return dict(grouped)
+
+
+def reasoning_format(model) -> str | None:  # noqa: ANN001 - any backend, cached or not
+    """Where the model under test writes its final answer (its registry entry), so that an output cut off inside
+    its reasoning is no answer rather than a letter read from the reasoning."""
+    return getattr(getattr(model, "inner", model), "reasoning_format", None)
 
 
 def original_jobs(condition: str, items: Sequence[MCQItem], prompt_fn, letters_shown: bool = True) -> list[Job]:

@@ -22,6 +22,7 @@ from pytest_medllm.data.parsing import parse_answer
 from pytest_medllm.data.select import suite_subset
 from pytest_medllm.expectations import Suite
 from pytest_medllm.prompts import REASONING_PROMPTS, reasoning_prompt
+from pytest_medllm.runs import reasoning_format
 from pytest_medllm.repeatability import (
     Embedder,
     cross_similarity,
@@ -96,7 +97,7 @@ def reasoning_runs(model, reasoning_items, medllm_profile, medllm_config):
 
 
 @pytest.fixture(scope="module")
-def scores(reasoning_runs, reasoning_items, embedder):
+def scores(model, reasoning_runs, reasoning_items, embedder):
     """Per item and prompt: embeddings, mean content-token entropies, correctness of each run."""
     items = {item.id: item for item in reasoning_items}
     keys = list(reasoning_runs)
@@ -109,7 +110,7 @@ def scores(reasoning_runs, reasoning_items, embedder):
         entry["embeddings"].append(vector)
         entry["entropies"].append(mean_content_entropy(generation.top_logprobs, generation.tokens, TEMPERATURE,
                                                        TOP_K))
-        parsed = parse_answer(generation.text, items[item_id].option_map)
+        parsed = parse_answer(generation.text, items[item_id].option_map, reasoning=reasoning_format(model))
         entry["correct"].append(parsed.letter == items[item_id].answer)
     return out
 

@@ -65,7 +65,7 @@ CASES = [
     ("Based on the findings, further testing is needed.", "NONE"),  # 'Based' is not B
     ("A 10-year-old girl presents with short stature; more tests are needed.", "NONE"),  # article, not A
     ("B12 deficiency should be excluded first.", "NONE"),
-    ("The answer is A. Wait, actually the answer is C.", "NONE"),
+    ("The answer is A. Wait, actually the answer is C.", "C"),  # a self-correction: the last commitment wins
     ("The answer is F", "NONE"),
     ("", "NONE"),
     ("   \n  ", "NONE"),
@@ -153,3 +153,162 @@ PREFERENCES = [
 def test_self_assessment_parsers(reply, preference, agreement):
     assert parse_preference(reply) == preference
     assert parse_agreement(reply) == agreement
+
+
+# -- the grammar table of the module docstring is the parser's contract ---------------------------------------------
+
+GRAMMAR_OPTIONS = {"A": "Type 1 diabetes mellitus", "B": "Hypothyroidism", "C": "Central hypothyroidism",
+                   "D": "Turner syndrome", "E": "Hepatitis B"}
+
+
+def _docstring_rows() -> list[tuple[str, str, str]]:
+    import re
+
+    import pytest_medllm.data.parsing as parsing
+
+    lines = parsing.__doc__.splitlines()
+    rulers = [i for i, line in enumerate(lines) if line.startswith("=====")]
+    assert len(rulers) == 3, "the docstring's grammar table lost its rulers"
+    rows = []
+    for line in lines[rulers[1] + 1:rulers[2]]:
+        reply, expected, rule = re.split(r"\s{2,}", line.strip(), maxsplit=2)
+        rows.append((reply.replace("\\n", "\n"), expected, rule))
+    return rows
+
+
+DOC_ROWS = _docstring_rows()
+
+
+@pytest.mark.parametrize("reply, expected, rule", DOC_ROWS, ids=[row[2] for row in DOC_ROWS])
+def test_docstring_grammar_table(reply, expected, rule):
+    parsed = parse_answer(reply, GRAMMAR_OPTIONS)
+    assert parsed.label == expected, (rule, parsed)
+    if expected == "NONE":
+        short = rule.split(" (")[0]
+        assert parsed.reason.startswith(short), (rule, parsed.reason)
+
+
+def test_the_grammar_table_covers_accepted_and_rejected_shapes():
+    labels = [expected for _, expected, _ in DOC_ROWS]
+    assert len(DOC_ROWS) >= 25 and labels.count("NONE") >= 6 and labels.count("MULTIPLE") >= 2
+
+
+# -- the audit's examples ----------------------------------------------------------------------------------------
+
+AUDIT_OPTIONS = {"A": "Graves disease", "B": "Hashimoto thyroiditis", "C": "Subacute thyroiditis",
+                 "D": "Toxic multinodular goiter", "E": "Thyroid lymphoma"}
+AUDIT = [
+    ("Answer: A is incorrect.", "NONE"),
+    ("A is not correct, B is.", "B"),
+    ("The answer is C. Actually, no: D.", "D"),
+    ("E) Thyroid lymphoma ... actually C", "C"),
+    ("Not A, but C.", "C"),
+    ("The answer is not D; it is B.", "B"),
+    ("**Answer:** (c)", "C"),
+    ("| Final answer | C |", "C"),
+    ("the answer is b", "B"),
+    ("I'd go with C.", "C"),
+    ("Either B or D could be right; I am not sure.", "MULTIPLE"),
+    ("答案是B", "B"),
+    ("正确答案：C", "C"),
+    ("答案：Ｄ", "D"),
+    ("We can rule out A; A is unlikely. The answer is E.", "E"),
+    ("C 👍", "C"),
+    ("Answer: C ✅", "C"),
+    ("C!!!", "C"),
+    ("### Answer\nD", "D"),
+    ("The answer is B. The correct answer is D.", "NONE"),  # no correction cue: an unresolved contradiction
+]
+
+
+@pytest.mark.parametrize("reply, expected", AUDIT, ids=[f"audit-{i:02d}" for i in range(len(AUDIT))])
+def test_the_audit_examples(reply, expected):
+    parsed = parse_answer(reply, AUDIT_OPTIONS)
+    assert parsed.label == expected, parsed
+
+
+def test_an_option_text_with_superscripts_matches_whatever_the_notation():
+    options = {"A": "BMI > 30 kg/m²", "B": "BMI < 18.5 kg/m²", "C": "Waist circumference > 88 cm"}
+    assert parse_answer("The most likely answer is BMI > 30 kg/m2", options, letters_shown=False).label == "A"
+    assert parse_answer("bmi  >  30 KG/M²", options, letters_shown=False).label == "A"
+
+
+def test_an_unresolved_contradiction_says_so():
+    parsed = parse_answer("The answer is B. The answer is D.", AUDIT_OPTIONS)
+    assert parsed.label == "NONE" and parsed.reason.startswith("contradiction")
+
+
+@pytest.mark.parametrize("reasoning, reply, expected", [
+    ("think-tags", "The TSH is high so maybe A... or C", "NONE"),  # cut off inside the reasoning
+    ("think-tags", "Weighing A and C.</think>\nThe answer is C.", "C"),
+    ("huatuo", "## Thinking\nA or B\n## Final Response\nThe answer is B.", "B"),
+    ("huatuo", "## Thinking\nA or B, probably B", "NONE"),
+    ("harmony", "<|channel|>analysis<|message|>B?<|end|>", "NONE"),
+    ("harmony", "<|channel|>analysis<|message|>B?<|end|><|start|>assistant<|channel|>final<|message|>B<|return|>",
+     "B"),
+    (None, "The answer is C.", "C"),
+])
+def test_the_declared_reasoning_format_decides_where_the_answer_is(reasoning, reply, expected):
+    parsed = parse_answer(reply, AUDIT_OPTIONS, reasoning=reasoning)
+    assert parsed.label == expected, parsed
+    if expected == "NONE":
+        assert parsed.reason.startswith("reasoning never finished")
+
+
+def test_a_twenty_thousand_character_reply_parses_quickly():
+    import time
+
+    reply = ("Option A is unlikely because the uptake is low. " * 300 + "B and D remain. " * 100 +
+             "The answer is " + "very " * 200 + "clearly C.")[:20000]
+    started = time.perf_counter()
+    parse_answer(reply, AUDIT_OPTIONS)
+    assert time.perf_counter() - started < 0.5
+
+
+# -- self-assessment: the same care ---------------------------------------------------------------------------------
+
+MORE_PREFERENCES = [
+    ("Explanation 2 is better. The agreement level is 3.", 2, 3),
+    ("I prefer the first one. Agreement: three.", 1, 3),
+    ("The second one makes more clinical sense. I would rate the agreement 3/5.", 2, 3),
+    ("Explanation #1 is the more accurate. Agreement level: 3 out of 5", 1, 3),
+    ("**Explanation 2** is superior.\n\nAgreement: 4 (high).", 2, 4),
+    ("Explanation 1 is not more correct; explanation 2 is. Level of agreement: 2.", 2, 2),
+    ("Both explanations are equally good. Agreement 5/5.", None, 5),
+    ("Neither explanation is right.", None, None),
+    ("The dose is 5 mg and the patient has type 2 diabetes; explanation 2 fits.", None, None),
+    ("Agreement: 7/10.", None, None),
+    ("<think>explanation 1? maybe 2</think>The better explanation is explanation 1. Agreement level is 2.", 1, 2),
+]
+
+
+@pytest.mark.parametrize("reply, preference, agreement", MORE_PREFERENCES)
+def test_self_assessment_parsers_read_what_judges_write(reply, preference, agreement):
+    assert parse_preference(reply) == preference
+    assert parse_agreement(reply) == agreement
+
+
+# -- evidence questions: yes / no / maybe ---------------------------------------------------------------------------
+
+from pytest_medllm.data.parsing import parse_decision  # noqa: E402
+
+DECISION_CASES = [
+    ("Yes.", "yes"), ("No, because the trial was underpowered.", "no"), ("The answer is maybe.", "maybe"),
+    ("Answer: **no**", "no"), ("Final decision: yes", "yes"), ("maybe", "maybe"),
+    ("Based on the abstract, the answer is yes.", "yes"),
+    ("## Final Response\nNo.", "no"),
+    ("Yes or maybe; the evidence is mixed.", "MULTIPLE"),
+    ("The answer is yes. The answer is no.", "NONE"),
+    ("The answer is yes. Actually, no: the answer is no.", "no"),
+    ("The study does not say.", "NONE"),
+    ("", "NONE"),
+    ("<think>yes? no?", "NONE"),
+]
+
+
+@pytest.mark.parametrize("reply, expected", DECISION_CASES)
+def test_decisions(reply, expected):
+    parsed = parse_decision(reply)
+    assert parsed.label == expected, parsed
+    if expected in ("NONE", "MULTIPLE"):
+        assert parsed.reason

@@ -1,24 +1,82 @@
-"""Answer parsing: from free model text to one option, MULTIPLE, or NONE — never a guess.
+"""Answer parsing: from free model text to one option, MULTIPLE, or NONE — never a wrong letter.
 
-One study's code took the first A–D character anywhere in the output, so "Based on…" counted as answer B. Here a
-letter only counts when the text uses it as an answer: in an explicit statement ("The answer is C", "Answer:
-**C**", "C is correct"), as the leading token of the reply ("C.", "(C)", "C) Hypothyroidism"), next to its own
-option text, in brackets, or alone on a line. Without letters (the study's "prompt A without letters"), the option
-is recognised by its text. Reasoning models' final sections are found first ("## Final Response", "</think>",
-gpt-oss's final channel). Everything else is a visible category with a reason: MULTIPLE when two or more options
-are chosen, NONE when there is no answer, a contradiction, or degenerate text.
+Every invariance and consistency metric is computed on parsed answers, so a parser that reads the wrong letter
+corrupts flip rates, kappa and accuracy at once. The rule here: a letter counts only where the reply *commits* to
+it; anything else is a visible category with a reason (NONE or MULTIPLE), never a guess. One study's code took the
+first A–D character anywhere ("Based on…" was answer B).
+
+How a reply is read
+-------------------
+1. The final answer is cut from reasoning models' output first: gpt-oss's final channel, text after ``</think>``,
+   after ``## Final Response``. With the model's declared format (``reasoning=``), an output that never reached it
+   was cut off inside its reasoning: NONE ("reasoning never finished").
+2. The reply and the option texts are normalised the same way: NFKC (full-width letters, ``：``, ``²`` → ``2``),
+   dashes, quotes, whitespace, case for text; markdown (bold, code ticks, headings, list markers, table rows) and
+   LaTeX ``\\boxed{}`` are unwrapped.
+3. Option texts found in the reply are replaced by a marker of their letter, longest first — so that "Hepatitis B"
+   (option A) is never read as letter B, and "Central hypothyroidism" is not also "Hypothyroidism".
+4. Commitments are collected with their position: answer phrases in several languages followed by a letter or an
+   option text; a letter (or option) with a verdict ("C is correct", "Turner syndrome is the most likely
+   diagnosis"); the reply's leading letter; a letter alone on a line; a correction ("actually D"); hedges between
+   options. Negations ("A is incorrect", "not A", "rule out A", "A is unlikely", "we can exclude A") are collected
+   too, and never count as a commitment.
+5. Resolution: an answer marked final wins; otherwise the commitments must agree, or the last one must follow a
+   correction cue or a hedge ("B or D … I'd pick D"); a disagreement without one is NONE ("contradiction").
+   Without any commitment, one option mentioned (by letter with its own text, in brackets, or by text) and not
+   negated is the answer (weak rules, named in ``method``); several are NONE.
+
+Grammar (options of the table: A Type 1 diabetes mellitus, B Hypothyroidism, C Central hypothyroidism,
+D Turner syndrome, E Hepatitis B). Each row is checked by tests/test_parsing.py::test_docstring_grammar_table.
+
+=============================================================  ==========  =====================================
+reply                                                          result      rule
+=============================================================  ==========  =====================================
+The answer is C.                                               C           answer phrase
+the answer is c                                                C           answer phrase, lowercase letter
+**Answer:** (c)                                                C           markdown unwrapped
+| Final answer | C |                                           C           table row read as "Final answer: C"
+### Answer\\nD                                                  D           heading read as "Answer:"
+I'd go with C.                                                 C           first-person choice
+答案是B                                                         B           Chinese answer phrase
+正确答案：C                                                     C           full-width colon normalised
+La respuesta correcta es la D                                  D           Spanish answer phrase
+Option E is correct.                                           E           letter with a verdict
+Turner syndrome is the most likely diagnosis.                  D           option text with a verdict
+C 👍                                                            C           leading letter, trailing emoji
+C) Central hypothyroidism                                      C           leading letter with its text
+\\boxed{B}                                                      B           LaTeX unwrapped
+The answer is C. Actually, no: D.                              D           correction: the last commitment
+Not A, but C.                                                  C           negated A, committed C
+The answer is not D; it is B.                                  B           negated D, committed B
+A is not correct, B is.                                        B           elliptical "B is" after a negation
+Hepatitis B is the most likely cause.                          E           option text masks its letter
+Either B or D could be right; I am not sure.                   MULTIPLE    hedge between options
+The answer is A and C.                                         MULTIPLE    two options chosen
+Answer: A is incorrect.                                        NONE        negated only
+The answer is B. The answer is D.                              NONE        contradiction
+Based on the findings, more tests are needed.                  NONE        no answer found ("Based" is not B)
+A 10-year-old girl presents with short stature.                NONE        no answer found (an article, not A)
+The answer is F.                                               NONE        not an option
+Hypothyroidism versus Turner syndrome: both fit.               NONE        no answer found (two options, no choice)
+<think>Maybe A, maybe B                                        NONE        reasoning never finished
+=============================================================  ==========  =====================================
+
+Self-assessment replies (the pediatric endocrinology study's Experiment 3) are read with the same care by
+:func:`parse_preference` (which explanation is more clinically correct) and :func:`parse_agreement` (the agreement
+level 0–5), and evidence questions (PubMedQA) by :func:`parse_decision` (yes / no / maybe).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Mapping, Sequence
 
 Category = Literal["option", "multiple", "none"]
 MULTIPLE = "MULTIPLE"
 NONE = "NONE"
+REASONING_FORMATS = (None, "think-tags", "huatuo", "harmony")
 
 
 @dataclass(frozen=True)
@@ -52,328 +110,552 @@ def _none(reason: str, method: str = "") -> ParsedAnswer:
     return ParsedAnswer("none", None, (), method, reason)
 
 
-def _chosen(letters: Sequence[str], method: str) -> ParsedAnswer:
-    unique = tuple(dict.fromkeys(letters))
-    if len(unique) == 1:
-        return ParsedAnswer("option", unique[0], unique, method)
-    return ParsedAnswer("multiple", None, tuple(sorted(unique)), method, "more than one option chosen")
-
-
-# -- final segment of reasoning models --------------------------------------------------------------------
+# -- 1. the final segment of reasoning models -----------------------------------------------------------------
 
 _HARMONY_FINAL = re.compile(r"<\|channel\|>\s*final\s*<\|message\|>", re.I)
 _FINAL_HEADINGS = re.compile(r"^\s*#{1,6}\s*final\s+(?:response|answer)\s*:?\s*$", re.I | re.M)
 _THINKING_HEADING = re.compile(r"^\s*#{1,6}\s*thinking\b", re.I | re.M)
 
 
-def final_segment(text: str) -> tuple[str | None, str]:
-    """The part of ``text`` that holds the final answer, or ``(None, reason)`` when reasoning never finished."""
+def final_segment(text: str, reasoning: str | None = None) -> tuple[str | None, str]:
+    """The part of ``text`` that holds the final answer, or ``(None, reason)`` when reasoning never finished.
+
+    ``reasoning`` is the model's declared format; None detects any of them."""
+    if reasoning not in REASONING_FORMATS:
+        raise ValueError(f"reasoning must be one of {REASONING_FORMATS}, got {reasoning!r}")
     harmony = list(_HARMONY_FINAL.finditer(text))
     if harmony:
-        text = text[harmony[-1].end():]
-        return re.sub(r"<\|(?:end|return|call)\|>.*", "", text, flags=re.S), ""
-    if "<|channel|>" in text:
-        return None, "reasoning channel without a final channel"
+        return re.sub(r"<\|(?:end|return|call)\|>.*", "", text[harmony[-1].end():], flags=re.S), ""
+    if reasoning == "harmony" or "<|channel|>" in text:
+        return None, "reasoning never finished: no final channel"
     if "</think>" in text:
         return text.rsplit("</think>", 1)[1], ""
-    if "<think>" in text:
-        return None, "reasoning (<think>) never finished"
+    if reasoning == "think-tags" or "<think>" in text:
+        return None, "reasoning never finished: no </think>"
     headings = list(_FINAL_HEADINGS.finditer(text))
     if headings:
         return text[headings[-1].end():], ""
-    if _THINKING_HEADING.search(text):
-        return None, "'## Thinking' without a '## Final Response'"
+    if reasoning == "huatuo" or _THINKING_HEADING.search(text):
+        return None, "reasoning never finished: no '## Final Response'"
     return text, ""
 
 
-# -- normalisation ----------------------------------------------------------------------------------------------
+# -- 2. normalisation -----------------------------------------------------------------------------------------
 
-def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
-    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    text = re.sub(r"\\boxed\s*\{\s*(?:\\text\s*\{)?\s*([^{}]*?)\s*\}?\s*\}", r"\1", text)
-    text = re.sub(r"\\text(?:bf)?\s*\{([^{}]*)\}", r"\1", text)
-    text = text.replace("$", "")
-    text = re.sub(r"(\*\*|__|\*|`)", "", text)  # markdown emphasis and code ticks
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-")
+_QUOTES = {ord("\u2018"): "'", ord("\u2019"): "'", ord("\u201c"): '"', ord("\u201d"): '"', ord("\u00ab"): '"',
+           ord("\u00bb"): '"'}
+_ANSWER_HEADING = re.compile(r"(?:final\s+)?(?:answer|choice|decision|verdict|conclusion|response)s?", re.I)
+
+
+def normalize(text: str) -> str:
+    """The same surface for replies and option texts: NFKC, ASCII dashes, quotes and comparison signs, no
+    zero-width characters."""
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
+    text = text.replace("\u2265", ">=").replace("\u2264", "<=").replace("\u2260", "!=")
+    return re.sub(r"[\u200b-\u200d\ufeff]", "", text)
+
+
+# Small models often go on after their answer with a made-up dialogue or a new question (the pediatric study
+# discarded "what was unrelated to the analysis of the clinical scenario"): only the part before counts.
+_RUNAWAY = re.compile(r"\n\s*(?:user|human|assistant|patient|doctor|instruction|question\s*\d+|q\d+)\s*:", re.I)
+
+
+def _before_runaway(text: str) -> str:
+    match = _RUNAWAY.search(text)
+    return text[:match.start()] if match and match.start() > 0 else text
+
+
+def fold(text: str) -> str:
+    """Option-text comparison form: normalised, case-folded, single spaces, no surrounding punctuation."""
+    return " ".join(normalize(text).casefold().split()).strip(" .;:,!?")
+
+
+_CHECK_MARKS = re.compile(r"[\u2713\u2714\u2705\u2611]\ufe0f?\s*(?=\S)")
+_CROSS_MARKS = re.compile(r"[\u2717\u2718\u274c\u274e\u2612]\ufe0f?\s*(?=\S)")
+
+
+def _unwrap_markdown(text: str) -> str:
+    text = re.sub(r"\\boxed\s*\{\s*(?:\\text(?:bf)?\s*\{)?\s*([^{}]*?)\s*\}?\s*\}", r"\1", text)
+    text = re.sub(r"\\text(?:bf)?\s*\{([^{}]*)\}", r"\1", text).replace("$", "")
     text = re.sub(r"<\|[^|>]{1,40}\|>", " ", text)  # leftover special tokens
+    lines = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.count("|") >= 2:  # a table row: "| Final answer | C |" -> "Final answer: C"
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                continue
+            line = ": ".join(c for c in cells if c)
+        heading = re.match(r"^\s*#{1,6}\s*(.*?)\s*#*\s*$", line)
+        if heading:  # "### Answer" -> "Answer:" (the letter follows on the next line)
+            title = heading.group(1).strip("*_ :")
+            line = f"{title}:" if _ANSWER_HEADING.fullmatch(title) else title
+        line = re.sub(r"^\s*(?:[-*+\u2022>]|\d{1,2}[.)])\s+", "", line)  # list markers and quotes
+        lines.append(line)
+    text = "\n".join(lines)
+    text = re.sub(r"\*\*|__|~~|`", "", text)
+    # "✓ C" / "✗ A" in a checklist: read as "correct: C" / "incorrect: A"
+    text = _CROSS_MARKS.sub("ruled out: ", _CHECK_MARKS.sub("correct answer: ", text))
+    return re.sub(r"(?<![\w*])\*(?=\S)([^*\n]{1,80}?)(?<=\S)\*(?!\w)", r"\1", text)  # *C* -> C
+
+
+# -- 3. option texts become markers of their letters ------------------------------------------------------------
+
+_OPEN, _CLOSE = "\u2983", "\u2984"  # ⦃A⦄ stands for "the text of option A" after masking
+
+
+def _option_pattern(option: str) -> re.Pattern | None:
+    words = fold(option).split()
+    if not words:
+        return None
+    body = r"\s+".join(re.escape(w) for w in words)
+    return re.compile(r"(?<![\w])" + body + r"(?![\w])", re.I)
+
+
+def _mask_options(text: str, options: Mapping[str, str]) -> str:
+    for letter, option in sorted(options.items(), key=lambda kv: -len(fold(kv[1]))):
+        pattern = _option_pattern(option)
+        if pattern is not None:
+            text = pattern.sub(f" {_OPEN}{letter}{_CLOSE} ", text)
     return text
 
 
-def _fold(text: str) -> str:
-    return " ".join(re.sub(r"[^\w%/+.-]+", " ", text.casefold()).split())
+# -- 4. commitments and negations -------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class _Mention:
+    start: int
+    letters: tuple[str, ...]
+    positive: bool
+    strong: bool
+    method: str
+    final: bool = False
+    corrected: bool = False
+
+
+_L = r"[A-Za-z]"
+# A lettered choice: "C", "(C)", "[c]", "option C", "choice (b)", or an option text marker.
+_TOKEN = (rf"(?:(?:option|choice|letter|alternative|alternativa|opci[oó]n|opzione|选项)\s*)?"
+          rf"(?:{_OPEN}(?P<m>[A-Z]){_CLOSE}|[(\[\"'](?P<b>{_L})[)\]\"']|(?P<l>{_L})(?![\w'\u2983]))")
+_UPPER_TOKEN = rf"(?:(?i:option|choice|letter)\s*)?(?:{_OPEN}(?P<m>[A-Z]){_CLOSE}|[(\[\"'](?P<b>[A-Z])[)\]\"']|" \
+               rf"(?P<l>[A-Z])(?![\w'\u2983]))"
+_NEGATIVE_WORDS = (r"(?:not\s+(?:the\s+)?(?:correct|right|best|answer|likely|appropriate|true|it)|incorrect|wrong|"
+                   r"false|unlikely|less\s+likely|least\s+likely|improbable|implausible|inappropriate|"
+                   r"ruled\s+out|excluded|eliminated|irrelevant|not\s+relevant|not)\b")
+_DOES_NOT = re.compile(r"\s*(?:,\s*)?(?:which\s+)?(?:does|do|did|would|could|can)\s*(?:not|n't)\s+(?:explain|fit|"
+                       r"account|match|cause|apply|present)|\s*(?:would\s+)?(?:worsen|make\s+\w+\s+worse)", re.I)
+_POSITIVE_WORDS = (r"(?:the\s+)?(?:correct|right|best|true|most\s+(?:likely|appropriate|accurate|probable|"
+                   r"plausible|consistent)|(?:final\s+|correct\s+|best\s+)?answer|one\s+to\s+choose|"
+                   r"my\s+(?:final\s+)?(?:answer|choice|pick|selection)|fits\s+best|appropriate|"
+                   r"preferred|recommended)\b")
+_ANSWER_CUES = [
+    # English: "The (final/correct) answer is", "Answer:", "answers are", "answer choice -", "lies in"
+    r"(?P<final>final\s+)?(?:correct\s+|right\s+|best\s+|most\s+(?:likely|appropriate)\s+)?answers?"
+    r"(?:\s+(?:choice|option))?\s*(?:is|are|would\s+be|will\s+be|should\s+be|must\s+be|=|:|-|->|lies\s+"
+    r"(?:in|at|within|with))",
+    r"(?:correct|best|right|most\s+(?:likely|appropriate|accurate|probable|plausible))\s+(?:option|choice|"
+    r"response|diagnosis|answer|management|next\s+step|treatment|cause|explanation|selection)(?:\s+\w+){0,3}?"
+    r"\s*(?:is|would\s+be|:)",
+    r"\bI(?:'d|'ll|\s+would|\s+will|\s+should)?\s+(?:choose|select|pick|go\s+with|say|opt\s+for|answer|"
+    r"vote\s+for|lean\s+towards?|recommend)",
+    r"\b(?:I(?:'ll|\s+will)?\s+)?chang(?:e|ing)\s+my\s+answer\s+to",
+    r"\bI\s+(?:think|believe)\s+(?:that\s+)?(?:it(?:'s|\s+is|\s+would\s+be)|the\s+answer\s+is)",
+    r"\bmy\s+(?P<final>final\s+)?(?:answer|choice|pick|selection)\s*(?:is|would\s+be|:)?",
+    r"\bgoing\s+with", r"\b(?P<final>final)\s+(?:choice|selection|decision)\s*(?:is|:)",
+    r"(?:^|[,;.]\s*)answer\s+(?=[A-J](?![\w']))",  # "…, answer B."
+    r"\bans\s*[:.]", r"\bmy\s+vote\s*(?:is|:)?", r"\b(?:go|went)\s+with", r"\bit(?:'s|\s+is)\s+option",
+    r"\b(?:which|that)\s+(?:is|would\s+be|corresponds\s+to)\s+option",
+    r"\b(?:first|next|best|initial)\s+step\s*(?:is|would\s+be|:)",
+    r"\bopci[oó]n\s+correcta\s+es(?:\s+la)?", r"\bcorrect\s+option\s*:",
+    # Spanish, French, German, Italian, Portuguese
+    r"\b(?:respuesta|r[ée]ponse|antwort|risposta|resposta)\s*:",
+    r"\brespuesta(?:\s+correcta)?\s+es(?:\s+la)?", r"\br[ée]ponse(?:\s+correcte)?\s+est(?:\s+la|\s+l')?",
+    r"\bantwort\s+(?:ist|lautet)", r"\brisposta(?:\s+corretta)?\s+[eè]", r"\bresposta(?:\s+correta)?\s+[eé](?:\s+a)?",
+    # Chinese: 答案是B, 正确答案：C, 选C, 最可能的诊断是C
+    r"(?:最终|正确)?答案\s*(?:是|为|:)?", r"正确(?:选项|答案)\s*(?:是|为|:)?", r"选(?:择)?\s*(?:是|为)?",
+    r"最可能的(?:诊断|答案)\s*(?:是|为)",
+]
+_CUE = re.compile("|".join(f"(?:{c})" for c in _ANSWER_CUES).replace("(?P<final>", "(?:"), re.I)
+_FINAL_CUE = re.compile(r"final|最终", re.I)
+_CORRECTION_WORDS = (r"actually|wait|correction|sorry|edit|update|revised\s+answer|on\s+(?:second\s+thought|reflection)|"
+                     r"scratch\s+that|i\s+mean|"
+                     r"let\s+me\s+reconsider|i\s+change\s+my\s+answer|changing\s+my\s+answer|"
+                     r"no\s*[,:;.!\-]\s*(?=\W*\w)|rather|instead")
+_CORRECTION = re.compile(rf"\b(?:{_CORRECTION_WORDS})\b", re.I)
+_LIST_SEPARATOR = re.compile(r"\s*(?:,|/|&|\band/or\b|\band\b|\bor\b|\bplus\b|和|或)\s*", re.I)
+
+
+def _token_letter(match: re.Match) -> str | None:
+    found = match.group("m") or match.group("b") or match.group("l")
+    return found.upper() if found else None
+
+
+def _letter_at(text: str, pos: int, lowercase: bool) -> tuple[str, int, bool] | None:
+    """A token at ``text[pos:]``: (letter, end, is_marker) — lowercase letters only where ``lowercase``."""
+    match = re.compile(_TOKEN if lowercase else _UPPER_TOKEN, re.I if lowercase else 0).match(text, pos)
+    if not match:
+        return None
+    letter = _token_letter(match)
+    if letter is None:
+        return None
+    if match.group("l") and not lowercase and not match.group("l").isupper():
+        return None
+    return letter, match.end(), bool(match.group("m"))
+
+
+_AFTER_LETTER_OK = re.compile(r"\s*(?:$|[.,;:!?)\]\"'\n]|-|\(|/|&|" + _OPEN + r"|[\u3000-\u9fff\uff00-\uffef]|"
+                              r"(?:is|was|would|because|since|as|for|seems|appears|and|or|but|so|which|given|due|"
+                              r"with|then|here|fits|explains|therefore|thus|hence)\b|[^\w\s])", re.I)
+
+
+def _ends_like_an_answer(text: str, end: int, is_marker: bool) -> bool:
+    """A letter used as an answer ends there ("C.", "C because…", "C) text", "C 👍"), unlike the article in
+    "A 10-year-old", the pronoun in "I would order…" and the abbreviation in "E. coli"."""
+    if is_marker:
+        return True
+    letter = text[end - 1:end]
+    if letter == "I" and re.match(r"\s+[a-z']|'", text[end:end + 2]):
+        return False
+    if re.match(r"\.\s*[a-z]", text[end:end + 3]):  # "E. coli", "S. aureus"
+        return False
+    return bool(_AFTER_LETTER_OK.match(text, end))
+
+
+def _negated_after(text: str, end: int) -> bool:
+    if _DOES_NOT.match(text[end:end + 60]):
+        return True
+    if re.match(r"\s*[.:\-)]\s*no\b(?!\s+(?:doubt|question|wait)|\s*,\s*(?:wait|actually))", text[end:end + 20], re.I):
+        return True  # "A. No", "A - no": a reviewed option rejected
+    return bool(re.match(rf"\s*(?:[:(\-]\s*|,?\s*(?:which\s+)?(?:is|are|was|were|seems|appears|would\s+be|remains)\s+)"
+                         rf"(?:definitely\s+|clearly\s+|probably\s+|also\s+)?{_NEGATIVE_WORDS}", text[end:end + 80],
+                         re.I))
+
+
+def _letter_list(text: str, start: int, lowercase: bool) -> tuple[list[str], int, bool] | None:
+    """Letters at ``text[start:]`` used as an answer: 'C', '(c)', 'A and C', 'B, D' — with whether a negation
+    follows ("A is incorrect"). Option-text markers do not start a list (a mention is not a commitment)."""
+    first = _letter_at(text, start, lowercase=lowercase)
+    if first is None or first[2]:
+        return None
+    letter, end, marker = first
+    if not _ends_like_an_answer(text, end, marker):
+        return None
+    letters = [letter]
+    while True:
+        sep = _LIST_SEPARATOR.match(text, end)
+        if not sep:
+            break
+        nxt = _letter_at(text, sep.end(), lowercase=lowercase)
+        if nxt is None:
+            break
+        ends = re.match(r"\s*(?:$|[.,;:!?)\]\n]|" + _OPEN + ")", text[nxt[1]:nxt[1] + 2])
+        plural = re.match(r"\s+(?:are|were|both|could|might|may|seem|remain)\b", text[nxt[1]:nxt[1] + 12], re.I)
+        if not ends and not plural:
+            break  # "A and B is wrong": the list ends where a letter does not
+        letters.append(nxt[0])
+        end = nxt[1]
+    return letters, end, _negated_after(text, end)
+
+
+def _letters_after_cue(text: str, pos: int) -> tuple[list[str], int, bool] | None:
+    """A letter list (or option texts) after an answer phrase; lowercase letters count here ("answer is b")."""
+    skip = re.compile(r"[\s:=\-*\"'>]*(?:(?:the\s+)?(?:letter|option|choice)\s+)?").match(text, pos)
+    start = skip.end() if skip else pos
+    if re.match(r"(?:not|no)\b", text[start:], re.I):
+        return None  # "the answer is not D": a negation, collected elsewhere
+    marker = re.match(rf"{_OPEN}([A-Z]){_CLOSE}", text[start:])
+    if marker:
+        end = start + marker.end()
+        return [marker.group(1)], end, _negated_after(text, end)
+    return _letter_list(text, start, lowercase=True)
+
+
+def _mentions(text: str, letters_shown: bool) -> list[_Mention]:
+    found: list[_Mention] = []
+    corrections = [m.end() for m in _CORRECTION.finditer(text)]
+
+    def corrected_at(pos: int) -> bool:
+        """A correction cue stands between the previous commitment and this one."""
+        earlier = [m.start for m in found if m.positive and m.strong and m.start < pos]
+        last = max(earlier) if earlier else -1
+        return any(last < c <= pos for c in corrections)
+
+    def add(pos: int, letters: Sequence[str], positive: bool, strong: bool, method: str, final: bool = False):
+        if not letters_shown and method not in ("option-text", "option-passing", "answer-phrase-text", "verdict-text",
+                                                "hedge-text", "conclusion-text", "statement-text"):
+            return
+        found.append(_Mention(pos, tuple(dict.fromkeys(letters)), positive, strong, method, final,
+                              corrected_at(pos) if positive else False))
+
+    # the reply's leading letter: "C.", "(C)", "C) text", "C 👍"; a letter alone on a line
+    leading = re.match(r"[^\w\u2983]*", text)
+    start = leading.end() if leading else 0
+    listed = _letter_list(text, start, lowercase=False)
+    line_letters = {m.group(1) for m in re.finditer(r"(?m)^[^\w\n]*([A-Z])[.):\s]", text)}
+    if len(line_letters) > 1:
+        listed = None  # lines that each start with a letter are a list of options, not an answer
+    explicit = re.match(r"(?i:option|choice)\s+([a-z])(?![\w'])", text[start:])
+    if listed is None and explicit and len(line_letters) <= 1:
+        end = start + explicit.end()
+        listed = ([explicit.group(1).upper()], end, _negated_after(text, end))
+    if listed is None:
+        lower = re.match(r"[(\[]?([a-z])[)\]](?=\s|$)", text[start:])
+        if lower:
+            listed = ([lower.group(1).upper()], start + lower.end(), _negated_after(text, start + lower.end()))
+    # "Option A is a branch of…" describes A: a leading letter followed by a verb is the subject of a sentence
+    # (the verdict rules judge "C is correct"), not an answer.
+    describes = listed is not None and re.match(r"\s+(?:is|was|would|seems|appears|has|does|can|may|might|arises|"
+                                                r"causes|presents)\b", text[listed[1]:], re.I)
+    if listed is not None and not listed[2] and not describes:
+        add(0, listed[0], True, True, "leading")
+    for match in re.finditer(r"(?m)^[\s(\[]*([A-Z])[\s.)\]]*$|^\s*[(\[]([a-z])[)\]]\s*$", text):
+        add(match.start(), [(match.group(1) or match.group(2)).upper()], True, True, "letter-alone")
+    # answer phrases: "the answer is C", "Answer: (c)", "I'd go with C", "答案是B"
+    for cue in _CUE.finditer(text):
+        parsed = _letters_after_cue(text, cue.end())
+        if parsed is None:
+            continue
+        letters, _, negated = parsed
+        markers_only = all(f"{_OPEN}{x}{_CLOSE}" in text[cue.end():cue.end() + 40 * len(letters)] for x in letters)
+        method = "answer-phrase-text" if markers_only else "answer-phrase"
+        add(cue.start(), letters, not negated, True, method, bool(_FINAL_CUE.search(cue.group(0))))
+    # verdicts: "C is correct", "Turner syndrome is the most likely diagnosis"; negations: "A is incorrect"
+    for match in re.finditer(_UPPER_TOKEN, text):
+        letter = _token_letter(match)
+        tail = text[match.end():match.end() + 80]
+        positive = re.match(rf"(?:\s*\((?:[^()]{{0,60}})\))?\s*(?:(?:(?:is|would\s+be|seems(?:\s+to\s+be)?|"
+                            rf"appears(?:\s+to\s+be)?|remains|must\s+be|stands\s+out\s+as)\s+|[:\-]\s*)"
+                            rf"(?:definitely\s+|clearly\s+|probably\s+)?{_POSITIVE_WORDS}|\s+(?:fits|explains)\s+"
+                            rf"(?:best|the\b|all\b|everything\b))", tail, re.I)
+        elliptical = re.match(r"\s+is\s*(?:[.!;]|$)", tail)
+        method = "verdict-text" if match.group("m") else "verdict"
+        if _negated_after(text, match.end()):
+            add(match.start(), [letter], False, True, method)
+        elif positive:
+            add(match.start(), [letter], True, True, method)
+        elif elliptical and any(not m.positive for m in found if m.start < match.start()):
+            add(match.start(), [letter], True, True, method)  # "A is not correct, B is."
+    # negations before a token: "not A", "rule out A", "we can exclude B", "instead of D"
+    for match in re.finditer(rf"\b(?:not|rule\s+out|ruling\s+out|ruled\s+out:?|exclude[sd]?|excluding|eliminate[sd]?|"
+                             rf"eliminating|except|never|isn't|cannot\s+be|can't\s+be|rather\s+than|instead\s+of|"
+                             rf"other\s+than|(?:don't|do\s+not)\s+think\s+(?:it(?:'s|\s+is)|the\s+answer\s+is))\s+",
+                             text, re.I):
+        token = _letter_at(text, match.end(), lowercase=False)
+        if token and _ends_like_an_answer(text, token[1], token[2]):
+            add(match.start(), [token[0]], False, True, "negation")
+    # "…, but C" / "it is B" / "rather D" after a negation, and "actually D" after a commitment
+    contrast = r"but|it(?:'s|\s+is|\s+must\s+be|\s+should\s+be)|makes\s+it|" + _CORRECTION_WORDS
+    for match in re.finditer(rf"\b(?:{contrast})\s*[,:;.!]?\s*(?:(?:it(?:'s|\s+is)|the\s+answer\s+is|I\s+mean)\s+)?",
+                             text, re.I):
+        token = _letter_at(text, match.end(), lowercase=False)
+        if token is None or not _ends_like_an_answer(text, token[1], token[2]) or _negated_after(text, token[1]):
+            continue
+        if re.search(r"(?:\bnot|n't)\s+(?:think|believe|say)\s*$", text[max(0, match.start() - 20):match.start()], re.I):
+            continue  # "I don't think it's B" negates B (collected above)
+        after_negation = any(not m.positive for m in found if m.start < match.start())
+        after_commitment = any(m.positive and m.strong for m in found if m.start < match.start())
+        if after_negation or (after_commitment and corrected_at(match.end())):
+            add(match.end(), [token[0]], True, True, "correction" if after_commitment else "contrast")
+    # "I'm confident it's C", "so it's the anterior ethmoidal artery": a statement, unless conditional or a question
+    for match in re.finditer(r"\bit(?:'s|\s+is)\s+(?:most\s+likely\s+|probably\s+|definitely\s+|clearly\s+)?", text,
+                             re.I):
+        token = _letter_at(text, match.end(), lowercase=False)
+        if token is None or not _ends_like_an_answer(text, token[1], token[2]) or _negated_after(text, token[1]):
+            continue
+        clause = re.split(r"[.;!?\n]", text[:match.start()])[-1]
+        if re.search(r"\b(?:if|whether|unless|assuming|suppose|not)\b|n't\b", clause, re.I) or \
+                re.match(r"[^.\n]{0,40}\?", text[token[1]:]):
+            continue
+        add(match.end(), [token[0]], True, True, "statement-text" if token[2] else "statement")
+    # conclusions and suggestions: "so option A", "it must be B", "the labs point to D", "consistent with Graves
+    # disease" (capital letters or option texts only: "it is a …" is an article)
+    for match in re.finditer(r"\b(?:so|hence|thus|therefore|it\s+(?:must|should|has\s+to)\s+be|suggests?|suggesting|"
+                             r"corresponds?\s+to|start(?:ing)?\s+with|begin\s+with|initiate|administer|give|means|"
+                             r"prescribe|treat\s+with|"
+                             r"suggestive\s+of|points?\s+(?:to(?:wards)?)|pointing\s+to|consistent\s+with|"
+                             r"compatible\s+with|in\s+keeping\s+with|indicat(?:es|ive\s+of|ing)|favou?rs?|"
+                             r"most\s+likely\s+(?:has|is|represents|have|suffering\s+from)|likely\s+represents|"
+                             r"is\s+classic\s+for|"
+                             r"typical\s+of|diagnosis\s+(?:is|of|here\s+is))\s*[,:]?\s*", text, re.I):
+        if re.search(r"\b(?:could|might|may|can|not|never|n't)\s*$", text[max(0, match.start() - 12):match.start()],
+                     re.I):
+            continue  # "could suggest A, D or…" weighs options, "should not give D" rejects: neither concludes
+        listed = _letter_list(text, match.end(), lowercase=False)
+        marker = re.match(rf"{_OPEN}([A-Z]){_CLOSE}", text[match.end():])
+        if marker and not _negated_after(text, match.end() + marker.end()):
+            add(match.end(), [marker.group(1)], True, True, "conclusion-text")
+        elif listed is not None and not listed[2]:
+            add(match.end(), listed[0], True, True, "conclusion")
+    # hedges: "either B or D", "could be B or D", "between B and D", "B or D could be right", a bare "A or C"
+    second = _UPPER_TOKEN.replace("?P<m>", "?P<m2>").replace("?P<b>", "?P<b2>").replace("?P<l>", "?P<l2>")
+    for match in re.finditer(rf"(?:\beither\s+|\bcould\s+be\s+|\bbetween\s+|\bboth\s+|^|[\s(:]){_UPPER_TOKEN}\s*"
+                             rf"(?:or|and|/|或|和)\s*(?:option\s+)?{second}(?P<rest>[^\n]{{0,40}})", text):
+        first_letter = _token_letter(match)
+        second_letter = (match.group("m2") or match.group("b2") or match.group("l2") or "").upper()
+        lead = match.group(0).lstrip(" (:").lower()
+        rest = match.group("rest")
+        hedged = lead.startswith(("either", "could be", "between", "both")) or not rest.strip(" .!?") or re.match(
+            r"\s*(?:,|;|\.|could|might|may|are\s+(?:both\s+)?(?:possible|plausible|correct|likely|reasonable|"
+            r"valid|acceptable|appropriate|right|true)|both|seem|depending|,?\s*(?:I\s+am|I'm)\s+not\s+sure|"
+            r"[\u3000-\u9fff,]*(?:不确定|都))", rest, re.I)
+        if first_letter and second_letter and first_letter != second_letter and hedged:
+            markers = bool(match.group("m") and match.group("m2"))
+            add(match.start(), [first_letter, second_letter], True, True, "hedge-text" if markers else "hedge")
+    # weak mentions: a letter with its own text ("C. Central hypothyroidism"), a bracketed letter, an option text
+    for match in re.finditer(rf"(?<![\w]){_OPEN}?[(\[]?([A-Z])[)\]]?[.):-]?\s*{_OPEN}([A-Z]){_CLOSE}", text):
+        if match.group(1) == match.group(2):
+            add(match.start(), [match.group(1)], not _negated_after(text, match.end()), False, "letter-with-text")
+    for match in re.finditer(r"[(\[](?:(?i:option|choice)\s+)?([A-Z])[)\]]", text):
+        add(match.start(), [match.group(1)], not _negated_after(text, match.end()), False, "bracketed")
+    for match in re.finditer(rf"{_OPEN}([A-Z]){_CLOSE}", text):
+        before = text[max(0, match.start() - 30):match.start()]
+        sentence_rest = re.split(r"[.!?;\n]", text[match.end():], maxsplit=1)[0]
+        negated = _negated_after(text, match.end()) or re.search(
+            r"\b(?:not|rule\s+out|ruling\s+out|exclude[sd]?|excluding|unlikely|rather\s+than|instead\s+of|"
+            r"other\s+than)\s*$", before, re.I) or re.search(
+            rf"\b(?:but|yet|although|though)\b[^{_OPEN}]*?(?:{_DOES_NOT.pattern}|\b(?:not|unlikely|"
+            rf"irrelevant)\b)", sentence_rest, re.I)
+        # An option named in passing is not a choice ("…is a side effect of metformin"): it counts when the reply
+        # starts with it.
+        head = text[:match.start()].replace(_OPEN, "").replace(_CLOSE, "")
+        if not letters_shown:  # "A: IgA nephropathy" — a label the model invented does not hide the text
+            head = re.sub(r"^\W*[A-Z]\W{1,3}$", "", head)
+        leads = not re.search(r"\w", head)
+        alone = re.search(r"(?:^|[.!?\n:])\s*$", text[:match.start()]) and re.match(r"\s*(?:[.!?\n]|$)",
+                                                                                   text[match.end():])
+        # An option named in passing ("…is a side effect of metformin") is not a choice, but it is a mention: it
+        # makes a lone choice ambiguous. It decides only when the reply starts with it or it stands alone.
+        method = "option-text" if negated or leads or alone else "option-passing"
+        add(match.start(), [match.group(1)], not negated, False, method)
+    return sorted(found, key=lambda m: m.start)
+
+
+# -- 5. resolution ------------------------------------------------------------------------------------------------
+
+def _resolve(mentions: list[_Mention], options: Mapping[str, str]) -> ParsedAnswer:
+    strong = [m for m in mentions if m.positive and m.strong]
+    negated = {x for m in mentions if not m.positive for x in m.letters}
+    if strong:
+        finals = [m for m in strong if m.final]
+        chosen = finals[-1] if finals else strong[-1]
+        earlier = [m for m in strong if m.start < chosen.start and set(m.letters) != set(chosen.letters)]
+        later_negation = [m for m in mentions if not m.positive and m.start > chosen.start
+                          and set(m.letters) & set(chosen.letters)]
+        # The trailing run of commitments that agree with the chosen one settles an earlier disagreement when it
+        # begins with a correction ("actually", "wait") or follows a hedge ("B or D … I'd pick D").
+        last_other = max((m.start for m in earlier), default=-1)
+        trailing = [m for m in strong if m.start > last_other and set(m.letters) == set(chosen.letters)]
+        hedged = bool(earlier) and len(max(earlier, key=lambda m: m.start).letters) > 1
+        settled = not finals and (any(m.corrected for m in trailing) or hedged)
+        if earlier and not finals and not settled:
+            seen = sorted({"".join(m.letters) for m in strong})
+            return _none(f"contradiction: commits to {' and '.join(seen)}", "resolution")
+        if later_negation and not any(m.start > later_negation[-1].start for m in strong):
+            return _none(f"contradiction: {chosen.letters[0]} chosen, then negated", "resolution")
+        return _chosen(chosen, options)
+    weak = [m for m in mentions if m.positive and not m.strong and not (set(m.letters) & negated)]
+    reviewed = {x for m in mentions if m.method == "letter-with-text" for x in m.letters}
+    if len(reviewed) > 1:  # "A. text - no. B. text - possible…": a review of the options, not a choice
+        return _none(f"no answer found: reviews options {''.join(sorted(reviewed))} without choosing one", "mentions")
+    letters = sorted({x for m in weak for x in m.letters})
+    deciding = [m for m in weak if m.method != "option-passing"]
+    if len(letters) == 1 and deciding:
+        return _chosen(deciding[0], options)
+    if len(letters) > 1:
+        return _none(f"no answer found: mentions options {''.join(letters)} without choosing one", "mentions")
+    if negated:
+        return _none(f"negated only: rules out {''.join(sorted(negated))} and chooses nothing", "negation")
+    return _none("no answer found")
+
+
+def _chosen(mention: _Mention, options: Mapping[str, str]) -> ParsedAnswer:
+    letters = tuple(dict.fromkeys(mention.letters))
+    invalid = [x for x in letters if x not in options]
+    if invalid:
+        return _none(f"not an option: {', '.join(invalid)} (options {''.join(options)})", mention.method)
+    if len(letters) > 1:
+        reason = "hedge" if mention.method == "hedge" else "more than one option chosen"
+        return ParsedAnswer("multiple", None, tuple(sorted(letters)), mention.method,
+                            f"{reason}: {', '.join(sorted(letters))}")
+    method = mention.method + ("-final" if mention.final else "")
+    return ParsedAnswer("option", letters[0], letters, method)
+
+
+# -- the parser -----------------------------------------------------------------------------------------------
 
 def _is_degenerate(text: str) -> str:
-    if not re.search(r"[A-Za-z]", text):
-        return "no letters or words in the reply"
+    if not re.search(r"[^\W\d_]", text):
+        return "no answer found: no letters or words in the reply"
     words = re.findall(r"\w+", text.casefold())
     if len(words) >= 12 and len(set(words)) / len(words) < 0.15:
         return "degenerate repetition"
     return ""
 
 
-# -- patterns ---------------------------------------------------------------------------------------------------
+_REFUSAL = re.compile(r"\b(?:I\s+(?:cannot|can't|am\s+unable\s+to|won't)\s+(?:provide|give|answer|offer|choose)|"
+                      r"consult\s+(?:a|your)\s+(?:doctor|physician|healthcare))", re.I)
 
-_L = r"(?<![A-Za-z0-9])[\(\[\"']?(?P<letter>[A-Z])[\)\]\"']?(?![A-Za-z0-9])"
-_LETTER = re.compile(_L)
-_ANSWER_PHRASES = [
-    # "The (final/correct) answer is C", "Answer: C", "answers are A and C", "answer choice - C"
-    r"\b(?:(?P<final>final)\s+|correct\s+|best\s+|right\s+|most\s+(?:likely|appropriate)\s+)?answers?"
-    r"(?:\s+(?:choice|option))?\s*(?:is|are|would\s+be|will\s+be|should\s+be|lies\s+(?:in|at|within|with)|:|=|-|–)"
-    r"\s*",
-    # "The correct option is C", "the most likely diagnosis in this patient is Turner syndrome"
-    r"\b(?:correct|best|right|most\s+(?:likely|appropriate|accurate|probable))\s+"
-    r"(?:option|choice|response|diagnosis|answer|management|next\s+step|treatment|cause|explanation)"
-    r"(?:\s+\w+){0,3}?\s*(?:is|would\s+be|:)\s*",
-    # "I would choose C", "My final answer: C", "I select option C"
-    r"\b(?:I\s+(?:would\s+|will\s+)?(?:choose|select|pick|go\s+with)|my\s+(?P<final>final\s+)?"
-    r"(?:choice|answer|selection)\s*(?:is|would\s+be|:))\s*",
-    r"\b(?P<final>final)\s+(?:choice|selection)\s*(?:is|:)\s*",
-    # "I think it's C", "I believe it is option B"
-    r"\bI\s+(?:think|believe)\s+(?:that\s+)?it(?:'s|\s+is|\s+would\s+be)\s*",
-]
-_ANSWER_RE = [re.compile(p, re.I) for p in _ANSWER_PHRASES]
-# "Option C is correct", "(C) is the best answer", "C is the most likely diagnosis" (only the words ignore case)
-_LETTER_FIRST_RE = re.compile(
-    r"(?:\b(?i:option|choice|answer)\s*)?" + _L +
-    r"\s*(?i:is|would\s+be|seems\s+to\s+be|appears\s+to\s+be)\s+(?i:the\s+)?"
-    r"(?i:correct|right|best|most\s+(?:likely|appropriate|accurate))\b")
-_SEPARATOR = re.compile(r"\s*(?:,|/|&|\band/or\b|\band\b|\bor\b|\bplus\b)\s*(?:option\s+|choice\s+)?", re.I)
-_TERMINATOR = re.compile(r"\s*(?:[.,;:!?)\]\n]|$)")
-_CONTINUES = re.compile(r"(?i:is|would|because|since|as|for|seems|appears|and|but|so|which|given|due)\b")
-
-
-def _single_letter_ends(tail: str, end: int, letter: str, options: Mapping[str, str]) -> bool:
-    """Whether a lone capital at ``tail[:end]`` is used as an answer and not as a word ("A 10-year-old")."""
-    if end >= len(tail) or tail[end] in ".):]\n,;!?":
-        return True
-    if tail[end] not in " \t":
-        return False
-    rest = tail[end:].lstrip(" \t")
-    if not rest or rest[0] in "-–—:\n(":
-        return True
-    if _CONTINUES.match(rest):
-        return True
-    return letter in options and _starts_with_option(rest, options[letter])
-
-
-def _letter_list(tail: str, options: Mapping[str, str]) -> tuple[list[str], int] | None:
-    """Parse 'C', '(C)', 'option C', 'A and C', 'B, D' at the start of ``tail``; return (letters, end)."""
-    prefix = re.match(r"\s*(?:(?i:option|choice|letter)\s+)?", tail)
-    match = _LETTER.match(tail, prefix.end() if prefix else 0)
-    if not match:
-        return None
-    found = [match["letter"]]
-    end = match.end()
-    while True:
-        sep = _SEPARATOR.match(tail, end)
-        if not sep:
-            break
-        nxt = _LETTER.match(tail, sep.end())
-        if not nxt or not _TERMINATOR.match(tail, nxt.end()):
-            break  # "A and B is wrong" lists nothing: the last letter must end the list
-        found.append(nxt["letter"])
-        end = nxt.end()
-    if len(found) == 1 and not _single_letter_ends(tail, end, found[0], options):
-        return None
-    return found, end
-
-
-def _starts_with_option(text: str, option: str) -> bool:
-    folded, needle = _fold(text[:400]), _fold(option)
-    return bool(needle) and folded.startswith(needle) and (len(folded) == len(needle)
-                                                           or not folded[len(needle)].isalnum())
-
-
-def _option_text_at(tail: str, options: Mapping[str, str]) -> str | None:
-    """The option whose text ``tail`` starts with (longest first: 'Central hypothyroidism' before
-    'Hypothyroidism')."""
-    for letter, text in sorted(options.items(), key=lambda kv: -len(kv[1])):
-        if _starts_with_option(tail, text):
-            return letter
-    return None
-
-
-def _explicit(text: str, options: Mapping[str, str]) -> list[tuple[int, list[str], bool]]:
-    """Explicit answer statements as (position, letters, marked final)."""
-    found: list[tuple[int, list[str], bool]] = []
-    for regex in _ANSWER_RE:
-        for match in regex.finditer(text):
-            tail = text[match.end():]
-            is_final = bool(match.groupdict().get("final"))
-            parsed = _letter_list(tail, options)
-            if parsed is not None:
-                found.append((match.start(), parsed[0], is_final))
-                continue
-            letter = _option_text_at(tail, options)
-            if letter is not None:
-                found.append((match.start(), [letter], is_final))
-    for match in _LETTER_FIRST_RE.finditer(text):
-        found.append((match.start(), [match["letter"]], False))
-    # "The most likely diagnosis is X" can repeat the same statement through two phrases: keep each position once.
-    unique: dict[int, tuple[int, list[str], bool]] = {}
-    for entry in sorted(found, key=lambda e: e[0]):
-        unique.setdefault(entry[0], entry)
-    return list(unique.values())
-
-
-def _text_first_explicit(text: str, options: Mapping[str, str]) -> list[str]:
-    """'Hypochondroplasia is the most likely diagnosis' (option text, then the verdict)."""
-    chosen = []
-    folded = _fold(text)
-    for letter, option in options.items():
-        pattern = re.escape(_fold(option)) + r" (?:is|would be|seems to be|appears to be) (?:the )?" \
-                                            r"(?:correct|right|best|most (?:likely|appropriate|accurate|probable))"
-        if re.search(r"(?<![\w])" + pattern, folded):
-            chosen.append(letter)
-    return chosen
-
-
-def _mentioned_options(text: str, options: Mapping[str, str]) -> list[str]:
-    """Options whose text appears in ``text``; longer texts are matched first and masked out."""
-    folded = " " + _fold(text) + " "
-    found = []
-    for letter, option in sorted(options.items(), key=lambda kv: -len(kv[1])):
-        needle = _fold(option)
-        if not needle:
-            continue
-        pattern = re.compile(r"(?<=[\s(\[\"'])" + re.escape(needle) + r"(?=[\s)\].,;:!?\"'])")
-        if pattern.search(folded):
-            found.append(letter)
-            folded = pattern.sub(" ", folded)
-    return found
-
-
-# -- the parser ---------------------------------------------------------------------------------------------------
 
 def parse_answer(text: str | None, options: Mapping[str, str] | Sequence[tuple[str, str]],
-                 letters_shown: bool = True) -> ParsedAnswer:
-    """Parse a model's reply to a multiple-choice question.
+                 letters_shown: bool = True, reasoning: str | None = None) -> ParsedAnswer:
+    """Parse a model's reply to a multiple-choice question (see the module docstring for the grammar).
 
     ``options`` maps letters to option texts. With ``letters_shown=False`` (options were listed without letters)
-    only option texts count, since any letter in the reply would be the model's own invention.
+    only option texts count: a letter in the reply would be the model's own invention. ``reasoning`` is the
+    model's declared reasoning format (None detects any).
     """
-    option_map = dict(options)
+    option_map = {str(k): str(v) for k, v in dict(options).items()}
     if text is None or not text.strip():
-        return _none("empty reply")
-    final, why = final_segment(text)
+        return _none("no answer found: empty reply")
+    final, why = final_segment(text, reasoning)
     if final is None:
         return _none(why, "reasoning")
-    final = _clean(final).strip()
-    if not final:
-        return _none("empty final answer")
-    degenerate = _is_degenerate(final)
+    body = _before_runaway(_unwrap_markdown(normalize(final))).strip()
+    if not body:
+        return _none("no answer found: empty final answer")
+    degenerate = _is_degenerate(body)
     if degenerate:
         return _none(degenerate)
-
-    explicit = _explicit(final, option_map) if letters_shown else _explicit_texts_only(final, option_map)
-    if explicit:
-        invalid = sorted({x for _, ls, _ in explicit for x in ls if x not in option_map})
-        finals = [e for e in explicit if e[2]]
-        candidates = finals[-1:] if finals else explicit
-        sets = {tuple(sorted(set(ls))) for _, ls, _ in candidates}
-        if len(sets) == 1:
-            chosen = list(next(iter(sets)))
-            bad = [x for x in chosen if x not in option_map]
-            if bad:
-                return _none(f"chose {', '.join(bad)}, which is not an option", "explicit")
-            return _chosen(chosen, "explicit-final" if finals else "explicit")
-        if invalid and len(sets) == 2:
-            valid_sets = [s for s in sets if all(x in option_map for x in s)]
-            if len(valid_sets) == 1:
-                return _chosen(list(valid_sets[0]), "explicit")
-        return _none(f"contradictory answers {sorted(sets)}", "explicit")
-
-    if letters_shown:
-        leading = _letter_list(final, option_map)
-        if leading is not None:
-            chosen = leading[0]
-            if all(x in option_map for x in chosen):
-                return _chosen(chosen, "leading")
-        with_text = _letters_with_own_text(final, option_map)
-        if len(with_text) == 1:
-            return _chosen(with_text, "letter-with-text")
-        bracketed = sorted({m.group(1) for m in re.finditer(r"[\(\[]([A-Z])[\)\]]", final)} & set(option_map))
-        if len(bracketed) == 1 and len(with_text) == 0:
-            return _chosen(bracketed, "bracketed")
-        alone = sorted({m.group(1) for m in re.finditer(r"(?m)^\s*([A-Z])\s*[.)]?\s*$", final)} & set(option_map))
-        if len(alone) == 1:
-            return _chosen(alone, "letter-alone")
-
-    verdicts = _text_first_explicit(final, option_map)
-    if len(verdicts) == 1:
-        return _chosen(verdicts, "option-text-verdict")
-    mentioned = _mentioned_options(final, option_map)
-    if len(mentioned) == 1:
-        return _chosen(mentioned, "option-text")
-    if len(mentioned) > 1:
-        return _none(f"mentions options {''.join(sorted(mentioned))} without choosing one", "option-text")
-    return _none("no answer found")
+    masked = _mask_options(body, option_map)
+    parsed = _resolve(_mentions(masked, letters_shown), option_map)
+    if parsed.category == "none" and parsed.reason.startswith("no answer found") and _REFUSAL.search(body):
+        return _none("no answer found: refusal", "refusal")
+    return parsed
 
 
-def _explicit_texts_only(final: str, options: Mapping[str, str]) -> list[tuple[int, list[str], bool]]:
-    """Explicit statements whose answer is given as option text (for prompts that showed no letters)."""
-    found = []
-    for regex in _ANSWER_RE:
-        for match in regex.finditer(final):
-            letter = _option_text_at(final[match.end():], options)
-            if letter is not None:
-                found.append((match.start(), [letter], bool(match.groupdict().get("final"))))
-    unique: dict[int, tuple[int, list[str], bool]] = {}
-    for entry in sorted(found, key=lambda e: e[0]):
-        unique.setdefault(entry[0], entry)
-    return list(unique.values())
+# -- self-assessment replies (pediatric endocrinology study, Experiment 3) -----------------------------------------
 
-
-def _text_pattern(option: str) -> str:
-    """A regex for an option text: case-insensitive, any run of spaces between words."""
-    return "(?i:" + r"\s+".join(re.escape(word) for word in option.split()) + ")"
-
-
-def _letters_with_own_text(text: str, options: Mapping[str, str]) -> list[str]:
-    """Letters written together with their own option text ('C. Hypothyroidism', '(C) Hypothyroidism').
-
-    The letter stays case-sensitive: 'a hypothyroid state' is an article, not option A."""
-    found = []
-    for letter, option in options.items():
-        if not option.strip():
-            continue
-        pattern = r"(?<![A-Za-z0-9])[\(\[]?" + letter + r"[\)\]]?[.):-]?\s+" + _text_pattern(option) + r"(?!\w)"
-        if re.search(pattern, text):
-            found.append(letter)
-    return found
-
-
-# -- self-assessment replies (pediatric endocrinology study, Experiment 3) -------------------------------------------
-
-_REF = (r"(?:(?:explanation|response)\s*(?:#\s*)?(?P<n>[12]|one|two)\b"
-        r"|(?:the\s+)?(?P<ord>first|second)\s+(?:explanation|response|one)\b)")
-_NUMBERS = {"1": 1, "2": 2, "one": 1, "two": 2, "first": 1, "second": 2}
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "first": 1, "second": 2}
+_REF = (r"(?:(?:explanation|response|option|answer)\s*(?:#|no\.?|number)?\s*(?P<n>[12]|one|two)\b"
+        r"|(?:the\s+)?(?P<ord>first|second|former|latter)(?:\s+(?:explanation|response|one|option))?\b)")
 _PREFERENCE_CUES = [
-    # "The most clinically correct option is explanation 2", "... makes more clinical sense is the first one"
-    r"\b(?:most|more)\s+(?:clinical(?:ly)?\s+)?(?:correct|accurate|sensible|appropriate)\b[^.\n]{0,60}?"
+    r"\b(?:most|more)\s+(?:clinical(?:ly)?\s+)?(?:correct|accurate|sensible|appropriate|sound)\b[^.\n]{0,60}?"
     r"\b(?:is|was|would\s+be|:)\s*",
-    # "The answer lies within Explanation 1"
     r"\b(?:answer|choice|preference)\s+(?:lies|is)\s+(?:with)?in\s*",
     r"\b(?:makes?|made)\s+(?:more|the\s+most)\s+clinical\s+sense\b[^.\n]{0,20}?(?:is|:)\s*",
-    # "I would choose explanation 1", "The better explanation is the second one"
-    r"\b(?:I\s+(?:would\s+)?(?:choose|select|prefer|pick|go\s+with)|(?:the\s+)?(?:better|preferred|best)\s+"
-    r"(?:one|choice|explanation|option)\s+(?:is|:))\s*",
+    r"\b(?:I\s+(?:would\s+|'d\s+)?(?:choose|select|prefer|pick|go\s+with)|(?:the\s+)?(?:better|preferred|best|"
+    r"superior|stronger)\s+(?:one|choice|explanation|option|response)\s+(?:is|:)|I\s+prefer|prefer(?:red|ence)?\s*:|"
+    r"I(?:'d|\s+would)?\s+go\s+with|the\s+(?:correct|right)\s+one\s+is)\s*",
 ]
-# "Explanation 1 is more clinically correct", "The first explanation makes more clinical sense"
-_VERDICT = re.compile(_REF + r"\s+(?:is|seems|appears|makes|provides|gives|offers)\s+(?:to\s+be\s+)?(?:the\s+|a\s+)?"
-                      r"(?:more|most|better|best)\b", re.I)
+_VERDICT = re.compile(_REF + r"\s+(?:is|seems|appears|makes|provides|gives|offers|was)\s+(?:to\s+be\s+)?"
+                      r"(?:clearly\s+|definitely\s+)?(?:the\s+|a\s+)?(?:more|most|better|best|superior|preferable|"
+                      r"preferred)\b", re.I)
+_NEGATED_VERDICT = re.compile(_REF + r"\s+(?:is|seems|was)\s+(?:not|less)\b", re.I)
 
 
 def _ref_number(match: re.Match) -> int:
-    return _NUMBERS[(match["n"] or match["ord"]).lower()]
+    word = (match["n"] or match["ord"]).lower()
+    return {"former": 1, "latter": 2}.get(word) or _NUMBER_WORDS.get(word) or int(word)
 
 
 def parse_preference(text: str | None) -> int | None:
     """Which of two explanations a reply prefers (1 or 2), or None when it picks neither, both, or something new.
 
     Understands "Explanation 1 is more clinically correct", "The most clinically correct option is explanation 2",
-    "I would choose the second explanation", "The first explanation makes more clinical sense"; contradictory
+    "I would choose the second explanation", "Explanation 2 is better", "I prefer the first", "Explanation #1",
+    "Preference: explanation 2", a reply that is only "The second one."; "Explanation 1 is not more correct;
+    explanation 2 is" is 2; a later choice after a correction ("Wait, explanation 2 is.") wins; other contradictory
     choices give None.
     """
     if not text:
@@ -381,30 +663,142 @@ def parse_preference(text: str | None) -> int | None:
     final, _ = final_segment(text)
     if final is None:
         return None
-    body = _clean(final)
-    choices: list[int] = []
+    body = _before_runaway(_unwrap_markdown(normalize(final)))
+    choices: list[tuple[int, int]] = []  # (position, explanation)
+    rejected = {_ref_number(m) for m in _NEGATED_VERDICT.finditer(body)}
     for cue in _PREFERENCE_CUES:
         for match in re.finditer(cue, body, re.I):
             ref = re.match(r"\s*(?:option\s+)?" + _REF, body[match.end():], re.I)
             if ref:
-                choices.append(_ref_number(ref))
-    choices.extend(_ref_number(m) for m in _VERDICT.finditer(body))
-    distinct = set(choices)
-    return distinct.pop() if len(distinct) == 1 else None
+                choices.append((match.end(), _ref_number(ref)))
+    choices.extend((m.start(), _ref_number(m)) for m in _VERDICT.finditer(body))
+    for match in re.finditer(r"(?:^|[.;:,!]\s*)(?:wait|actually|no)?\s*,?\s*" + _REF + r"\s+is\s*[.!;]", body, re.I):
+        choices.append((match.start(), _ref_number(match)))  # "…; explanation 2 is." / "Wait, explanation 2 is."
+    alone = re.fullmatch(r"\W*(?:the\s+)?(?P<ord>first|second)(?:\s+(?:one|explanation|response))?\W*", body, re.I)
+    if alone:
+        choices.append((0, _NUMBER_WORDS[alone["ord"].lower()]))
+    choices.sort()
+    wanted = [c for c in choices if c[1] not in rejected] or ([] if not rejected else [])
+    distinct = {c[1] for c in wanted}
+    if not distinct and len(rejected) == 1 and not choices:
+        return 3 - next(iter(rejected))  # "explanation 1 is not better" leaves the other one
+    if len(distinct) == 1:
+        return distinct.pop()
+    if len(distinct) == 2:
+        last = wanted[-1]
+        previous = max(c[0] for c in wanted if c[1] != last[1])
+        if any(previous < m.end() <= last[0] + 12 for m in _CORRECTION.finditer(body)):
+            return last[1]
+    return None
+
+
+_SCORE = r"(?P<v>[0-5]|zero|one|two|three|four|five)"
+
+
+def _score(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
 
 
 def parse_agreement(text: str | None) -> int | None:
-    """The agreement level 0-5 a reply states ("agreement level: 4", "I would rate the agreement 3/5")."""
+    """The agreement level 0-5 a reply states ("agreement level: 4", "3/5", "3 out of 5", "three", "level 3.").
+
+    Numbers that are no score ("5 mg", "type 2 diabetes", "explanation 2", "7/10") are not read."""
     if not text:
         return None
     final, _ = final_segment(text)
-    body = _clean(final or "")
-    value = r"(?:a\s+|about\s+|around\s+|level\s+)?(?P<v>[0-5])(?:\s*(?:/|out\s+of)\s*5)?(?![\d.])"
+    body = _unwrap_markdown(normalize(final or ""))
+    value = rf"(?:a\s+|about\s+|around\s+|level\s+(?:of\s+)?|score\s+(?:of\s+)?)?{_SCORE}(?:\s*(?:/|out\s+of)\s*5)?" \
+            rf"(?!\s*(?:/|out\s+of)\s*\d)(?![\d\w]|\.\d|\s*(?:mg|ml|kg|%|years?))"
     patterns = [
-        r"agreement(?:\s+(?:level|score|rating))?\s*(?:is|of|:|=|at|would\s+be)\s*" + value,
-        r"agreement\s+between\b[^.\n]{0,80}?\b(?:is|:|=|at|would\s+be)\s*" + value,
-        r"(?P<v>[0-5])\s*(?:/|out\s+of)\s*5\b",
-        r"(?:rate|score)\s+(?:the\s+|their\s+)?(?:agreement|similarity)\b[^.\n]{0,30}?\b(?:as|at)?\s*" + value,
+        rf"agreement(?:\s+(?:level|score|rating))?\s*(?:is|of|:|=|at|would\s+be|-)\s*(?:rated\s+)?{value}",
+        rf"agreement(?:\s+(?:level|score))?\s+between\b[^.\n]{{0,80}}?(?:\bis|:|=|\bat|\bwould\s+be)\s*{value}",
+        rf"agreement\s*\(\s*{_SCORE}\s*\)", rf"\b{_SCORE}\s+agreement\b",
+        rf"\blevel\s+{_SCORE}\s+agreement\b", rf"\bagreement[^.\n]{{0,40}}?\(\s*{_SCORE}\s*\)",
+        rf"(?:level|degree)\s+of\s+agreement\s*(?:is|:|=|at|would\s+be|-)?\s*{value}",
+        rf"\b{_SCORE}\s*(?:/|out\s+of)\s*5\b",
+        rf"\b(?:rate|score|put)\s+(?:the\s+|their\s+|this\s+|it\s+)?(?:agreement|similarity)\b[^.\n]{{0,30}}?"
+        rf"\b(?:as|at|a)?\s*{value}",
     ]
-    values = {int(m["v"]) for p in patterns for m in re.finditer(p, body, re.I)}
+    values = {_score(m["v"]) for p in patterns for m in re.finditer(p, body, re.I)}
     return values.pop() if len(values) == 1 else None
+
+
+# -- evidence questions (PubMedQA: yes / no / maybe) -------------------------------------------------------------
+
+DECISIONS = ("yes", "no", "maybe")
+
+
+@dataclass(frozen=True)
+class ParsedDecision:
+    """A yes/no/maybe answer: ``category`` "option" (with ``label``), "multiple" or "none" (with ``reason``)."""
+
+    category: Category
+    decision: str | None = None
+    decisions: tuple[str, ...] = field(default_factory=tuple)
+    method: str = ""
+    reason: str = ""
+
+    @property
+    def usable(self) -> bool:
+        return self.category == "option"
+
+    @property
+    def label(self) -> str:
+        if self.category == "option":
+            assert self.decision is not None
+            return self.decision
+        return MULTIPLE if self.category == "multiple" else NONE
+
+    def to_dict(self) -> dict:
+        return {"category": self.category, "decision": self.decision, "decisions": list(self.decisions),
+                "method": self.method, "reason": self.reason}
+
+
+_DECISION = r"(?P<d>yes|no|maybe|uncertain|unsure|cannot\s+be\s+determined)"
+_DECISION_CUES = re.compile(
+    r"(?:(?P<final>final\s+)?(?:answer|decision|verdict|conclusion)s?\s*(?:is|would\s+be|:|=|-)|"
+    r"\bI\s+(?:would\s+)?(?:say|answer|conclude)|\bmy\s+(?:final\s+)?answer\s*(?:is|:)?)\s*[\"'(]?", re.I)
+
+
+def _decision_word(word: str) -> str:
+    word = word.lower()
+    return "maybe" if word in ("uncertain", "unsure") or word.startswith("cannot") else word
+
+
+def parse_decision(text: str | None, reasoning: str | None = None) -> ParsedDecision:
+    """Parse a yes/no/maybe answer to an evidence question ("Answer: yes", "No, because…", "The answer is maybe",
+    "Final decision: no"); a hedge between decisions is MULTIPLE, disagreeing decisions without a correction are
+    NONE ("contradiction")."""
+    if text is None or not text.strip():
+        return ParsedDecision("none", reason="no answer found: empty reply")
+    final, why = final_segment(text, reasoning)
+    if final is None:
+        return ParsedDecision("none", method="reasoning", reason=why)
+    body = _unwrap_markdown(normalize(final)).strip()
+    found: list[tuple[int, str, bool, bool]] = []  # (position, decision, final, corrected)
+    corrections = [m.end() for m in _CORRECTION.finditer(body)]
+    for cue in _DECISION_CUES.finditer(body):
+        match = re.match(rf"\s*(?:(?P<neg>not)\s+)?{_DECISION}\b", body[cue.end():], re.I)
+        if match and not match.group("neg"):
+            found.append((cue.start(), _decision_word(match["d"]), bool(cue.group("final")), False))
+    lead = re.match(rf"\W*{_DECISION}\b(?!\s+(?:one|of|more|less|further|other|doubt))", body, re.I)
+    if lead:
+        found.append((0, _decision_word(lead["d"]), False, False))
+    hedge = re.search(r"\b(yes|no|maybe)\s*(?:or|/)\s*(yes|no|maybe)\b", body, re.I)
+    found.sort()
+    if hedge and hedge.group(1).lower() != hedge.group(2).lower() and not any(f[0] >= hedge.end() for f in found):
+        pair = tuple(sorted({hedge.group(1).lower(), hedge.group(2).lower()}))
+        return ParsedDecision("multiple", decisions=pair, method="hedge", reason=f"hedge: {' or '.join(pair)}")
+    if not found:
+        return ParsedDecision("none", reason="no answer found")
+    finals = [f for f in found if f[2]]
+    chosen = finals[-1] if finals else found[-1]
+    others = {f[1] for f in found if f[0] < chosen[0]} - {chosen[1]}
+    corrected = any(max((f[0] for f in found if f[0] < chosen[0]), default=-1) < c <= chosen[0]
+                    for c in corrections)
+    if others and not finals and not corrected:
+        return ParsedDecision("none", method="resolution",
+                              reason=f"contradiction: {' and '.join(sorted(others | {chosen[1]}))}")
+    return ParsedDecision("option", chosen[1], (chosen[1],), "answer-phrase-final" if chosen[2] else
+                          ("leading" if chosen[0] == 0 and lead else "answer-phrase"))
+

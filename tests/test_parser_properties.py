@@ -1,0 +1,103 @@
+"""Properties of the answer parser, on generated replies (Hypothesis).
+
+1. A negated mention of another option ("X is incorrect", "not X", "rule out X", "X is unlikely", "we can exclude
+   X") added before or after the answer never turns the parse into X.
+2. Wrapping the answer in markdown (bold, heading, table cell, list item, code ticks, trailing emoji or
+   punctuation) never changes it.
+3. Relabelling the letters (one permutation applied to the options and the reply) permutes the result the same way.
+4. Any text gives a visible category — never an exception, never a letter that is not an option.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_medllm.data.parsing import ParsedAnswer, parse_answer
+
+TEXTS = ["Graves disease", "Hashimoto thyroiditis", "Subacute granulomatous thyroiditis", "Toxic adenoma",
+         "Thyroid lymphoma", "Vitamin D deficiency", "Type A aortic dissection", "Hepatitis B infection",
+         "IgA nephropathy", "Congenital adrenal hyperplasia", "Turner syndrome", "Central precocious puberty",
+         "Oral levothyroxine", "Intravenous hydrocortisone", "Observation and repeat testing in 6 months"]
+LETTERS = "ABCDE"
+
+options_strategy = st.lists(st.sampled_from(TEXTS), min_size=4, max_size=5, unique=True).map(
+    lambda texts: dict(zip(LETTERS, texts)))
+
+ANSWER_TEMPLATES = [
+    "The answer is {L}.", "Answer: {L}", "The correct answer is {L}.", "I'd go with {L}.", "Final answer: {L}",
+    "{L}. {T}", "The most likely diagnosis is {T} ({L}).", "Option {L} is correct.", "My answer: ({L})",
+    "Based on the findings, the best answer is {L} because it explains the labs.", "{L}",
+]
+NEGATIONS = ["{X} is incorrect.", "Not {X}.", "We can rule out {X}.", "{X} is unlikely.", "We can exclude {X}.",
+             "Option {X} is wrong because the labs do not fit.", "It is not {X}."]
+WRAPPERS = ["**{A}**", "### Answer\n{A}", "| Final answer | {A} |", "- {A}", "`{A}`", "{A} 👍", "{A}!!!", "> {A}",
+            "{A} ✅"]
+
+
+@st.composite
+def answered(draw):
+    """(options, reply, letter it commits to)."""
+    options = draw(options_strategy)
+    letter = draw(st.sampled_from(sorted(options)))
+    template = draw(st.sampled_from(ANSWER_TEMPLATES))
+    return options, template.format(L=letter, T=options[letter]), letter
+
+
+@settings(max_examples=300, deadline=None)
+@given(answered(), st.data())
+def test_a_negated_mention_of_another_option_never_becomes_the_answer(case, data):
+    options, reply, letter = case
+    other = data.draw(st.sampled_from([x for x in options if x != letter]))
+    negation = data.draw(st.sampled_from(NEGATIONS)).format(X=data.draw(st.sampled_from([other, options[other]])))
+    for text in (f"{negation} {reply}", f"{reply} {negation}"):
+        parsed = parse_answer(text, options)
+        assert parsed.letter != other, (text, parsed)
+        assert parsed.label in (letter, "NONE"), (text, parsed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(answered(), st.sampled_from(WRAPPERS))
+def test_markdown_around_the_answer_never_changes_it(case, wrapper):
+    options, reply, letter = case
+    plain = parse_answer(reply, options)
+    assert plain.label == letter, (reply, plain)
+    wrapped = wrapper.format(A=reply)
+    assert parse_answer(wrapped, options).label == letter, (wrapped, parse_answer(wrapped, options))
+
+
+@settings(max_examples=300, deadline=None)
+@given(answered(), st.permutations(LETTERS))
+def test_relabelling_the_letters_permutes_the_result(case, permutation):
+    options, reply, letter = case
+    mapping = dict(zip(LETTERS, permutation))
+    relabelled_options = {mapping[k]: v for k, v in options.items()}
+    # Rename the committed letter in the reply: templates hold exactly one standalone answer letter.
+    import re
+
+    relabelled_reply = re.sub(rf"(?<![A-Za-z]){letter}(?![A-Za-z])", mapping[letter], reply)
+    original = parse_answer(reply, options)
+    relabelled = parse_answer(relabelled_reply, relabelled_options)
+    expected = mapping[original.letter] if original.letter else original.label
+    assert relabelled.label == expected, (reply, relabelled_reply, original, relabelled)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=400), options_strategy)
+def test_any_text_gives_a_visible_category_never_a_crash(text, options):
+    parsed = parse_answer(text, options)
+    assert isinstance(parsed, ParsedAnswer)
+    assert parsed.category in ("option", "multiple", "none")
+    if parsed.category == "option":
+        assert parsed.letter in options
+    else:
+        assert parsed.reason
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(whitelist_categories=("Ll", "Zs")), min_size=1, max_size=300),
+       options_strategy)
+def test_lowercase_prose_never_yields_a_letter_by_accident(text, options):
+    parsed = parse_answer(text, options)
+    if parsed.category == "option":
+        assert parsed.method.startswith(("option-text", "answer-phrase-text", "verdict-text")), parsed
