@@ -119,6 +119,20 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     _preflight(config.stash[STATE_KEY], list(suites.values()))
 
 
+def _cache_problem(state: SessionState) -> str | None:
+    """Open the response cache once before any test: a damaged file is reported, moved aside and rebuilt here
+    (one line), and a cache that cannot be used at all stops the run."""
+    from pathlib import Path
+
+    from .cache import CacheUnusable, ResponseCache
+
+    try:
+        ResponseCache(Path(state.run.cache_dir) / "responses.sqlite3", mode=state.run.cache_mode).close()
+    except CacheUnusable as exc:
+        return str(exc)
+    return None
+
+
 def _preflight(state: SessionState, suites: list) -> None:
     """When behavioral suites are about to run: configured gates must name declared metrics, and the output
     folders, device, model and dataset must be usable. Each problem is one line; together one usage error."""
@@ -130,7 +144,7 @@ def _preflight(state: SessionState, suites: list) -> None:
     problems.append(comparison_problem(state.run, state.rootpath, state.gates))
     problems.append(writable_folder(state.run.report_dir, "--report-dir"))
     if state.run.cache_mode != "off":
-        problems.append(writable_folder(state.run.cache_dir, "--cache-dir"))
+        problems.append(writable_folder(state.run.cache_dir, "--cache-dir") or _cache_problem(state))
     problems += run_problems(state.run, state.rootpath)
     problems = [p for p in problems if p]
     if problems:

@@ -61,7 +61,7 @@ class SessionState:
             raise RunBlocked(self.backend_error)
         from .backends import BackendError, build_backend, load_factory
         from .backends.cached import CachedBackend
-        from .cache import ResponseCache
+        from .cache import CacheUnusable, ResponseCache
         from .placement import current_worker
 
         spec = self.run.spec
@@ -81,7 +81,13 @@ class SessionState:
         load_seconds = time.perf_counter() - started
         if getattr(inner, "reasoning_format", None) is None:
             inner.reasoning_format = spec.reasoning_format
-        cache = ResponseCache(Path(self.run.cache_dir) / "responses.sqlite3", mode=self.run.cache_mode)
+        try:
+            cache = ResponseCache(Path(self.run.cache_dir) / "responses.sqlite3", mode=self.run.cache_mode)
+        except CacheUnusable as exc:
+            self.backend_error = str(exc)
+            raise RunBlocked(self.backend_error) from None
+        if cache.healed:
+            self.facts["cache_healed"] = cache.healed
         self.backend = CachedBackend(inner, cache, progress=self.progress)
         fingerprint = inner.fingerprint()
         self.facts["model"] = {"spec": spec.to_dict(), "identity": inner.identity(),

@@ -356,3 +356,19 @@ def test_custom_backend_factories_get_their_worker_and_gpu(project, monkeypatch)
     assert seen, "the factory was never called"
     for info in seen:
         assert info["count"] == 2 and info["device"] == f"cuda:{info['index']}"
+
+
+def test_a_damaged_cache_heals_before_the_run_with_one_line(project):
+    first = run(project, "-p", "no:xdist", "-k", "cloze")
+    first.assert_outcomes(passed=1)
+    cache = project.path / "cache" / "responses.sqlite3"
+    for extra in ("-wal", "-shm"):
+        Path(str(cache) + extra).unlink(missing_ok=True)
+    data = bytearray(cache.read_bytes())
+    data[:16] = b"garbage garbage!"
+    cache.write_bytes(bytes(data))
+    result = run(project, "-n", "2", "-k", "cloze")
+    result.assert_outcomes(passed=1)
+    err = result.stderr.str()
+    assert err.count("is damaged") == 1 and str(cache) in err and "Traceback" not in err
+    assert list(cache.parent.glob("responses.sqlite3.damaged-*"))

@@ -219,6 +219,10 @@ class Backend(ABC):
 
     #: Short name shown in reports.
     name: str = "backend"
+    #: True when the backend calls ``on_batch`` as results complete (the built-in backends do). Otherwise the
+    #: caching layer sends it chunks of ``batch_size`` requests and commits each before asking the next, so that a
+    #: killed run loses at most one chunk.
+    streams_results: bool = False
     #: Where the model writes its final answer after reasoning: None, "huatuo", "think-tags" or "harmony" (see
     #: the model registry). The plugin fills it from ``--model``'s registry entry when a factory leaves it None.
     reasoning_format: str | None = None

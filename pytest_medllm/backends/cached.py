@@ -25,7 +25,8 @@ class CachedBackend(Backend):
     """Same contract as the wrapped backend; every response is keyed by model identity, backend settings,
     request and environment numerics, and committed batch by batch."""
 
-    def __init__(self, inner: Backend, cache: ResponseCache, progress: ProgressFn | None = None) -> None:
+    def __init__(self, inner: Backend, cache: ResponseCache, progress: ProgressFn | None = None,
+                 chunk_size: int | None = None) -> None:
         self.inner = inner
         self.cache = cache
         self.name = inner.name
@@ -33,6 +34,8 @@ class CachedBackend(Backend):
         self._identity = inner.identity()
         self._numerics = numerics_key(inner.fingerprint())
         self._model_label = str(self._identity.get("model"))
+        #: Requests per call for a backend that does not stream its results (its batch size, else 16).
+        self.chunk_size = max(1, int(chunk_size or getattr(inner, "batch_size", 0) or 16))
         #: Model calls actually made (not answered by the cache), by method.
         self.calls: dict[str, int] = {"generate": 0, "score_choices": 0, "loglikelihood": 0}
 
@@ -67,22 +70,28 @@ class CachedBackend(Backend):
         todo = [requests[missing[k][0]] for k in todo_keys]
         done = 0
         started = time.perf_counter()
-        stored: set[int] = set()
 
-        def on_batch(batch: list[tuple[int, object]]) -> None:
+        def store(offset: int, batch: list[tuple[int, object]], stored: set[int]) -> None:
             nonlocal done
-            self.cache.put_many((todo_keys[j], kind, self._model_label, value.to_dict())  # type: ignore[attr-defined]
-                                for j, value in batch)
-            stored.update(j for j, _ in batch)
-            done += len(batch)
+            fresh = [(offset + j, value) for j, value in batch if offset + j not in stored]
+            self.cache.put_many((todo_keys[j], kind, self._model_label, value.to_dict())  # type: ignore
+                                for j, value in fresh)
+            stored.update(j for j, _ in fresh)
+            done += len(fresh)
             if self.progress is not None:
                 self.progress(kind, done, len(todo), time.perf_counter() - started)
 
-        outputs = call(todo, on_batch)
+        # A backend that streams (calls on_batch) gets the whole list, so that it can sort and batch it well; any
+        # other gets chunks, each committed before the next is asked: a killed run loses at most one chunk.
+        size = len(todo) if getattr(self.inner, "streams_results", False) else self.chunk_size
+        outputs: list = []
+        stored: set[int] = set()
+        for offset in range(0, len(todo), size):
+            chunk = todo[offset:offset + size]
+            produced = call(chunk, lambda batch, o=offset: store(o, batch, stored))
+            store(offset, list(enumerate(produced)), stored)  # whatever the backend did not hand to on_batch
+            outputs.extend(produced)
         self.calls[kind] += len(todo)
-        leftovers = [(j, out) for j, out in enumerate(outputs) if j not in stored]
-        if leftovers:  # a custom backend that ignores on_batch is still cached
-            self.cache.put_many((todo_keys[j], kind, self._model_label, out.to_dict()) for j, out in leftovers)
         for key, output in zip(todo_keys, outputs):
             for i in missing[key]:
                 results[i] = output

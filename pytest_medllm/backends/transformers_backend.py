@@ -100,6 +100,7 @@ class TransformersBackend(Backend):
     """A causal language model loaded with ``AutoModelForCausalLM``."""
 
     name = "transformers"
+    streams_results = True  # on_batch after every batch: the cache commits as the model goes
 
     def __init__(self, model_path: str, *, spec: ModelSpec, device: str = "cpu", dtype: str = "auto",
                  attn_implementation: str = "auto", chat_template: str = "auto", batch_size: int = 8,
