@@ -227,7 +227,9 @@ class TerminalCard:
         cache = facts.get("cache")
         if cache:
             calls = sum((cache.get("model_calls") or {}).values())
-            self.line(f"response cache: {cache.get('hits', 0)} hits, {calls} model calls")
+            reused = cache.get("reused_in_process", 0)
+            self.line(f"response cache: {cache.get('hits', 0)} hits, {calls} model calls"
+                      + (f", {reused} requests asked again in this run answered from memory" if reused else ""))
         for name, info in (facts.get("datasets") or {}).items():
             skipped = len(info.get("skipped", []))
             selection = info.get("selection", {})

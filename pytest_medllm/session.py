@@ -102,7 +102,8 @@ class SessionState:
         if self.backend is not None:
             backend = self.backend
             self.facts["cache"] = {**backend.cache.stats.to_dict(), "mode": self.run.cache_mode,  # type: ignore
-                                   "model_calls": dict(backend.calls)}  # type: ignore[attr-defined]
+                                   "model_calls": dict(backend.calls),  # type: ignore[attr-defined]
+                                   "reused_in_process": backend.reused}  # type: ignore[attr-defined]
             backend.close()  # type: ignore[attr-defined]
             self.backend = None
         if self.datasets:

@@ -36,9 +36,21 @@ def test_second_run_makes_no_model_calls(tmp_path):
     inner = CountingBackend()
     backend = CachedBackend(inner, ResponseCache(tmp_path / "c.sqlite3"))
     first = backend.generate(requests(5))
-    again = backend.generate(requests(5))
+    backend.close()
+    later = CachedBackend(inner, ResponseCache(tmp_path / "c.sqlite3"))
+    again = later.generate(requests(5))
     assert inner.generated == 5 and first == again
-    assert backend.cache.stats.hits == 5
+    assert later.cache.stats.hits == 5 and later.reused == 0
+
+
+@pytest.mark.parametrize("mode", ["on", "off", "refresh"])
+def test_a_request_asked_twice_in_one_run_is_computed_once_in_every_cache_mode(tmp_path, mode):
+    inner = CountingBackend()
+    backend = CachedBackend(inner, ResponseCache(tmp_path / "c.sqlite3", mode=mode))
+    first = backend.generate(requests(5))
+    again = backend.generate(requests(3) + requests(7)[5:])
+    assert inner.generated == 7 and again[:3] == first[:3]
+    assert backend.reused == 3 and backend.cache.stats.hits == 0
 
 
 def test_duplicates_in_one_call_are_computed_once(tmp_path):

@@ -286,3 +286,44 @@ def test_batches_end_where_a_long_shared_prefix_would_be_lost():
     assert _batches(list(range(10)), 8) == [list(range(8)), [8, 9]]  # without tokens: plain chunks
     short = [[i, i + 1] for i in range(10)]  # nothing long is shared: plain chunks
     assert _batches(list(range(10)), 4, short) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
+
+
+def test_batches_keep_shared_prefixes_together_and_lengths_alike():
+    from pytest_medllm.backends.transformers_backend import _batches, _sharing_order
+
+    system = [7] * 20  # every row shares a system prompt: that alone makes no cluster
+    unrelated = [system + [100 + i] * n for i, n in enumerate((5, 40, 12, 33, 8, 25))]
+    patient = [system + [9] * 60 + [i] for i in range(3)]  # one patient's counterfactuals
+    encoded = unrelated + patient
+    order = _sharing_order(list(range(len(encoded))), encoded)
+    assert sorted(order) == list(range(len(encoded)))
+    positions = [order.index(i) for i in (6, 7, 8)]
+    assert max(positions) - min(positions) == 2, order  # the cluster stays in one piece
+    lonely = [i for i in order if i < 6]
+    assert [len(encoded[i]) for i in lonely] == sorted((len(encoded[i]) for i in lonely), reverse=True)
+
+    def padding(rows: list[int]) -> int:
+        return sum(max(len(encoded[i]) for i in b) * len(b) - sum(len(encoded[i]) for i in b)
+                   for b in _batches(rows, 3))
+
+    by_tokens = sorted(range(len(encoded)), key=lambda i: encoded[i])  # the order this replaced
+    assert padding(order) < padding(by_tokens) / 2, (padding(order), padding(by_tokens))
+
+
+def test_options_after_one_context_share_a_forward_pass(tiny):
+    """lm-evaluation-harness's multiple-choice shape: " A".." D" after one question need one pass, not four."""
+    contexts = ["Question: Which gland secretes TSH?\nA. Pituitary\nB. Thyroid\nC. Adrenal\nD. Pancreas\nAnswer:",
+                "Question: Say hello.\nA. hi\nB. bye\nC. no\nD. yes\nAnswer:"]
+    requests = [LoglikelihoodRequest(c, f" {letter}") for c in contexts for letter in "ABCD"]
+    rows = []
+    handle = tiny.model.register_forward_hook(
+        lambda module, args, kwargs, out: rows.append(kwargs["input_ids"].shape[0]), with_kwargs=True)
+    try:
+        together = tiny.loglikelihood(requests)
+    finally:
+        handle.remove()
+    assert sum(rows) <= 3  # two questions (their shared "Question:" may be read once more as a prefix)
+    for request, result in zip(requests, together):
+        alone = tiny.loglikelihood([request])[0]
+        assert result.token_ids == alone.token_ids
+        assert result.logprobs == pytest.approx(alone.logprobs, abs=1e-4)

@@ -38,6 +38,11 @@ class CachedBackend(Backend):
         self.chunk_size = max(1, int(chunk_size or getattr(inner, "batch_size", 0) or 16))
         #: Model calls actually made (not answered by the cache), by method.
         self.calls: dict[str, int] = {"generate": 0, "score_choices": 0, "loglikelihood": 0}
+        #: Responses made or read in this process, by key: no request is computed twice in one run, also with
+        #: --no-cache or --refresh-cache (several suites share prompts, e.g. the cloze scores).
+        self._memory: dict[str, object] = {}
+        #: Requests answered from this process's memory (asked before in this run), not counted as cache hits.
+        self.reused = 0
 
     def identity(self) -> dict:
         return self._identity
@@ -55,12 +60,16 @@ class CachedBackend(Backend):
     def _run(self, kind: str, requests: Sequence, call: Callable[[list, BatchCallback], list],
              decode: Callable[[dict], object]) -> list:
         keys = [self.key(kind, r.to_dict()) for r in requests]
-        found = self.cache.get_many(list(dict.fromkeys(keys)))
+        remembered = {k for k in keys if k in self._memory}
+        self.reused += sum(k in remembered for k in keys)
+        found = self.cache.get_many([k for k in dict.fromkeys(keys) if k not in remembered])
+        for key, value in found.items():
+            self._memory[key] = decode(value)  # type: ignore[arg-type]
         results: list = [None] * len(requests)
         missing: dict[str, list[int]] = {}
         for i, key in enumerate(keys):
-            if key in found:
-                results[i] = decode(found[key])  # type: ignore[arg-type]
+            if key in self._memory:
+                results[i] = self._memory[key]
             else:
                 missing.setdefault(key, []).append(i)
         if not missing:
@@ -93,6 +102,7 @@ class CachedBackend(Backend):
             outputs.extend(produced)
         self.calls[kind] += len(todo)
         for key, output in zip(todo_keys, outputs):
+            self._memory[key] = output
             for i in missing[key]:
                 results[i] = output
         return results
