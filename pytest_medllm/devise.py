@@ -87,6 +87,14 @@ class Pair:
     counterfactual: tuple[float, ...]
     expected_original: float
     expected_counterfactual: float
+    #: The counterfactual note's id: the unit a pair is counted as (a patient has several counterfactuals per
+    #: severity class when more than one value is drawn per class, as in the paper profile).
+    counterfactual_id: str = ""
+
+    @property
+    def unit(self) -> str:
+        """What identifies this pair among all pairs of a test (the counterfactual note, else patient and class)."""
+        return self.counterfactual_id or f"{self.patient_id}|{self.variable}|{self.value_class}"
 
     @property
     def kl(self) -> float:

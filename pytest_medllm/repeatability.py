@@ -115,6 +115,18 @@ def cross_similarity(first: np.ndarray, others: Sequence[np.ndarray]) -> float:
     return (float(np.mean(np.concatenate(cosines))) + 1) / 2
 
 
+#: Decimals of a similarity that carry signal. Float32 sentence embeddings hold about seven significant digits: the
+#: same text embedded in batches padded to different lengths comes out ~1e-7 apart, and similarities of identical
+#: replies then differ by ~1e-13 instead of 0.
+SIMILARITY_DECIMALS = 6
+
+
+def at_resolution(value: float) -> float:
+    """A similarity, or a difference of similarities, rounded to :data:`SIMILARITY_DECIMALS` (NaN stays NaN;
+    negative zero becomes 0), so that embedding noise never reads as a gain or as a difference between prompts."""
+    return round(value, SIMILARITY_DECIMALS) + 0.0 if not math.isnan(value) else math.nan
+
+
 def internal_repeatability(run_entropies: Sequence[float], k: int) -> float:
     values = [h for h in run_entropies if not math.isnan(h)]
     return 1 - float(np.mean(values)) / math.log(k) if values else math.nan

@@ -61,9 +61,15 @@ def point(value: float | None, n: int, method: str = "point estimate", undefined
 
 def shifted(estimate: Estimate, delta: float) -> Estimate:
     """The same estimate moved by a constant (e.g. accuracy minus the accuracy of random guessing)."""
-    # Rounded so that 0.2 - 0.2 reads 0, not -8e-17 (a reader would take the sign for a finding).
-    return replace(estimate, value=round(estimate.value + delta, 12), low=round(estimate.low + delta, 12),
-                   high=round(estimate.high + delta, 12), method=f"{estimate.method}, shifted by {delta:+.4g}")
+    # Rounded so that 0.2 - 0.2 reads 0, not -8e-17 (a reader would take the sign for a finding) — and without
+    # the sign of a rounded-away negative: round(-8e-17, 12) is -0.0, which reports print as "-0".
+    return replace(estimate, value=_unsigned_round(estimate.value + delta), low=_unsigned_round(estimate.low + delta),
+                   high=_unsigned_round(estimate.high + delta), method=f"{estimate.method}, shifted by {delta:+.4g}")
+
+
+def _unsigned_round(value: float, decimals: int = 12) -> float:
+    """``value`` rounded, with negative zero made plain zero (adding 0.0 turns -0.0 into 0.0; NaN stays NaN)."""
+    return round(value, decimals) + 0.0
 
 
 def paired_difference(first: Sequence[bool | float], second: Sequence[bool | float], resamples: int, seed: int,

@@ -45,7 +45,7 @@ def pairs_for(style, task, variable, counterfactuals, label_distributions) -> li
         out.append(Pair(patient_id=cf.original.patient_id, variable=variable, value_class=cf.value_class,
                         severity_shift=cf.severity_shift, original=original, counterfactual=changed,
                         expected_original=TASKS[task].expected(original),
-                        expected_counterfactual=TASKS[task].expected(changed)))
+                        expected_counterfactual=TASKS[task].expected(changed), counterfactual_id=cf.note.id))
     return out
 
 
@@ -61,15 +61,16 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
         pytest.skip(f"no {style} note mentions {variable}")
     condition = f"{style}/{task}/{variable}"
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
-    directed = {f"{p.patient_id}|{p.value_class}": p.correct_direction for p in pairs
-                if p.correct_direction is not None}
+    # Keyed by counterfactual note: patient and severity class are not unique once several values are drawn per
+    # class (the paper profile draws 5), and a dict would silently keep one pair of each.
+    directed = {p.unit: p.correct_direction for p in pairs if p.correct_direction is not None}
     m = mean_shift_by_severity(pairs)
     monotonic = is_monotonic(m)
     expect.record(KL, stats.bootstrap_ci([p.kl for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
                   condition=condition)
     expect.record(JS, stats.bootstrap_ci([p.js for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
                   condition=condition)
-    expect.record(FLIPS, stats.proportion({f"{p.patient_id}|{p.value_class}": p.flipped for p in pairs}),
+    expect.record(FLIPS, stats.proportion({p.unit: p.flipped for p in pairs}),
                   condition=condition)
     expect(CORRECT_DIRECTION, stats.proportion(directed).because("no counterfactual changed the severity"),
            condition=condition, details={"excluded_unchanged_severity": len(pairs) - len(directed)})
