@@ -28,9 +28,9 @@ from pytest_medllm.prompts import cloze_prompt, prompt_a  # noqa: E402
 from pytest_medllm.registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
 
 
-def matmul_ceiling(size: int = 2048, repeats: int = 10) -> float:
-    """float32 GFLOP/s of a square matrix product on this machine (best of ``repeats``)."""
-    a, b = torch.randn(size, size), torch.randn(size, size)
+def matmul_ceiling(size: int = 2048, repeats: int = 10, dtype: str = "float32") -> float:
+    """GFLOP/s of a square matrix product in ``dtype`` on this machine (best of ``repeats``)."""
+    a, b = torch.randn(size, size, dtype=getattr(torch, dtype)), torch.randn(size, size, dtype=getattr(torch, dtype))
     a @ b
     best = float("inf")
     for _ in range(repeats):

@@ -164,6 +164,17 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
         parts.append(f"<h3>Compared with baseline {escape(str(baseline.get('path')))}</h3>"
                      '<table class="medllm-card"><thead><tr><th>fingerprint</th><th>baseline</th><th>this run</th>'
                      f"</tr></thead><tbody>{cells}</tbody></table>")
+    timing = [t for t in summary.timing() if t["seconds"] >= 0.5]
+    if timing:
+        load = model.get("load_seconds")
+        rows = "".join(
+            f"<tr><td>{escape(t['suite'])}</td><td>{t['seconds']:.1f}</td><td>{t['prefill_seconds']:.1f}</td>"
+            f"<td>{t['decode_seconds']:.1f}</td><td>{t['other_seconds']:.1f}</td></tr>" for t in timing)
+        parts.append("<details><summary>where the time went"
+                     + (f" (model load {float(load):.1f} s)" if load is not None else "")
+                     + '</summary><table class="medllm-card"><thead><tr><th>suite</th><th>seconds</th>'
+                     "<th>prefill</th><th>decode</th><th>the rest (prompts, parsing, statistics)</th></tr></thead>"
+                     f"<tbody>{rows}</tbody></table></details>")
     if fp:
         rows = "".join(f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in fp.items())
         parts.append('<details><summary>environment fingerprint</summary><table class="medllm-card">'

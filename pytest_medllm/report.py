@@ -124,7 +124,8 @@ class ResultsCollector:
                           facts=jsonable(self.facts()),  # type: ignore[arg-type]
                           tests=sorted(self.ledger.results.values(), key=lambda t: t.nodeid), metrics=records,
                           problems=errors, notes=notes, pytest_status=pytest_status,
-                          blocked=list(self.ledger.blocked), started=self.started, finished=time.time(),
+                          blocked=list(self.ledger.blocked), seconds_by_suite=dict(self.ledger.seconds),
+                          started=self.started, finished=time.time(),
                           comparison=self.release_comparison(records))
 
     def release_comparison(self, records: list[MetricRecord]):
@@ -230,6 +231,14 @@ class TerminalCard:
             reused = cache.get("reused_in_process", 0)
             self.line(f"response cache: {cache.get('hits', 0)} hits, {calls} model calls"
                       + (f", {reused} requests asked again in this run answered from memory" if reused else ""))
+        timing = [t for t in summary.timing() if t["seconds"] >= 1]
+        if timing and any(t["prefill_seconds"] or t["decode_seconds"] for t in timing):
+            total = sum(t["seconds"] for t in timing)
+            model_s = sum(t["prefill_seconds"] + t["decode_seconds"] for t in timing)
+            slowest = ", ".join(f"{t['suite']} {t['seconds']:.0f} s" for t in timing[:3])
+            self.line(f"time in tests {total:.0f} s: model prefill {sum(t['prefill_seconds'] for t in timing):.0f} s,"
+                      f" decode {sum(t['decode_seconds'] for t in timing):.0f} s, the rest {total - model_s:.0f} s; "
+                      f"slowest: {slowest} (per suite in the JSON artifact's 'timing')")
         for name, info in (facts.get("datasets") or {}).items():
             skipped = len(info.get("skipped", []))
             selection = info.get("selection", {})

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from .backends.clock import current_suite
 from .gates import Gate
 from .options import RunConfig
 
@@ -104,6 +105,9 @@ class SessionState:
             self.facts["cache"] = {**backend.cache.stats.to_dict(), "mode": self.run.cache_mode,  # type: ignore
                                    "model_calls": dict(backend.calls),  # type: ignore[attr-defined]
                                    "reused_in_process": backend.reused}  # type: ignore[attr-defined]
+            clock = getattr(getattr(backend, "inner", None), "clock", None)
+            if clock is not None:
+                self.facts["model_time"] = clock.to_dict()
             backend.close()  # type: ignore[attr-defined]
             self.backend = None
         if self.datasets:
@@ -126,7 +130,7 @@ class SessionState:
         stream = sys.__stderr__ or sys.stderr
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate > 0 else float("nan")
-        where = _current_suite()
+        where = current_suite()
         text = (f"pytest-medllm: {where + ': ' if where else ''}{kind} {done}/{total} requests "
                 f"({rate:.1f}/s" + (f", ~{_duration(left)} left)" if done < total and left == left else
                                      f", {_duration(elapsed)})"))
@@ -136,13 +140,6 @@ class SessionState:
         elif done >= total and elapsed > 10 or elapsed - self._last_progress_line >= 30:
             self._last_progress_line = elapsed if done < total else 0.0
             print(text, file=stream, flush=True)
-
-
-def _current_suite() -> str:
-    """The suite module of the test pytest is running (from PYTEST_CURRENT_TEST), for progress lines."""
-    current = os.environ.get("PYTEST_CURRENT_TEST", "")
-    module = current.split("::", 1)[0].rsplit("/", 1)[-1]
-    return module[5:-3] if module.startswith("test_") and module.endswith(".py") else ""
 
 
 def _duration(seconds: float) -> str:

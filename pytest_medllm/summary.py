@@ -94,8 +94,12 @@ class TestLedger:
     def __init__(self) -> None:
         self.results: dict[str, TestResult] = {}
         self.blocked: list[str] = []
+        #: Seconds spent per suite, over every phase (a session fixture's work counts where it first ran).
+        self.seconds: dict[str, float] = {}
 
     def add(self, report: pytest.TestReport) -> None:
+        suite = _suite_of_nodeid(report.nodeid)
+        self.seconds[suite] = self.seconds.get(suite, 0.0) + float(report.duration or 0.0)
         for key, value in report.user_properties:
             if key == BLOCKED_PROPERTY and value not in self.blocked:
                 self.blocked.append(value)
@@ -146,6 +150,8 @@ class RunSummary:
     #: The release comparison with a reference run (--compare-to), when one was asked for.
     comparison: "Comparison | None" = None
     blocked: list[str] = field(default_factory=list)
+    #: Seconds spent in each suite's tests (all phases).
+    seconds_by_suite: dict[str, float] = field(default_factory=dict)
     started: float = field(default_factory=time.time)
     finished: float = field(default_factory=time.time)
 
@@ -252,6 +258,22 @@ class RunSummary:
             against = f"; all {len(self.comparison.verdicts)} gates against the reference passed"
         return f"All {len(gated)} release gates passed{against}"
 
+    def timing(self) -> list[dict]:
+        """Where each suite's time went: model prefill and decode passes (from the backend's clock) and the rest
+        (building prompts, tokenizing, parsing, statistics, pytest). Slowest suite first."""
+        model_time = self.facts.get("model_time") or {}
+        rows = []
+        for suite, seconds in self.seconds_by_suite.items():
+            phases = model_time.get(suite) or {}
+            prefill = float((phases.get("prefill") or {}).get("seconds", 0.0))
+            decode = float((phases.get("decode") or {}).get("seconds", 0.0))
+            rows.append({"suite": suite, "seconds": round(seconds, 2), "prefill_seconds": round(prefill, 2),
+                         "decode_seconds": round(decode, 2),
+                         "other_seconds": round(max(0.0, seconds - prefill - decode), 2),
+                         "prefill_positions": int((phases.get("prefill") or {}).get("positions", 0)),
+                         "decode_steps": int((phases.get("decode") or {}).get("passes", 0))})
+        return sorted(rows, key=lambda r: -r["seconds"])
+
     def gate_verdicts(self) -> list[dict]:
         return [{"metric": m.metric_id, "gate": m.gate, "source": m.gate_source,
                  "verdict": m.verdict.value if m.verdict else None, "reason": m.reason} for m in self.gated]
@@ -273,6 +295,8 @@ class RunSummary:
             "metrics": [m.to_dict() for m in self.metrics],
             "gate_verdicts": self.gate_verdicts(),
             "comparison": None if self.comparison is None else self.comparison.to_dict(),
+            "timing": {"model_load_seconds": (self.facts.get("model") or {}).get("load_seconds"),
+                       "suites": self.timing()},
         })  # type: ignore[return-value]
 
 

@@ -117,7 +117,9 @@ def test_records_are_identical_with_and_without_xdist(project):
     assert len(base) == 4
     for name in ("n0", "n2"):
         assert comparable(results[name]["metrics"]) == base, name
-    assert results["n2"]["facts"]["cache"]["hits"] == 60  # the second and third runs answer from the cache
+    # The second and third runs answer from the cache; a request a run asks twice is answered from memory.
+    cache = results["n2"]["facts"]["cache"]
+    assert cache["hits"] + cache["reused_in_process"] == 60 and sum(cache["model_calls"].values()) == 0
     assert set(results["n2"]["facts"]["workers"]) <= {"gw0", "gw1"}
 
 

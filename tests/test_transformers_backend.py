@@ -327,3 +327,23 @@ def test_options_after_one_context_share_a_forward_pass(tiny):
         alone = tiny.loglikelihood([request])[0]
         assert result.token_ids == alone.token_ids
         assert result.logprobs == pytest.approx(alone.logprobs, abs=1e-4)
+
+
+def test_forward_clock_splits_prefill_from_decode_by_suite(tiny, monkeypatch):
+    from pytest_medllm.backends.clock import ForwardClock
+
+    clock = ForwardClock(where=lambda: "suite_x").attach(tiny.model)
+    try:
+        outputs = tiny.generate([GenerationRequest(p, Decoding(max_new_tokens=5)) for p in PROMPTS[:2]])
+        tiny.score_choices([ChoiceRequest(PROMPTS[0], ("A", "B"))])
+    finally:
+        clock.detach()
+    phases = clock.to_dict()["suite_x"]
+    steps = max(len(o.token_ids) + (o.finish_reason == "eos") for o in outputs)
+    # Generation reads its prompts (their shared chat-template prefix once), then takes one step per further
+    # token for both rows; scoring reads its prompt.
+    assert phases["prefill"]["passes"] >= 2 and phases["decode"]["passes"] == steps - 1
+    lengths = [len(tiny._encode_formatted(tiny.format_prompt(p))) for p in PROMPTS[:2]]
+    assert phases["prefill"]["positions"] >= max(lengths) + lengths[0]
+    assert phases["decode"]["positions"] == 2 * (steps - 1)
+    assert phases["prefill"]["seconds"] > 0 and phases["decode"]["seconds"] > 0
