@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 TORCH ?= torch==2.13.0
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test bench clean
+.PHONY: install demo test bench clean fuzz
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_backend.py
+
+# Fuzzes the dataset loaders with 10,000 generated files (valid and malformed, every format; override with
+# MEDLLM_FUZZ_EXAMPLES=N) and prints how many ended in a clean error, a load with skips or a valid load.
+fuzz: $(STAMP)
+	MEDLLM_FUZZ_EXAMPLES=$${MEDLLM_FUZZ_EXAMPLES:-10000} $(BIN)/pytest tests/test_loader_fuzz.py -q \
+		--hypothesis-show-statistics $(ARGS)
 
 clean:
 	rm -rf $(VENV) reports/*.html reports/*.json reports/*.jsonl

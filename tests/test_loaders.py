@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -193,9 +194,110 @@ def test_malformed_files_give_a_clean_error_never_a_crash(tmp_path, content, nam
     try:
         dataset = load_dataset(str(path))
     except DatasetError as exc:
-        assert str(exc)
+        assert len(str(exc).splitlines()) == 1 and name in str(exc)
     else:
         assert dataset.items  # loading may succeed only with real items
+
+
+MCQ = {"question": "Q?", "options": {"A": "x", "B": "y"}, "answer": "A"}
+PUBMED = {"QUESTION": "Q?", "CONTEXTS": ["a"], "LABELS": ["RESULTS"], "final_decision": "yes"}
+
+
+def jsonl(*records: dict) -> str:
+    return "\n".join(json.dumps(r) for r in records) + "\n"
+
+
+def medmcqa(cop: int, n: int = 0, **extra) -> dict:
+    return {**json.loads(medmcqa_line(n, cop, **extra)), "id": f"m{n}"}
+
+
+# Each defect the outside audit found (issue 13): the file, the format to force (or None), and the one line the
+# loader must give: file, true line, field.
+AUDIT = {
+    "repeated id": ("d.jsonl", jsonl({**MCQ, "id": "x"}, MCQ, {**MCQ, "id": "x"}), None,
+                    r"d.jsonl: line 3: id 'x' is used twice \(lines 1 and 3\)"),
+    "27 options": ("d.jsonl", jsonl({**MCQ, "options": [f"o{i}" for i in range(27)]}), "mcq",
+                   r"line 1: field 'options' has 27 options; at most 26 \(letters A-Z\)"),
+    "non-text MedQA option": ("q.jsonl", jsonl({"question": "Q?", "options": {"A": "x", "B": 2, "C": "z", "D": "w"},
+                                                "answer_idx": "A"}), None,
+                              r"line 1: field 'options' option B must be text"),
+    "list answer_idx": ("q.jsonl", jsonl({"question": "Q?", "options": dict(zip("ABCD", "wxyz")),
+                                          "answer_idx": ["A"]}), None, r"line 1: field 'answer_idx' must be one of"),
+    "truncated pretty JSON": ("d.json", json.dumps([MCQ, MCQ], indent=2)[:-20], "mcq", r"d.json: line 1[0-9] column"),
+    "true line in a pretty JSON list": ("d.json", json.dumps([MCQ, {**MCQ, "answer": "C"}], indent=2), None,
+                                        r"d.json: line 10: field 'answer'"),
+    "PubMedQA record without QUESTION": ("p.json", json.dumps({"1": PUBMED, "2": {k: v for k, v in PUBMED.items()
+                                                                                  if k != "QUESTION"}}), None,
+                                         r"line 1 \(record 2\): missing field 'QUESTION'"),
+    "every cop -1": ("m.json", jsonl(medmcqa(-1, n=1), medmcqa(-1, n=2)), None,
+                     r"no usable items: all 2 records were skipped \(first at m.json:line 1: no answer key"),
+    "CSV field over the limit": ("c.csv", "question,answer,A,B\nQ?,A,x,y\n" + f'"{"x" * 131073}",A,x,y\n', None,
+                                 r"line 3: not readable as CSV \(a field is longer than 131072"),
+    "MedMCQA exp not text": ("m.json", jsonl(medmcqa(0, exp=["why"])), None,
+                             r"line 1 \(id m0\): field 'exp' must be text"),
+    "MedMCQA subject_name not text": ("m.json", jsonl(medmcqa(0, subject_name=3)), None, r"field 'subject_name'"),
+    "PubMedQA section not text": ("p.json", json.dumps({"1": {**PUBMED, "CONTEXTS": [5]}}), None,
+                                  r"line 1 \(record 1\): field 'CONTEXTS' entry 1 must be text"),
+    "PubMedQA LONG_ANSWER not text": ("p.json", json.dumps({"1": {**PUBMED, "LONG_ANSWER": ["x"]}}), None,
+                                      r"field 'LONG_ANSWER' must be text"),
+    "repeated PMID": ("p.json", '{\n "7": %s,\n "7": %s\n}' % (json.dumps(PUBMED), json.dumps(PUBMED)), None,
+                      r"p.json: line 3 column 2: the record key \(PMID\) '7' appears twice \(lines 2 and 3\)"),
+    "extra CSV cell": ("c.csv", "question,answer,A,B\nQ?,A,x,y,surplus\n", None,
+                       r"line 2: 5 cells, but the header \(line 1\) has 4 columns"),
+    "NUL byte": ("d.jsonl", jsonl(MCQ) + '{"question": "Q\x00"}\n', None, r"line 2 column 16: NUL character"),
+    "repeated key in a record": ("d.jsonl", jsonl(MCQ) + '{"question": "a", "question": "b"}\n', None,
+                                 r"line 2 column 1: key 'question' appears twice"),
+    "text after a JSON Lines record": ("d.jsonl", jsonl(MCQ).strip() + " {}\n", None,
+                                       r"line 1 column \d+: unexpected content"),
+    "unclosed CSV quote": ("c.csv", 'question,answer,A,B\nQ?,A,x,y\n"Q2,A,x,y\n', None,
+                           r"line 3: not readable as CSV \(a quoted field is not closed"),
+    "MMLU extra cell": ("x_test.csv", "Q?,a,b,c,d,A\nQ2?,a,b,c,d,B,extra\n", "mmlu", r"line 2: expected 6 columns"),
+    "cop ambiguous": ("m.json", jsonl(medmcqa(1, n=1), medmcqa(3, n=2)), None,
+                      r"line 1: field 'cop' only holds values 1-3 in all 2 labelled records"),
+    "option letters with a gap": ("d.jsonl", jsonl({**MCQ, "options": {"A": "x", "C": "y"}}), None,
+                                  r"line 1: field 'options': option letters must be A, B without gaps"),
+    "id of the wrong type": ("d.jsonl", jsonl({**MCQ, "id": [1]}), None,
+                             r"line 1: field 'id' must be text or a whole"),
+    "empty file": ("d.jsonl", "  \n", None, r"d.jsonl: the file is empty"),
+    "empty JSON list": ("d.json", "\n[]", "mcq", r"d.json: line 2 column 1: the JSON list holds no records"),
+}
+
+
+@pytest.mark.parametrize("name, content, forced, message", AUDIT.values(), ids=AUDIT.keys())
+def test_each_audit_finding_is_one_line_naming_file_line_and_field(tmp_path, name, content, forced, message):
+    path = write(tmp_path / name, content)
+    with pytest.raises(DatasetError) as info:
+        load_dataset(f"{path}:{forced}" if forced else str(path))
+    assert re.search(message, str(info.value)), str(info.value)
+    assert len(str(info.value).splitlines()) == 1
+
+
+@pytest.mark.parametrize("encoding, message", [
+    ("utf-16", r"line 1: the file is UTF-16 text"),
+    ("latin-1", r"line 2: byte 18 of the line \(0xE9\) is not UTF-8"),
+])
+def test_other_encodings_are_refused_at_their_line(tmp_path, encoding, message):
+    path = tmp_path / "d.jsonl"
+    path.write_bytes((jsonl(MCQ) + '{"question": "café?"}\n').encode(encoding))
+    with pytest.raises(DatasetError, match=message):
+        load_dataset(str(path))
+
+
+def test_a_byte_order_mark_is_accepted_and_errors_after_it_keep_their_line(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + jsonl(MCQ, {**MCQ, "id": "b"}).encode())
+    assert [i.id for i in load_dataset(str(path)).items] == ["d-1", "b"]
+    path.write_bytes(b"\xef\xbb\xbf" + jsonl(MCQ).encode() + b'{"question": "caf\xe9"}\n')
+    with pytest.raises(DatasetError, match=r"line 2: byte 18 of the line"):
+        load_dataset(str(path))
+
+
+def test_a_pubmedqa_file_pretty_printed_reports_the_true_line(tmp_path):
+    data = {"1": PUBMED, "2": {**PUBMED, "final_decision": "Yes"}}
+    text = json.dumps(data, indent=1)
+    line = text.splitlines().index(' "2": {') + 1
+    with pytest.raises(DatasetError, match=rf"line {line} \(record 2\): field 'final_decision'"):
+        load_dataset(str(write(tmp_path / "ori_pqal.json", text)))
 
 
 def test_schema_rejects_bad_items():

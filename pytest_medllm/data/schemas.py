@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import string
+from dataclasses import dataclass, fields, replace
 from typing import Iterable, Literal, Sequence
 
 DECISIONS = ("yes", "no", "maybe")
@@ -13,10 +14,40 @@ class ItemError(ValueError):
     """An item violates its schema; the message names the field and what was expected."""
 
 
+def _text_problem(value: object) -> str | None:
+    """Why ``value`` is not text an item can hold (reports write it as UTF-8; a NUL marks binary data)."""
+    if not isinstance(value, str):
+        return f"must be text, got {type(value).__name__}"
+    if "\x00" in value:
+        return "holds a NUL character"
+    if not value.isascii():  # the encoding check is the slow part: ASCII text needs none
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return "holds an unpaired surrogate, not Unicode text"
+    return None
+
+
 def _require_text(owner: str, name: str, value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ItemError(f"{owner}: field {name!r} must be non-empty text, got {value!r}")
-    return value
+    problem = _text_problem(value)
+    if problem:
+        raise ItemError(f"{owner}: field {name!r} {problem}")
+    if not value.strip():  # type: ignore[union-attr]
+        raise ItemError(f"{owner}: field {name!r} must be non-empty text, got {value!r}"[:300])
+    return value  # type: ignore[return-value]
+
+
+def _check_optional_text(owner: str, item: object, names: tuple[str, ...]) -> None:
+    """Fields that may be empty must still be text."""
+    for name in names:
+        problem = _text_problem(getattr(item, name))
+        if problem:
+            raise ItemError(f"{owner}: field {name!r} {problem}")
+
+
+def _optional_text_fields(cls: type) -> tuple[str, ...]:
+    """The ``str`` fields of a dataclass that default to "" (computed once per class: fields() is slow)."""
+    return tuple(spec.name for spec in fields(cls) if spec.type == "str" and spec.default == "")
 
 
 @dataclass(frozen=True)
@@ -38,14 +69,19 @@ class MCQItem:
         owner = f"item {self.id!r}" if self.id else "item"
         _require_text(owner, "id", self.id)
         _require_text(owner, "question", self.question)
-        options = tuple((str(letter), str(text)) for letter, text in self.options)
+        _check_optional_text(owner, self, _MCQ_OPTIONAL)
+        options = tuple((letter, text) for letter, text in self.options)
         object.__setattr__(self, "options", options)
         if len(options) < 2:
             raise ItemError(f"{owner}: field 'options' needs at least 2 options, got {len(options)}")
         letters = [letter for letter, _ in options]
-        for letter in letters:
-            if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
-                raise ItemError(f"{owner}: option letters must be single capital letters, got {letter!r}")
+        for letter in letters:  # at most 26 options: one per letter A-Z
+            if not isinstance(letter, str) or len(letter) != 1 or letter not in string.ascii_uppercase:
+                raise ItemError(f"{owner}: option letters must be single capital letters A-Z, got {letter!r}")
+        for letter, text in options:
+            problem = _text_problem(text)
+            if problem:
+                raise ItemError(f"{owner}: option {letter!r} {problem}")
         if len(set(letters)) != len(letters):
             raise ItemError(f"{owner}: option letters repeat: {letters}")
         texts = [text.strip() for _, text in options]
@@ -97,6 +133,9 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+_MCQ_OPTIONAL = _optional_text_fields(MCQItem)
+
+
 @dataclass(frozen=True)
 class ContextSection:
     label: str
@@ -127,10 +166,16 @@ class EvidenceItem:
             _require_text(owner, "context text", section.text)
         if self.decision not in DECISIONS:
             raise ItemError(f"{owner}: field 'decision' must be yes, no or maybe, got {self.decision!r}")
+        _check_optional_text(owner, self, _EVIDENCE_OPTIONAL)
+        for mesh in self.meshes:
+            _require_text(owner, "meshes", mesh)
 
     @property
     def context_text(self) -> str:
         return " ".join(section.text for section in self.contexts)
+
+
+_EVIDENCE_OPTIONAL = _optional_text_fields(EvidenceItem)
 
 
 VITAL_SIGNS = ("heart_rate", "systolic_bp", "diastolic_bp", "respiratory_rate", "oxygen_saturation", "temperature")
@@ -212,10 +257,12 @@ class ClinicalNote:
 
 
 def unique_ids(items: Iterable[object]) -> None:
-    """Raise if two items share an id (suites key results by id)."""
-    seen: set[str] = set()
+    """Raise if two items share an id (suites key results by id); the message names where both came from."""
+    seen: dict[str, object] = {}
     for item in items:
-        item_id = item.id
+        item_id = item.id  # type: ignore[attr-defined]
         if item_id in seen:
-            raise ItemError(f"two items share the id {item_id!r}; ids must be unique")
-        seen.add(item_id)
+            where = [getattr(x, "source", "") for x in (seen[item_id], item)]
+            both = f" ({where[0]} and {where[1]})" if all(where) else ""
+            raise ItemError(f"two items share the id {item_id!r}{both}; ids must be unique")
+        seen[item_id] = item
