@@ -32,8 +32,20 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/pytest tests/ -n 2 $(ARGS)
 
-bench: $(STAMP)
+# lm-evaluation-harness, the tool users would pick instead, in its own environment (it pins its own packages).
+LMEVAL_VENV ?= .venv-lmeval
+$(LMEVAL_VENV)/.installed:
+	$(PYTHON) -m venv $(LMEVAL_VENV)
+	$(LMEVAL_VENV)/bin/pip install --quiet --upgrade pip
+	$(LMEVAL_VENV)/bin/pip install --quiet "$(TORCH)" "lm-eval[hf]==0.4.13"
+	touch $@
+
+# Speed: the backend alone, cloze scoring side by side with lm-eval (alternating runs), batched generation against
+# the studies' one-generate()-per-item loop. Several minutes; run it on an otherwise idle machine.
+bench: $(STAMP) $(LMEVAL_VENV)/.installed
 	$(BIN)/python benchmarks/bench_backend.py
+	$(BIN)/python benchmarks/vs_lm_eval.py --profile --lm-eval-python $(LMEVAL_VENV)/bin/python
+	$(BIN)/python benchmarks/generation.py
 
 # Fuzzes the dataset loaders with 10,000 generated files (valid and malformed, every format; override with
 # MEDLLM_FUZZ_EXAMPLES=N) and prints how many ended in a clean error, a load with skips or a valid load.

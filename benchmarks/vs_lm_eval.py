@@ -88,9 +88,22 @@ def our_worker(args: argparse.Namespace) -> None:
                              trust_remote_code=False)
     backend = create_transformers_backend(config, resolve_model(DEFAULT_ALIAS))
     requests = [LoglikelihoodRequest(item["prompt"], f" {letter}") for item in items for letter in item["letters"]]
+    profile_rows = None
     loop_start = time.perf_counter()
-    scored = backend.loglikelihood(requests)
-    loop_seconds = time.perf_counter() - loop_start
+    if args.profile:
+        # Where the scoring loop's time goes, by operator (self time): the largest remaining loss by name.
+        from torch.profiler import ProfilerActivity, profile
+
+        with profile(activities=[ProfilerActivity.CPU]) as prof:
+            scored = backend.loglikelihood(requests)
+        loop_seconds = time.perf_counter() - loop_start
+        events = sorted(prof.key_averages(), key=lambda e: -e.self_cpu_time_total)
+        total = sum(e.self_cpu_time_total for e in events) or 1
+        profile_rows = [{"op": e.key, "share": round(e.self_cpu_time_total / total, 3),
+                         "seconds": round(e.self_cpu_time_total / 1e6, 2), "calls": e.count} for e in events[:12]]
+    else:
+        scored = backend.loglikelihood(requests)
+        loop_seconds = time.perf_counter() - loop_start
     logprobs, k = [], 0
     for item in items:
         logprobs.append([scored[k + j].total for j in range(len(item["letters"]))])
@@ -103,7 +116,8 @@ def our_worker(args: argparse.Namespace) -> None:
     flops = forward_flops(backend.model, prompt_tokens, len(items))
     Path(args.out).write_text(json.dumps({"logprobs": logprobs, "loop_seconds": loop_seconds,
                                           "inner_seconds": time.perf_counter() - started,
-                                          "prompt_tokens": prompt_tokens, "useful_gflop": flops / 1e9}))
+                                          "prompt_tokens": prompt_tokens, "useful_gflop": flops / 1e9,
+                                          "profile": profile_rows}))
 
 
 def prepare(args: argparse.Namespace, folder: Path) -> tuple[list[dict], Path]:
@@ -138,11 +152,12 @@ def prepare(args: argparse.Namespace, folder: Path) -> tuple[list[dict], Path]:
     return ours, model_dir
 
 
-def run_ours(args: argparse.Namespace, folder: Path, dtype: str) -> dict:
+def run_ours(args: argparse.Namespace, folder: Path, dtype: str, profiled: bool = False) -> dict:
     out = folder / f"ours-{dtype}.json"
     start = time.perf_counter()
     subprocess.run([sys.executable, __file__, "--worker", "--items-json", str(folder / "ours.json"), "--out",
-                    str(out), "--dtype", dtype, "--batch-size", str(args.batch_size)], check=True)
+                    str(out), "--dtype", dtype, "--batch-size", str(args.batch_size)]
+                   + (["--profile"] if profiled else []), check=True)
     whole = time.perf_counter() - start
     return {**json.loads(out.read_text()), "whole_seconds": whole}
 
@@ -180,6 +195,8 @@ def main() -> None:
     parser.add_argument("--lm-eval-python", default=str(PROJECT / ".venv-lmeval" / "bin" / "python"))
     parser.add_argument("--no-bfloat16", action="store_true", help="skip the bfloat16 runs")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--profile", action="store_true",
+                        help="after the timed runs, one profiled float32 run of pytest-medllm (operators by time)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--items-json", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -209,7 +226,10 @@ def main() -> None:
                 runs[name].append(result)
                 print(f"run {r + 1}/{args.runs} {name}: whole {result['whole_seconds']:.1f} s, scoring loop "
                       f"{result['loop_seconds']:.1f} s", file=sys.stderr, flush=True)
+        profiled = run_ours(args, folder, "float32", profiled=True)["profile"] if args.profile else None
     report = summarize(items, runs, args)
+    if profiled:
+        report["profile_float32"] = profiled
     for name, dtype in (("ours_float32", "float32"), ("ours_bfloat16", "bfloat16")):
         if name in report:
             gflops = runs[name][0]["useful_gflop"] / report[name]["loop_seconds_median"]
