@@ -221,6 +221,34 @@ def test_a_run_that_cannot_be_done_is_one_usage_error_before_any_test(project, m
     assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
 
 
+#: Two records with one id; the message must name the line of the repeat and of the first use.
+REPEATED_ID = "\n".join(json.dumps({"id": item_id, "question": f"Question {n}?", "options": {"A": "yes", "B": "no"},
+                                    "answer": "A"}) for n, item_id in enumerate(["q1", "q2", "q1"], 1)) + "\n"
+#: A pretty-printed JSON list cut off inside its second record, as an interrupted download leaves it.
+TRUNCATED_LIST = ('[\n  {\n    "id": "q1",\n    "question": "Which organ makes insulin?",\n'
+                  '    "options": {"A": "Liver", "B": "Pancreas"},\n    "answer": "B"\n  },\n  {\n    "id": "q2",\n'
+                  '    "question": "Which vitamin')
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("repeated.jsonl", REPEATED_ID, "repeated.jsonl: line 3: id 'q1' is used twice (lines 1 and 3)"),
+    ("truncated.json", TRUNCATED_LIST, "truncated.json: line 10 column 17: not valid JSON (a string that starts "
+                                       "here is never closed: the file ends inside it; is it truncated?)"),
+])
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_a_malformed_dataset_is_one_located_usage_error_before_any_test(project, mode, name, content, message):
+    (project.path / name).write_text(content)
+    result = run(project, *MODES[mode], "--dataset", name)
+    output = result.stdout.str() + result.stderr.str()
+    assert result.ret == 4, output[-2000:]
+    assert output.count(message) == 1, output[-2000:]  # once: not repeated by every xdist worker or every test
+    result.stderr.fnmatch_lines([f"*pytest-medllm cannot run: {message}*"])
+    assert "Traceback" not in output
+    result.stdout.fnmatch_lines(["*= no tests ran in *"])
+    assert "passed" not in output and "failed" not in output
+    assert not (project.path / "reports" / "medllm-results.json").exists()
+
+
 def test_a_hub_model_that_is_not_available_offline_stops_the_run(project, monkeypatch, tmp_path):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hub"))

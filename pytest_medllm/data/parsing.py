@@ -760,6 +760,11 @@ _DECISION_CUES = re.compile(
     r"\bI\s+(?:would\s+)?(?:say|answer|conclude)|\bmy\s+(?:final\s+)?answer\s*(?:is|:)?)\s*[\"'(]?", re.I)
 
 
+# One decision word inside a list or hedge: not followed by a further word ("no adverse events" is a determiner).
+_LISTED = r"(?:yes|no|maybe)\b(?!\s+(?!or\b)[^\W\d_])"
+_DECISION_LIST = re.compile(rf"\b{_LISTED}(?:\s*(?:,\s*(?:or\s+)?|/\s*|or\s+){_LISTED})+", re.I)
+
+
 def _decision_word(word: str) -> str:
     word = word.lower()
     return "maybe" if word in ("uncertain", "unsure") or word.startswith("cannot") else word
@@ -767,8 +772,10 @@ def _decision_word(word: str) -> str:
 
 def parse_decision(text: str | None, reasoning: str | None = None) -> ParsedDecision:
     """Parse a yes/no/maybe answer to an evidence question ("Answer: yes", "No, because…", "The answer is maybe",
-    "Final decision: no"); a hedge between decisions is MULTIPLE, disagreeing decisions without a correction are
-    NONE ("contradiction")."""
+    "Final decision: no"); a hedge between decisions ("yes or maybe") and a list of them ("yes, no, or maybe" — the
+    instruction's choices repeated back, common in small models) are MULTIPLE unless a decision follows them;
+    disagreeing decisions without a correction are NONE ("contradiction"). "No" used as a determiner ("Yes, no
+    adverse events occurred") is not a decision."""
     if text is None or not text.strip():
         return ParsedDecision("none", reason="no answer found: empty reply")
     final, why = final_segment(text, reasoning)
@@ -784,11 +791,16 @@ def parse_decision(text: str | None, reasoning: str | None = None) -> ParsedDeci
     lead = re.match(rf"\W*{_DECISION}\b(?!\s+(?:one|of|more|less|further|other|doubt))", body, re.I)
     if lead:
         found.append((0, _decision_word(lead["d"]), False, False))
-    hedge = re.search(r"\b(yes|no|maybe)\s*(?:or|/)\s*(yes|no|maybe)\b", body, re.I)
     found.sort()
-    if hedge and hedge.group(1).lower() != hedge.group(2).lower() and not any(f[0] >= hedge.end() for f in found):
-        pair = tuple(sorted({hedge.group(1).lower(), hedge.group(2).lower()}))
-        return ParsedDecision("multiple", decisions=pair, method="hedge", reason=f"hedge: {' or '.join(pair)}")
+    for listed in _DECISION_LIST.finditer(body):
+        words = tuple(dict.fromkeys(w.lower() for w in re.findall(r"yes|no|maybe", listed.group(), re.I)))
+        if len(words) > 1 and not any(f[0] >= listed.end() for f in found):
+            ordered = tuple(d for d in ("yes", "no", "maybe") if d in words)
+            if len(ordered) == 3 or "," in listed.group():
+                return ParsedDecision("multiple", decisions=ordered, method="choices-listed",
+                                      reason=f"lists the choices {', '.join(ordered)} without choosing one")
+            return ParsedDecision("multiple", decisions=ordered, method="hedge",
+                                  reason=f"hedge: {' or '.join(ordered)}")
     if not found:
         return ParsedDecision("none", reason="no answer found")
     finals = [f for f in found if f[2]]
