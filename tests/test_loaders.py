@@ -326,9 +326,3 @@ def test_stratified_subset_is_deterministic_balanced_and_in_file_order(demo_item
     first_rows = demo_items[:20]
     assert len({i.subject for i in a}) > len({i.subject for i in first_rows})
 
-
-def test_a_file_cut_after_a_whole_line_is_reported_at_its_last_line(tmp_path):
-    path = tmp_path / "cut.json"
-    path.write_text('[\n  {"question": "Q?", "options": {"A": "x", "B": "y"}, "answer": "A"},\n')
-    with pytest.raises(DatasetError, match=r"cut\.json: line 2 column \d+: .*truncated"):
-        load_dataset(f"{path}:mcq")

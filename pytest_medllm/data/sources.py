@@ -126,9 +126,7 @@ class _JsonScanner:
         self.path, self.text, self.lines = path, text, LineIndex(text)
 
     def fail(self, pos: int, what: str) -> DatasetError:
-        # An error at the very end points at the last character, not at the empty line after a final newline.
-        line, column = self.lines.position(min(pos, max(len(self.text.rstrip()) - 1, 0)) if
-                                           pos >= len(self.text.rstrip()) else pos)
+        line, column = self.lines.position(min(pos, len(self.text)))
         return DatasetError(f"{self.path}: line {line} column {column}: {what}")
 
     def skip(self, pos: int) -> int:
