@@ -51,6 +51,11 @@ def device_problem(run: RunConfig) -> str | None:
 def model_problem(spec: ModelSpec, run: RunConfig) -> str | None:
     """Whether the built-in backend can find the model's weights: the embedded package, a local folder, or the hub
     (cached, or reachable)."""
+    if run.backend == "openai":
+        # -- server backend (issue 16): the server must answer and serve --model; one line if not ----------------
+        from .backends.openai_backend import server_problem
+
+        return server_problem(spec, run)
     if run.backend != "transformers":
         return None  # other backends name models their own way (e.g. a server's model name)
     if spec.source == "embedded-gguf":
