@@ -10,7 +10,7 @@ import pytest
 
 from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding
 from pytest_medllm.data.loaders import fixtures_dir, load_dataset
-from pytest_medllm.data.schemas import MCQItem
+from pytest_medllm.data.schemas import EvidenceItem, MCQItem
 from pytest_medllm.data.select import suite_subset
 from pytest_medllm.options import RunConfig
 from pytest_medllm.profiles import Profile
@@ -85,6 +85,22 @@ def prompt_a_run(model, mcq_items, greedy_decoding) -> list[Answer]:
 def cloze_scores(model, mcq_items) -> tuple[ChoiceScores, ...]:
     """Option-letter log-probabilities at the answer position, one forward pass per item."""
     return tuple(model.score_choices([ChoiceRequest(cloze_prompt(item), item.letters) for item in mcq_items]))
+
+
+# -- evidence questions (PubMedQA shape) ------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def evidence_items(evidence_dataset) -> tuple[EvidenceItem, ...]:
+    """The evidence items of this run (``--dataset demo``: the bundled demo evidence items; or a PubMedQA file),
+    a subset stratified by the keyed decision in the quick profile."""
+    return tuple(evidence_dataset.items)
+
+
+@pytest.fixture(scope="session")
+def evidence_decoding(medllm_profile: Profile) -> Decoding:
+    """Greedy decoding of the MedGemma study's frozen protocol for the one-word yes/no/maybe answer (256 new
+    tokens in ``paper``)."""
+    return Decoding(max_new_tokens=medllm_profile.evidence_max_new_tokens, temperature=0.0)
 
 
 # -- the synthetic ICU cohort and its counterfactuals (DeVisE suites) --------------------------------------------

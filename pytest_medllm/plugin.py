@@ -265,3 +265,36 @@ def mcq_dataset(pytestconfig: pytest.Config):
                     f"multiple-choice items")
     state.datasets[run.dataset] = {**dataset.summary(), "n_items": dataset.selection["n_loaded"]}
     return dataset
+
+
+@pytest.fixture(scope="session")
+def evidence_dataset(pytestconfig: pytest.Config):
+    """The evidence (PubMedQA-shaped) dataset of the run: the bundled ``demo-evidence`` items when ``--dataset`` is
+    ``demo`` (its multiple-choice half goes to the other suites), else the ``--dataset`` file itself when it holds
+    evidence items. A deterministic subset stratified by the keyed decision is applied: ``--max-items`` if given,
+    else the profile's ``evidence_items``."""
+    from dataclasses import replace
+
+    from .data.loaders import DatasetError, load_dataset, split_spec
+    from .data.schemas import EvidenceItem
+    from .data.select import stratified_subset
+
+    state: SessionState = pytestconfig.stash[STATE_KEY]
+    run = state.run
+    spec = "demo-evidence" if split_spec(run.dataset)[0] == "demo" else run.dataset
+    try:
+        dataset = load_dataset(spec, state.rootpath)
+    except DatasetError as exc:
+        raise RunBlocked(str(exc)) from None
+    if not all(isinstance(item, EvidenceItem) for item in dataset.items):
+        pytest.skip(f"--dataset {run.dataset!r} holds {dataset.format} items; the evidence suites need PubMedQA-"
+                    f"shaped items (--dataset demo, or a PubMedQA ori_pqal.json file)")
+    limit = run.max_items if run.max_items is not None else run.run_profile.evidence_items
+    chosen = stratified_subset(dataset.items, limit, seed=run.seed, subject=lambda item: "",
+                               position=lambda item: item.decision)
+    selection = {"n_selected": len(chosen), "n_loaded": len(dataset.items), "limit": limit, "seed": run.seed,
+                 "method": "stratified by keyed decision" if len(chosen) < len(dataset.items) else "all items",
+                 "ids": [item.id for item in chosen]}
+    dataset = replace(dataset, items=tuple(chosen), selection=selection)
+    state.datasets[spec] = {**dataset.summary(), "n_items": selection["n_loaded"]}
+    return dataset

@@ -4,11 +4,16 @@ Pediatric endocrinology study (000), appendix "Prompting": prompt A, prompt B (a
 without option letters ("identical to prompt A except that the option letters (A to E) are omitted from the
 <options> field, separating each option with a semicolon"). So that the letter-removal contrast changes nothing
 but the letters, options *with* letters are also written on one line separated by semicolons ("A. …; B. …").
+
+MedGemma prompt-sensitivity study (002), appendix A: the multiple-choice templates and the PubMedQA evidence
+prompt.
 """
 
 from __future__ import annotations
 
-from .data.schemas import MCQItem
+from typing import Sequence
+
+from .data.schemas import ContextSection, MCQItem
 
 PROMPT_A_START = ("Given the following clinical case, consider the question, and provide the most likely answer among "
                   "the provided options and the reasoning process behind your choice.")
@@ -103,6 +108,29 @@ def few_shot(item: MCQItem, examples: list[MCQItem], cot: bool = False) -> str:
     shots = "\n\n".join(_example(e, cot) for e in examples)
     test = zero_shot_cot(item) if cot else zero_shot_direct(item)
     return f"{shots}\n\n{test}"
+
+
+EVIDENCE_START = "Based on the following context, answer the research question."
+EVIDENCE_END = "Answer with one word: yes, no, or maybe."
+
+
+def evidence_context(sections: Sequence[ContextSection]) -> str:
+    """Labelled abstract sections, one per line: ``[BACKGROUND] text`` (the study's code showed labels this way, with
+    a blank line between sections; one line each keeps the template's own blank lines the only ones). A truncated
+    section keeps its own label: no condition adds a label or a warning of its own."""
+    return "\n".join(f"[{section.label}] {section.text.strip()}" for section in sections)
+
+
+def evidence_prompt(question: str, sections: Sequence[ContextSection]) -> str:
+    """The study's PubMedQA prompt (appendix A), verbatim, with the shown sections as ``{context}``.
+
+    Every evidence condition uses this one template, so conditions differ only in the evidence shown. With no
+    section (question only) the ``Context:`` line is left out and nothing else changes — the study's code switched
+    to another instruction ("Based on your medical knowledge…") for that condition, and to one warning that the
+    context "may be incomplete" for truncated ones, which changed two things at once.
+    """
+    context = f"Context: {evidence_context(sections)}\n" if sections else ""
+    return f"{EVIDENCE_START}\n\n{context}Question: {question.strip()}\n\n{EVIDENCE_END}"
 
 
 # -- pediatric endocrinology study (000), Experiment 3: self-assessment ------------------------------------------

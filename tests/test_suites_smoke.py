@@ -37,6 +37,10 @@ EXPECTED = {
     "unit_invariance": {"flip_rate", "mean_kl"},
     "self_assessment": {"gold_both_orders_share", "gold_never_share", "unparseable_share", "order_dependent_share",
                         "order_mcnemar_p", "mean_agreement_score"},
+    "context_conditioning": {"accuracy", "usable_rate", "parse_failure_rate", "maybe_share", "applicable_share",
+                             "accuracy_change_vs_full_context", "accuracy_retained", "flip_rate_vs_full_context",
+                             "maybe_share_change_vs_full_context", "accuracy_over_question_only",
+                             "results_only_retention"},
 }
 
 
