@@ -170,8 +170,16 @@ def import_suite_file(path: "os.PathLike[str] | str") -> Suite | None:
     spec = importlib.util.spec_from_file_location(f"_medllm_suite_{path.stem}", path)
     if spec is None or spec.loader is None:
         return None
+    import sys
+
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    # Registered before it runs, as an import would: a dataclass in a suite looks its module up in sys.modules.
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[spec.name]
+        raise
     suite = getattr(module, "SUITE", None)
     return suite if isinstance(suite, Suite) else None
 

@@ -27,8 +27,11 @@ def _gated_metric_names(path: Path) -> set[str]:
     """Module-level names bound to metrics with an expectation."""
     import importlib.util
 
+    import sys
+
     spec = importlib.util.spec_from_file_location(f"_declarations_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as an import does: dataclasses in a suite look their module up there
     spec.loader.exec_module(module)
     namespace = vars(module)
     names = set()
@@ -149,3 +152,13 @@ def test_the_check_catches_a_test_that_cannot_fail(tmp_path):
     gated = _gated_metric_names(suite)
     tests = {f.name: _expectations_in(f, gated) for f in _tests(suite)}
     assert tests == {"test_records_only": [], "test_expects": ["GATED"]}
+
+
+def test_a_suite_with_a_dataclass_can_be_imported_from_its_file(tmp_path):
+    from pytest_medllm.expectations import import_suite_file
+
+    path = tmp_path / "test_dataclass_suite.py"
+    path.write_text("from dataclasses import dataclass\nfrom pytest_medllm.expectations import Suite\n"
+                    "SUITE = Suite('dataclass_suite', 'a test')\n\n@dataclass\nclass Reply:\n    text: str\n")
+    suite = import_suite_file(path)
+    assert suite is not None and suite.id == "dataclass_suite"
