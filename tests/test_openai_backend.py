@@ -172,16 +172,18 @@ class FakeServer:
                     status = queue.pop(0) if queue else None
                     server.in_flight += 1
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
+                # A request counts as in flight until its answer is ready, not until it is sent: once the client has
+                # read an answer it may start the next request while this thread is still finishing the write.
                 try:
-                    if status is not None:
-                        headers = {"Retry-After": b.retry_after} if b.retry_after else None
-                        return self._send(status, {"error": {"message": f"scripted {status}"}}, headers)
-                    if b.delay and self.path.startswith("/v1/") and self.path != "/v1/models":
+                    if status is None and b.delay and self.path.startswith("/v1/") and self.path != "/v1/models":
                         time.sleep(b.delay)
-                    return self._answer(method, body)
                 finally:
                     with server.lock:
                         server.in_flight -= 1
+                if status is not None:
+                    headers = {"Retry-After": b.retry_after} if b.retry_after else None
+                    return self._send(status, {"error": {"message": f"scripted {status}"}}, headers)
+                return self._answer(method, body)
 
             def _answer(self, method: str, body: dict) -> None:
                 b = server.behaviour
