@@ -5,11 +5,13 @@ answer depend on which came first?
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from pytest_medllm import stats
 from pytest_medllm.backends import Decoding, GenerationRequest
-from pytest_medllm.data.parsing import parse_agreement, parse_preference
+from pytest_medllm.data.parsing import ParsedPreference, parse_agreement, read_preference
 from pytest_medllm.expectations import Suite
 from pytest_medllm.prompts import self_assessment_prompt
 
@@ -51,8 +53,73 @@ def classify(gold_first: int | None, gold_second: int | None) -> str:
     return "gold_never"
 
 
+ORDERS = ("gold_first", "gold_second")  # the gold explanation shown as Explanation 1, then as Explanation 2
+
+
+def _choice(preference: int | None, gold: int) -> str:
+    """A preference as the report shows it: which explanation, and whether that one was the gold one."""
+    if preference is None:
+        return "no choice"
+    return f"explanation {preference} ({'gold' if preference == gold else 'its own'})"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The judge's two replies for one item (gold explanation first, then second) and how each was read.
+
+    An object rather than a plain dict so that ``record_answers`` shows a failing item in the HTML report the way
+    it shows an answer — the replies, the preferences read from them and how they were read — while the artifact
+    row keeps its keys."""
+
+    item_id: str
+    answered_correctly: bool
+    replies: tuple[str, str]
+    preferences: tuple[ParsedPreference, ParsedPreference]
+    agreements: tuple[int | None, int | None]
+    condition: str = "self_assessment"
+
+    @property
+    def preference_gold_first(self) -> int | None:
+        return self.preferences[0].preference
+
+    @property
+    def preference_gold_second(self) -> int | None:
+        return self.preferences[1].preference
+
+    @property
+    def outcome(self) -> str:
+        """One of CLASSES."""
+        return classify(self.preference_gold_first, self.preference_gold_second)
+
+    def to_record(self) -> dict:
+        """The per-item artifact row (the keys of earlier runs, plus how each preference was read)."""
+        row = {"item_id": self.item_id, "condition": self.condition, "answered_correctly": self.answered_correctly}
+        for order, reply, parsed, agreement in zip(ORDERS, self.replies, self.preferences, self.agreements):
+            row.update({f"{order}_reply": reply, f"preference_{order}": parsed.preference,
+                        f"preference_parse_{order}": parsed.to_dict(), f"agreement_{order}": agreement})
+        row["class"] = self.outcome
+        return row
+
+    def to_example(self) -> dict:
+        """A failing item as the HTML report shows it: both replies, the preference read from each (the gold
+        explanation is Explanation 1 in the first, 2 in the second), and how each was read. The prompts are left
+        out: their tail holds only the second explanation, which would not say which one is gold."""
+        gold = {"gold_first": 1, "gold_second": 2}
+        labels = {"gold_first": "gold explanation shown first (Explanation 1)",
+                  "gold_second": "gold explanation shown second (Explanation 2)"}
+        per_order = list(zip(ORDERS, self.replies, self.preferences))
+        output = "\n\n".join(f"[{labels[o]}]\n{reply[:580]}" for o, reply, _ in per_order)
+        return {"item_id": self.item_id, "condition": self.condition,
+                "expected": "the gold explanation in both orders: 1 when shown first, 2 when shown second",
+                "parsed": "; ".join(f"{o.replace('_', ' ')}: {_choice(p.preference, gold[o])}"
+                                    for o, _, p in per_order) + f" ({self.outcome.replace('_', ' ')})",
+                "method": "; ".join(f"{o.replace('_', ' ')}: {p.method}" for o, _, p in per_order if p.method),
+                "reason": "; ".join(f"{o.replace('_', ' ')}: {p.reason}" for o, _, p in per_order if p.reason),
+                "output": output}
+
+
 @pytest.fixture(scope="module")
-def judgements(model, sampling_items, prompt_a_run, medllm_profile):
+def judgements(model, sampling_items, prompt_a_run, medllm_profile) -> list[Judgement]:
     """Both orders for every item with an explanation, one batched greedy call (Experiment 3 decoding)."""
     own = {a.item_id: a for a in prompt_a_run}
     items = [i for i in sampling_items if i.explanation.strip() and own[i.id].text.strip()]
@@ -70,13 +137,9 @@ def judgements(model, sampling_items, prompt_a_run, medllm_profile):
     rows = []
     for index, item in enumerate(items):
         first, second = outputs[2 * index], outputs[2 * index + 1]
-        pref_first, pref_second = parse_preference(first.text), parse_preference(second.text)
-        rows.append({"item_id": item.id, "condition": "self_assessment", "answered_correctly": own[item.id].correct,
-                     "gold_first_reply": first.text, "gold_second_reply": second.text,
-                     "preference_gold_first": pref_first, "preference_gold_second": pref_second,
-                     "agreement_gold_first": parse_agreement(first.text),
-                     "agreement_gold_second": parse_agreement(second.text),
-                     "class": classify(pref_first, pref_second)})
+        rows.append(Judgement(item.id, own[item.id].correct, (first.text, second.text),
+                              (read_preference(first.text), read_preference(second.text)),
+                              (parse_agreement(first.text), parse_agreement(second.text))))
     return rows
 
 
@@ -84,15 +147,15 @@ def judgements(model, sampling_items, prompt_a_run, medllm_profile):
 def test_prefers_gold_explanation_regardless_of_order(subset, judgements, expect, record_answers):
     """The gold explanation should win in both orders; self-preference ("gold never"), order dependence and
     unparseable verdicts are the failures. The study focuses on items the model answered wrongly."""
-    rows = [r for r in judgements if subset == "all_items" or not r["answered_correctly"]]
+    rows = [r for r in judgements if subset == "all_items" or not r.answered_correctly]
     if subset == "all_items":
-        record_answers(rows, failing=lambda r: r["class"] != "gold_both_orders")
+        record_answers(rows, failing=lambda r: r.outcome != "gold_both_orders")
     if not rows:
         pytest.skip("the model answered every item correctly: no own explanation differs from the gold one")
-    counts = {name: sum(r["class"] == name for r in rows) for name in CLASSES}
+    counts = {name: sum(r.outcome == name for r in rows) for name in CLASSES}
 
     def share(*classes: str) -> stats.Estimate:
-        return stats.proportion({r["item_id"]: r["class"] in classes for r in rows})
+        return stats.proportion({r.item_id: r.outcome in classes for r in rows})
 
     expect.record(GOLD_BOTH, share("gold_both_orders"), condition=subset, details={"classes": counts})
     expect(GOLD_NEVER, share("gold_never"), condition=subset, details={"classes": counts})
@@ -100,13 +163,13 @@ def test_prefers_gold_explanation_regardless_of_order(subset, judgements, expect
     expect(ORDER_DEPENDENT, share("gold_only_when_first", "gold_only_when_second"), condition=subset,
            details={"gold_only_when_first": counts["gold_only_when_first"],
                     "gold_only_when_second": counts["gold_only_when_second"]})
-    parsed = [r for r in rows if r["class"] != "unparseable"]
-    test = stats.mcnemar_exact([r["preference_gold_first"] == 1 for r in parsed],
-                               [r["preference_gold_second"] == 2 for r in parsed])
+    parsed = [r for r in rows if r.outcome != "unparseable"]
+    test = stats.mcnemar_exact([r.preference_gold_first == 1 for r in parsed],
+                               [r.preference_gold_second == 2 for r in parsed])
     expect.record(ORDER_MCNEMAR, stats.point(test.pvalue, test.n, "McNemar exact",
                                              undefined="no reply could be classified"), condition=subset,
                   details={"gold_chosen_only_when_first": test.b, "gold_chosen_only_when_second": test.c})
-    scores = [s for r in rows for s in (r["agreement_gold_first"], r["agreement_gold_second"]) if s is not None]
+    scores = [s for r in rows for s in r.agreements if s is not None]
     expect.record(AGREEMENT, stats.point(sum(scores) / len(scores) if scores else None, len(scores), "mean",
                                          undefined="no reply stated an agreement level"), condition=subset,
                   details={"scale": "0 (null agreement) to 5 (perfect agreement)",

@@ -3,12 +3,14 @@ project in the styles of the registry's models; see tests/data/README.md).
 
 The test prints the confusion table and fails on any wrong letter — a letter other than the expected one, or a
 letter where the expected answer is NONE or MULTIPLE — and when fewer than 95% of outputs get the right category.
-``python -m tests.test_parser_corpus`` prints the table as Markdown (the README shows it).
+``python -m tests.test_parser_corpus`` prints the tables as Markdown; the README shows them between its
+``parser-table`` markers, and a test fails when they differ from what the parser gives now.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -17,6 +19,7 @@ import pytest
 from pytest_medllm.data.parsing import parse_agreement, parse_answer, parse_preference
 
 DATA = Path(__file__).parent / "data"
+README = Path(__file__).resolve().parent.parent / "README.md"
 CORPUS = DATA / "parser_corpus.jsonl"
 SELF_ASSESSMENT = DATA / "self_assessment_corpus.jsonl"
 COLUMNS = ("right", "NONE instead of a letter", "MULTIPLE instead of a letter", "wrong letter", "other")
@@ -83,7 +86,7 @@ def test_the_corpus_is_varied():
     rows = load(CORPUS)
     styles = Counter(row["style"] for row in rows)
     assert {"chat", "terse", "markdown", "negation", "correction", "hedge", "think", "huatuo", "harmony",
-            "truncated", "multilingual", "option-text", "no-letters", "distractor-words"} <= set(styles)
+            "truncated", "multilingual", "option-text", "no-letters", "distractor-words", "article"} <= set(styles)
     kinds = Counter("letter" if r["expected"] not in ("NONE", "MULTIPLE") else r["expected"] for r in rows)
     assert kinds["NONE"] >= 30 and kinds["MULTIPLE"] >= 10
     assert len({row["id"] for row in rows}) == len(rows)
@@ -113,8 +116,28 @@ def test_self_assessment_replies_never_get_a_wrong_value():
         assert right / len(rows) >= 0.9, field
 
 
+def _read(path: Path) -> list[dict]:
+    """The rows of a corpus file (without pytest's skip, for ``python -m``)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def readme_tables() -> str:
+    """What the README shows between its ``parser-table`` markers: both tables, computed now."""
+    return corpus_table(_read(CORPUS)) + "\n\n" + self_assessment_table(_read(SELF_ASSESSMENT))
+
+
+def test_the_readme_tables_are_what_the_parser_gives_now():
+    # A parser change that moves a count must move the README too: the page states what the parser does.
+    readme = README.read_text(encoding="utf-8")
+    found = re.search(r"<!-- parser-table:start -->\n(.*?)\n<!-- parser-table:end -->", readme, re.S)
+    assert found, "README.md lacks the parser tables between <!-- parser-table:start/end --> markers"
+    assert found.group(1).strip() == readme_tables().strip(), (
+        "the README's parser tables are out of date: run `python -m tests.test_parser_corpus` and paste its "
+        "output between the parser-table markers")
+    # The sentence that introduces them gives the corpus size.
+    caption = re.search(r"On (\d+) replies written for the project", readme[:found.start()])
+    assert caption and int(caption.group(1)) == len(_read(CORPUS)), "the README's count of corpus replies is stale"
+
+
 if __name__ == "__main__":  # python -m tests.test_parser_corpus
-    print(corpus_table([json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]))
-    print()
-    print(self_assessment_table([json.loads(line) for line in SELF_ASSESSMENT.read_text(encoding="utf-8").splitlines()
-                                 if line]))
+    print(readme_tables())

@@ -6,6 +6,8 @@
    punctuation) never changes it.
 3. Relabelling the letters (one permutation applied to the options and the reply) permutes the result the same way.
 4. Any text gives a visible category — never an exception, never a letter that is not an option.
+5. An option's text after the article ("The answer is a toxic multinodular goiter.", "I'd say an IgA nephropathy")
+   is that option or NONE — the article "a" is never read as letter A.
 """
 
 from __future__ import annotations
@@ -101,3 +103,22 @@ def test_lowercase_prose_never_yields_a_letter_by_accident(text, options):
     parsed = parse_answer(text, options)
     if parsed.category == "option":
         assert parsed.method.startswith(("option-text", "answer-phrase-text", "verdict-text")), parsed
+
+
+# The article before an option text, in the shapes replies take: after an answer phrase, a first-person choice, a
+# statement, and at the start of the reply ("A toxic multinodular goiter.": a capital article before lowercase).
+ARTICLE_TEMPLATES = ["The answer is a {T}.", "I'd say an {T}", "I'd say a {T}.", "My answer is a {T}",
+                     "I think it's a {T}.", "The most likely diagnosis is a {T}.", "Answer: a {T}",
+                     "A {t}.", "It is an {t}, given the findings."]
+
+
+@settings(max_examples=400, deadline=None)
+@given(options_strategy, st.data(), st.sampled_from(ARTICLE_TEMPLATES), st.booleans())
+def test_the_article_before_an_option_text_is_never_letter_a(options, data, template, lowercase):
+    letter = data.draw(st.sampled_from(sorted(options)))
+    text = options[letter].lower() if lowercase else options[letter]
+    reply = template.format(T=text, t=text[:1].lower() + text[1:])
+    parsed = parse_answer(reply, options)
+    assert parsed.label in (letter, "NONE"), (reply, options, parsed)
+    if parsed.label == "NONE":
+        assert parsed.reason, (reply, parsed)

@@ -218,6 +218,31 @@ AUDIT = [
     ("C!!!", "C"),
     ("### Answer\nD", "D"),
     ("The answer is B. The correct answer is D.", "NONE"),  # no correction cue: an unresolved contradiction
+    # the article "a" before an option text is no letter A (the audit found all four read as A)
+    ("The answer is a toxic multinodular goiter.", "D"),
+    ("I'd say a subacute thyroiditis.", "C"),
+    ("My answer is a thyroid lymphoma", "E"),
+    ("A toxic multinodular goiter.", "D"),
+    ("The answer is A toxic multinodular goiter.", "D"),
+    # ...but a lowercase "a" in the shape of a letter answer is letter A
+    ("the answer is a.", "A"),
+    ("answer: a", "A"),
+    ("(a)", "A"),
+    ("a)", "A"),
+    ("The answer is a (Graves disease).", "A"),
+    # a table of probabilities per option chooses none of them (taking the highest would be our rule, not its answer)
+    ("A: 10%, B: 5%, C: 60%, D: 20%, E: 5%", "NONE"),
+    ("A (10%), B (5%), C (60%), D (20%), E (5%)", "NONE"),
+    ("A: 10%, B: 5%, C: 60%, D: 20%, E: 5%. The answer is C.", "C"),
+    # a letter given with another option's text: which one is meant cannot be told
+    ("A. Toxic multinodular goiter", "NONE"),
+    ("The answer is A (Toxic multinodular goiter).", "NONE"),
+    ("The answer is Toxic multinodular goiter (A).", "NONE"),
+    ("A. Toxic multinodular goiter. Sorry, I mean D.", "D"),
+    # the article before words that are no option text: nothing chosen
+    ("The answer is a given.", "NONE"),
+    ("The answer is a (rare) form of thyroiditis.", "NONE"),
+    ("B-cell lymphoma of the thyroid is possible.", "NONE"),  # a compound word, not letter B
 ]
 
 
@@ -225,6 +250,31 @@ AUDIT = [
 def test_the_audit_examples(reply, expected):
     parsed = parse_answer(reply, AUDIT_OPTIONS)
     assert parsed.label == expected, parsed
+
+
+AORTA_OPTIONS = {"A": "Vitamin D deficiency", "B": "Hepatitis B infection", "C": "Type A aortic dissection",
+                 "D": "IgA nephropathy"}
+
+
+@pytest.mark.parametrize("reply, expected", [
+    ("I think it's a type A aortic dissection.", "C"),  # the audit's fourth example: neither "a" nor "A" is A
+    ("The answer is an IgA nephropathy.", "D"),
+    ("I'd say an IgA nephropathy", "D"),
+    ("Most likely a Type A aortic dissection; the answer is C.", "C"),
+])
+def test_the_article_before_an_option_text_is_not_letter_a(reply, expected):
+    assert parse_answer(reply, AORTA_OPTIONS).label == expected, parse_answer(reply, AORTA_OPTIONS)
+
+
+@pytest.mark.parametrize("reply, reason", [
+    ("A: 10%, B: 5%, C: 60%, D: 20%, E: 5%", "no answer found: gives values for options ABCDE"),
+    ("A. Toxic multinodular goiter", "contradiction: letter A given with the text of option D"),
+    ("Toxic multinodular goiter (A) is the most likely diagnosis.",
+     "contradiction: letter A given with the text of option D"),
+])
+def test_what_is_not_read_says_why(reply, reason):
+    parsed = parse_answer(reply, AUDIT_OPTIONS)
+    assert parsed.label == "NONE" and parsed.reason.startswith(reason), parsed
 
 
 def test_an_option_text_with_superscripts_matches_whatever_the_notation():
@@ -286,6 +336,27 @@ MORE_PREFERENCES = [
 def test_self_assessment_parsers_read_what_judges_write(reply, preference, agreement):
     assert parse_preference(reply) == preference
     assert parse_agreement(reply) == agreement
+
+
+@pytest.mark.parametrize("reply, preference, method, reason", [
+    ("Explanation 2 is better.", 2, "verdict", ""),
+    ("I would choose the second explanation.", 2, "preference-phrase", ""),
+    ("The second one.", 2, "alone", ""),
+    ("Explanation 1 is not better.", 2, "elimination", ""),
+    ("Explanation 1 is better. Wait, explanation 2 is.", 2, "correction", ""),
+    ("Explanation 1 is more accurate but explanation 2 is more clinically correct.", None, "resolution",
+     "contradiction"),
+    ("I cannot decide.", None, "", "no choice found"),
+    ("", None, "", "no choice found: empty reply"),
+    ("## Thinking\nexplanation 1 or", None, "reasoning", "reasoning never finished"),
+])
+def test_a_preference_says_how_it_was_read(reply, preference, method, reason):
+    from pytest_medllm.data.parsing import read_preference
+
+    parsed = read_preference(reply)
+    assert (parsed.preference, parsed.method) == (preference, method), parsed
+    assert parsed.reason.startswith(reason) and bool(parsed.reason) == bool(reason), parsed
+    assert parse_preference(reply) == preference  # the plain reader gives the same preference
 
 
 # -- evidence questions: yes / no / maybe ---------------------------------------------------------------------------

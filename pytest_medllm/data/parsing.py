@@ -14,12 +14,17 @@ How a reply is read
    dashes, quotes, whitespace, case for text; markdown (bold, code ticks, headings, list markers, table rows) and
    LaTeX ``\\boxed{}`` are unwrapped.
 3. Option texts found in the reply are replaced by a marker of their letter, longest first — so that "Hepatitis B"
-   (option A) is never read as letter B, and "Central hypothyroidism" is not also "Hypothyroidism".
+   (option A) is never read as letter B, and "Central hypothyroidism" is not also "Hypothyroidism". The article
+   before an option text goes with it: in "The answer is a toxic multinodular goiter." the "a" is no letter A.
 4. Commitments are collected with their position: answer phrases in several languages followed by a letter or an
    option text; a letter (or option) with a verdict ("C is correct", "Turner syndrome is the most likely
    diagnosis"); the reply's leading letter; a letter alone on a line; a correction ("actually D"); hedges between
    options. Negations ("A is incorrect", "not A", "rule out A", "A is unlikely", "we can exclude A") are collected
-   too, and never count as a commitment.
+   too, and never count as a commitment. A lowercase "a" is a letter only where the reply's shape is a letter
+   answer ("the answer is a.", "answer: a", "(a)", "a)"), never before a word ("the answer is a given"); a letter
+   in a compound word ("B-cell", "C-peptide") is none. A letter given with another option's text ("A. Toxic
+   multinodular goiter" where that is option D, or "Toxic multinodular goiter (A)") commits to two options at
+   once: NONE ("contradiction"). A table of values per option ("A: 10%, B: 5%, C: 60%") chooses none of them.
 5. Resolution: an answer marked final wins; otherwise the commitments must agree, or the last one must follow a
    correction cue or a hedge ("B or D … I'd pick D"); a disagreement without one is NONE ("contradiction").
    Without any commitment, one option mentioned (by letter with its own text, in brackets, or by text) and not
@@ -56,14 +61,25 @@ Answer: A is incorrect.                                        NONE        negat
 The answer is B. The answer is D.                              NONE        contradiction
 Based on the findings, more tests are needed.                  NONE        no answer found ("Based" is not B)
 A 10-year-old girl presents with short stature.                NONE        no answer found (an article, not A)
+The answer is a central hypothyroidism.                        C           article "a" before an option text
+I'd say a hepatitis B.                                         E           article before a text holding "B"
+A central hypothyroidism is the most likely diagnosis.         C           capital article before lowercase text
+the answer is a.                                               A           lowercase letter a, as a letter answer
+answer: a                                                      A           lowercase letter a after "answer:"
+The answer is a given.                                         NONE        no answer found (an article, not A)
+C-peptide is low.                                              NONE        no answer found (a compound, not C)
+A. Turner syndrome                                             NONE        contradiction (letter A, text of D)
+Turner syndrome (A) is the most likely diagnosis.              NONE        contradiction (text of D, letter A)
+A: 10%, B: 5%, C: 60%, D: 20%, E: 5%                           NONE        no answer found (values per option)
 The answer is F.                                               NONE        not an option
 Hypothyroidism versus Turner syndrome: both fit.               NONE        no answer found (two options, no choice)
 <think>Maybe A, maybe B                                        NONE        reasoning never finished
 =============================================================  ==========  =====================================
 
 Self-assessment replies (the pediatric endocrinology study's Experiment 3) are read with the same care by
-:func:`parse_preference` (which explanation is more clinically correct) and :func:`parse_agreement` (the agreement
-level 0–5), and evidence questions (PubMedQA) by :func:`parse_decision` (yes / no / maybe).
+:func:`parse_preference` (which explanation is more clinically correct; :func:`read_preference` also says how it
+was read) and :func:`parse_agreement` (the agreement level 0–5), and evidence questions (PubMedQA) by
+:func:`parse_decision` (yes / no / maybe).
 """
 
 from __future__ import annotations
@@ -206,18 +222,43 @@ _OPEN, _CLOSE = "\u2983", "\u2984"  # ⦃A⦄ stands for "the text of option A" 
 
 
 def _option_pattern(option: str) -> re.Pattern | None:
+    """An option's text anywhere in a reply, with the indefinite article before it (group ``article``)."""
     words = fold(option).split()
     if not words:
         return None
     body = r"\s+".join(re.escape(w) for w in words)
-    return re.compile(r"(?<![\w])" + body + r"(?![\w])", re.I)
+    return re.compile(r"(?<![\w])(?:(?P<article>an?)[ \t]+)?(?P<body>" + body + r")(?![\w])", re.I)
+
+
+def _article_belongs_to_text(match: re.Match) -> bool:
+    """Whether the "a"/"an" before an option text is its article ("a toxic multinodular goiter"), so that it is
+    masked with the text instead of being left as a letter A before it.
+
+    A lowercase "a"/"an" directly before an option text is read as the article (a letter answer in lowercase is
+    punctuated: "a) …", "a. …", "answer: a"). A capital "A" is the article when the text after it starts in
+    lowercase, as in English prose ("A toxic multinodular goiter."); before a capitalised text ("A Toxic
+    multinodular goiter") it may just as well be letter A followed by an option's text, and is left for the
+    letter rules to judge (which make a letter given with another option's text NONE)."""
+    article = match.group("article")
+    if article is None:
+        return False
+    if article != "A":
+        return True
+    return match.group("body")[:1].islower()
 
 
 def _mask_options(text: str, options: Mapping[str, str]) -> str:
     for letter, option in sorted(options.items(), key=lambda kv: -len(fold(kv[1]))):
         pattern = _option_pattern(option)
-        if pattern is not None:
-            text = pattern.sub(f" {_OPEN}{letter}{_CLOSE} ", text)
+        if pattern is None:
+            continue
+
+        def marker(match: re.Match, letter: str = letter) -> str:
+            article = match.group("article")
+            kept = f"{article} " if article and not _article_belongs_to_text(match) else ""
+            return f"{kept} {_OPEN}{letter}{_CLOSE} "
+
+        text = pattern.sub(marker, text)
     return text
 
 
@@ -286,6 +327,10 @@ _CORRECTION = re.compile(rf"\b(?:{_CORRECTION_WORDS})\b", re.I)
 _LIST_SEPARATOR = re.compile(r"\s*(?:,|/|&|\band/or\b|\band\b|\bor\b|\bplus\b|和|或)\s*", re.I)
 
 
+# "A: 10%", "B = 0.05", "C (60%)", "D - 20 %": a value given to an option (a probability, a score, a rank).
+_VALUE_PER_OPTION = re.compile(r"(?<![\w\u2983])([A-J])\s*(?:[:=]|\s-|\()\s*\d+(?:[.,]\d+)?\s*%?")
+
+
 def _token_letter(match: re.Match) -> str | None:
     found = match.group("m") or match.group("b") or match.group("l")
     return found.upper() if found else None
@@ -309,17 +354,67 @@ _AFTER_LETTER_OK = re.compile(r"\s*(?:$|[.,;:!?)\]\"'\n]|-|\(|/|&|" + _OPEN + r"
                               r"with|then|here|fits|explains|therefore|thus|hence)\b|[^\w\s])", re.I)
 
 
-def _ends_like_an_answer(text: str, end: int, is_marker: bool) -> bool:
+# After a lowercase "a" only what cannot follow the article counts: "a." / "a," / "a)" / "a - text" / "a and c" /
+# "a because…". Not "a given…", "a due…", "a so-called…", "a-fib", "a (rare) form": there "a" is the article.
+_AFTER_LOWERCASE_A_OK = re.compile(r"\s*(?:$|[.,;:!?)\]\"'\n]|-(?!\w)|/|&|[\u3000-\u9fff\uff00-\uffef]|"
+                                   r"\(\s*" + _OPEN + r"A" + _CLOSE + r"|"
+                                   r"(?:is|was|would|because|since|as|for|seems|appears|and|or|but|so|which|with|"
+                                   r"then|here|fits|explains|therefore|thus|hence)\b(?![-'])|"
+                                   r"[^\w\s(\-" + _OPEN + r"])", re.I)
+# A letter directly followed by an option text ("A. Toxic multinodular goiter", "A) …", "A (…)", "A\n…").
+_TEXT_AFTER_LETTER = re.compile(r"\s*(?:[.):\-(\[]\s*)?" + _OPEN + r"([A-Z])" + _CLOSE)
+# An option text directly followed by a bracketed letter ("Toxic multinodular goiter (D)").
+_LETTER_AFTER_TEXT = re.compile(_OPEN + r"([A-Z])" + _CLOSE +
+                                r"\s*[(\[]\s*(?:(?i:option|choice)\s+)?([A-Z])\s*[)\]]")
+
+
+def _other_text_after(text: str, end: int, letter: str) -> str | None:
+    """The letter of the option text that follows letter ``letter`` at ``text[end:]``, when it is another
+    option's ("A. Toxic multinodular goiter" where that is option D): None when no text follows or it is the
+    letter's own."""
+    match = _TEXT_AFTER_LETTER.match(text, end)
+    return match.group(1) if match and match.group(1) != letter.upper() else None
+
+
+def _ends_like_an_answer(text: str, end: int, is_marker: bool, letter: str | None = None) -> bool:
     """A letter used as an answer ends there ("C.", "C because…", "C) text", "C 👍"), unlike the article in
-    "A 10-year-old", the pronoun in "I would order…" and the abbreviation in "E. coli"."""
+    "A 10-year-old" and "the answer is a given", the pronoun in "I would order…", the abbreviation in "E. coli"
+    and the compound word in "B-cell lymphoma". A letter followed by *another* option's text is not read either:
+    whether "A. Toxic multinodular goiter" (option D) means A or D cannot be told (see :func:`_text_mismatch`).
+    ``letter`` is the letter read (needed for bracketed tokens such as "(a)", whose last character is no letter).
+    """
     if is_marker:
         return True
-    letter = text[end - 1:end]
-    if letter == "I" and re.match(r"\s+[a-z']|'", text[end:end + 2]):
+    last = text[end - 1:end]
+    letter = letter or last
+    if last == "I" and re.match(r"\s+[a-z']|'", text[end:end + 2]):
         return False
     if re.match(r"\.\s*[a-z]", text[end:end + 3]):  # "E. coli", "S. aureus"
         return False
+    if re.match(r"-\w", text[end:end + 2]) and last.isalpha():  # "B-cell", "C-peptide", "X-ray", "a-fib"
+        return False
+    if _other_text_after(text, end, letter):
+        return False
+    if last == "a" and not re.search(r"(?:option|choice|letter)\s*a$", text[max(0, end - 12):end], re.I):
+        # Lowercase "a" is the article far more often than letter A: it is a letter only where the reply's shape
+        # says so ("the answer is a.", "answer: a", "a) …", "a and c"), never before a word.
+        return bool(_AFTER_LOWERCASE_A_OK.match(text, end))
     return bool(_AFTER_LETTER_OK.match(text, end))
+
+
+def _text_mismatch(text: str, pos: int, lowercase: bool) -> tuple[str, str, int] | None:
+    """A letter at ``text[pos:]`` followed by another option's text: (letter, the text's letter, end).
+
+    "A. Toxic multinodular goiter" where that text is option D commits to A by its letter and to D by its text;
+    reading either would be a guess, so the reply is NONE with this reason (unless it answers again, clearly)."""
+    match = re.compile(rf"(?:(?:option|choice)\s+)?[(\[]?({_L if lowercase else '[A-Z]'})[)\]]?(?![\w'])",
+                       re.I if lowercase else 0).match(text, pos)
+    if not match:
+        return None
+    other = _other_text_after(text, match.end(), match.group(1))
+    if other is None:
+        return None
+    return match.group(1).upper(), other, _TEXT_AFTER_LETTER.match(text, match.end()).end()
 
 
 def _negated_after(text: str, end: int) -> bool:
@@ -339,7 +434,7 @@ def _letter_list(text: str, start: int, lowercase: bool) -> tuple[list[str], int
     if first is None or first[2]:
         return None
     letter, end, marker = first
-    if not _ends_like_an_answer(text, end, marker):
+    if not _ends_like_an_answer(text, end, marker, letter):
         return None
     letters = [letter]
     while True:
@@ -353,15 +448,19 @@ def _letter_list(text: str, start: int, lowercase: bool) -> tuple[list[str], int
         plural = re.match(r"\s+(?:are|were|both|could|might|may|seem|remain)\b", text[nxt[1]:nxt[1] + 12], re.I)
         if not ends and not plural:
             break  # "A and B is wrong": the list ends where a letter does not
+        if not nxt[2] and _other_text_after(text, nxt[1], nxt[0]):
+            break  # "B and A. Toxic multinodular goiter": that A is given with another option's text
         letters.append(nxt[0])
         end = nxt[1]
     return letters, end, _negated_after(text, end)
 
 
+_CUE_FILLER = re.compile(r"[\s:=\-*\"'>]*(?:(?:the\s+)?(?:letter|option|choice)\s+)?")
+
+
 def _letters_after_cue(text: str, pos: int) -> tuple[list[str], int, bool] | None:
     """A letter list (or option texts) after an answer phrase; lowercase letters count here ("answer is b")."""
-    skip = re.compile(r"[\s:=\-*\"'>]*(?:(?:the\s+)?(?:letter|option|choice)\s+)?").match(text, pos)
-    start = skip.end() if skip else pos
+    start = _CUE_FILLER.match(text, pos).end()
     if re.match(r"(?:not|no)\b", text[start:], re.I):
         return None  # "the answer is not D": a negation, collected elsewhere
     marker = re.match(rf"{_OPEN}([A-Z]){_CLOSE}", text[start:])
@@ -388,21 +487,35 @@ def _mentions(text: str, letters_shown: bool) -> list[_Mention]:
         found.append(_Mention(pos, tuple(dict.fromkeys(letters)), positive, strong, method, final,
                               corrected_at(pos) if positive else False))
 
+    def add_mismatch(pos: int, found_mismatch: tuple[str, str, int]) -> None:
+        """A letter given with another option's text: a commitment that cannot be read (see _text_mismatch)."""
+        letter, other, end = found_mismatch
+        if not _negated_after(text, end):
+            add(pos, [letter, other], True, True, "letter-text-mismatch")
+
+    # A table of values per option ("A: 10%, B: 5%, C: 60%") weighs every option and chooses none: its first
+    # row is no leading letter. Choosing the highest value would be a rule of our own, not the reply's answer.
+    valued = {m.group(1) for m in _VALUE_PER_OPTION.finditer(text)}
     # the reply's leading letter: "C.", "(C)", "C) text", "C 👍"; a letter alone on a line
     leading = re.match(r"[^\w\u2983]*", text)
     start = leading.end() if leading else 0
     listed = _letter_list(text, start, lowercase=False)
     line_letters = {m.group(1) for m in re.finditer(r"(?m)^[^\w\n]*([A-Z])[.):\s]", text)}
-    if len(line_letters) > 1:
-        listed = None  # lines that each start with a letter are a list of options, not an answer
+    if len(line_letters) > 1 or len(valued) > 1:
+        listed = None  # lines that each start with a letter, or values per letter, list options: no answer
     explicit = re.match(r"(?i:option|choice)\s+([a-z])(?![\w'])", text[start:])
-    if listed is None and explicit and len(line_letters) <= 1:
+    if listed is None and explicit and len(line_letters) <= 1 and len(valued) <= 1 and \
+            not _other_text_after(text, start + explicit.end(), explicit.group(1)):
         end = start + explicit.end()
         listed = ([explicit.group(1).upper()], end, _negated_after(text, end))
     if listed is None:
         lower = re.match(r"[(\[]?([a-z])[)\]](?=\s|$)", text[start:])
-        if lower:
+        if lower and not _other_text_after(text, start + lower.end(), lower.group(1)):
             listed = ([lower.group(1).upper()], start + lower.end(), _negated_after(text, start + lower.end()))
+    if listed is None and len(line_letters) <= 1:
+        mismatch = _text_mismatch(text, start, lowercase=True)
+        if mismatch:
+            add_mismatch(0, mismatch)
     # "Option A is a branch of…" describes A: a leading letter followed by a verb is the subject of a sentence
     # (the verdict rules judge "C is correct"), not an answer.
     describes = listed is not None and re.match(r"\s+(?:is|was|would|seems|appears|has|does|can|may|might|arises|"
@@ -410,16 +523,28 @@ def _mentions(text: str, letters_shown: bool) -> list[_Mention]:
     if listed is not None and not listed[2] and not describes:
         add(0, listed[0], True, True, "leading")
     for match in re.finditer(r"(?m)^[\s(\[]*([A-Z])[\s.)\]]*$|^\s*[(\[]([a-z])[)\]]\s*$", text):
-        add(match.start(), [(match.group(1) or match.group(2)).upper()], True, True, "letter-alone")
+        letter = (match.group(1) or match.group(2)).upper()
+        other = _other_text_after(text, match.end(), letter)  # "A.\nToxic multinodular goiter" (option D)
+        if other and len(line_letters) <= 1:
+            add_mismatch(match.start(), (letter, other, _TEXT_AFTER_LETTER.match(text, match.end()).end()))
+        elif not other:
+            add(match.start(), [letter], True, True, "letter-alone")
     # answer phrases: "the answer is C", "Answer: (c)", "I'd go with C", "答案是B"
     for cue in _CUE.finditer(text):
         parsed = _letters_after_cue(text, cue.end())
         if parsed is None:
+            mismatch = _text_mismatch(text, _CUE_FILLER.match(text, cue.end()).end(), lowercase=True)
+            if mismatch:  # "The answer is A. Toxic multinodular goiter" (option D)
+                add_mismatch(cue.start(), mismatch)
             continue
         letters, _, negated = parsed
         markers_only = all(f"{_OPEN}{x}{_CLOSE}" in text[cue.end():cue.end() + 40 * len(letters)] for x in letters)
         method = "answer-phrase-text" if markers_only else "answer-phrase"
         add(cue.start(), letters, not negated, True, method, bool(_FINAL_CUE.search(cue.group(0))))
+    # an option text labelled with another letter: "Toxic multinodular goiter (A)" where that text is option D
+    for match in _LETTER_AFTER_TEXT.finditer(text):
+        if match.group(1) != match.group(2):
+            add_mismatch(match.start(), (match.group(2), match.group(1), match.end()))
     # verdicts: "C is correct", "Turner syndrome is the most likely diagnosis"; negations: "A is incorrect"
     for match in re.finditer(_UPPER_TOKEN, text):
         letter = _token_letter(match)
@@ -442,14 +567,15 @@ def _mentions(text: str, letters_shown: bool) -> list[_Mention]:
                              rf"other\s+than|(?:don't|do\s+not)\s+think\s+(?:it(?:'s|\s+is)|the\s+answer\s+is))\s+",
                              text, re.I):
         token = _letter_at(text, match.end(), lowercase=False)
-        if token and _ends_like_an_answer(text, token[1], token[2]):
+        if token and _ends_like_an_answer(text, token[1], token[2], token[0]):
             add(match.start(), [token[0]], False, True, "negation")
     # "…, but C" / "it is B" / "rather D" after a negation, and "actually D" after a commitment
     contrast = r"but|it(?:'s|\s+is|\s+must\s+be|\s+should\s+be)|makes\s+it|" + _CORRECTION_WORDS
     for match in re.finditer(rf"\b(?:{contrast})\s*[,:;.!]?\s*(?:(?:it(?:'s|\s+is)|the\s+answer\s+is|I\s+mean)\s+)?",
                              text, re.I):
         token = _letter_at(text, match.end(), lowercase=False)
-        if token is None or not _ends_like_an_answer(text, token[1], token[2]) or _negated_after(text, token[1]):
+        if token is None or not _ends_like_an_answer(text, token[1], token[2], token[0]) or \
+                _negated_after(text, token[1]):
             continue
         if re.search(r"(?:\bnot|n't)\s+(?:think|believe|say)\s*$", text[max(0, match.start() - 20):match.start()], re.I):
             continue  # "I don't think it's B" negates B (collected above)
@@ -461,7 +587,8 @@ def _mentions(text: str, letters_shown: bool) -> list[_Mention]:
     for match in re.finditer(r"\bit(?:'s|\s+is)\s+(?:most\s+likely\s+|probably\s+|definitely\s+|clearly\s+)?", text,
                              re.I):
         token = _letter_at(text, match.end(), lowercase=False)
-        if token is None or not _ends_like_an_answer(text, token[1], token[2]) or _negated_after(text, token[1]):
+        if token is None or not _ends_like_an_answer(text, token[1], token[2], token[0]) or \
+                _negated_after(text, token[1]):
             continue
         clause = re.split(r"[.;!?\n]", text[:match.start()])[-1]
         if re.search(r"\b(?:if|whether|unless|assuming|suppose|not)\b|n't\b", clause, re.I) or \
@@ -539,6 +666,8 @@ def _resolve(mentions: list[_Mention], options: Mapping[str, str]) -> ParsedAnsw
     if strong:
         finals = [m for m in strong if m.final]
         chosen = finals[-1] if finals else strong[-1]
+        if chosen.method == "letter-text-mismatch":
+            return _chosen(chosen, options)  # its own reason says more than "contradiction: commits to …"
         earlier = [m for m in strong if m.start < chosen.start and set(m.letters) != set(chosen.letters)]
         later_negation = [m for m in mentions if not m.positive and m.start > chosen.start
                           and set(m.letters) & set(chosen.letters)]
@@ -546,9 +675,15 @@ def _resolve(mentions: list[_Mention], options: Mapping[str, str]) -> ParsedAnsw
         # begins with a correction ("actually", "wait") or follows a hedge ("B or D … I'd pick D").
         last_other = max((m.start for m in earlier), default=-1)
         trailing = [m for m in strong if m.start > last_other and set(m.letters) == set(chosen.letters)]
-        hedged = bool(earlier) and len(max(earlier, key=lambda m: m.start).letters) > 1
+        last_earlier = max(earlier, key=lambda m: m.start) if earlier else None
+        # (a letter given with another option's text names two letters too, but it is no hedge)
+        hedged = last_earlier is not None and len(last_earlier.letters) > 1 and \
+            last_earlier.method != "letter-text-mismatch"
         settled = not finals and (any(m.corrected for m in trailing) or hedged)
         if earlier and not finals and not settled:
+            mismatched = [m for m in strong if m.method == "letter-text-mismatch"]
+            if mismatched:  # "Toxic multinodular goiter (A) is the most likely diagnosis": say what clashed
+                return _chosen(mismatched[-1], options)
             seen = sorted({"".join(m.letters) for m in strong})
             return _none(f"contradiction: commits to {' and '.join(seen)}", "resolution")
         if later_negation and not any(m.start > later_negation[-1].start for m in strong):
@@ -570,6 +705,9 @@ def _resolve(mentions: list[_Mention], options: Mapping[str, str]) -> ParsedAnsw
 
 
 def _chosen(mention: _Mention, options: Mapping[str, str]) -> ParsedAnswer:
+    if mention.method == "letter-text-mismatch":
+        letter, other = mention.letters
+        return _none(f"contradiction: letter {letter} given with the text of option {other}", "resolution")
     letters = tuple(dict.fromkeys(mention.letters))
     invalid = [x for x in letters if x not in options]
     if invalid:
@@ -619,8 +757,12 @@ def parse_answer(text: str | None, options: Mapping[str, str] | Sequence[tuple[s
         return _none(degenerate)
     masked = _mask_options(body, option_map)
     parsed = _resolve(_mentions(masked, letters_shown), option_map)
-    if parsed.category == "none" and parsed.reason.startswith("no answer found") and _REFUSAL.search(body):
-        return _none("no answer found: refusal", "refusal")
+    if parsed.category == "none" and parsed.reason.startswith("no answer found"):
+        if _REFUSAL.search(body):
+            return _none("no answer found: refusal", "refusal")
+        valued = sorted({m.group(1) for m in _VALUE_PER_OPTION.finditer(masked)})
+        if len(valued) > 1:
+            return _none(f"no answer found: gives values for options {''.join(valued)} and chooses none", "values")
     return parsed
 
 
@@ -649,6 +791,69 @@ def _ref_number(match: re.Match) -> int:
     return {"former": 1, "latter": 2}.get(word) or _NUMBER_WORDS.get(word) or int(word)
 
 
+@dataclass(frozen=True)
+class ParsedPreference:
+    """Which explanation a self-assessment reply prefers (``preference`` 1 or 2, or None) and how it was read:
+    ``method`` names the rule that decided, ``reason`` says why there is no preference (as for answers, so that a
+    failing example in the report shows how its reply was read)."""
+
+    preference: int | None
+    method: str = ""
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        return {"preference": self.preference, "method": self.method, "reason": self.reason}
+
+
+def read_preference(text: str | None) -> ParsedPreference:
+    """Which of two explanations a reply prefers, with the rule that decided or the reason it is None (see
+    :func:`parse_preference` for the grammar).
+
+    Methods: ``preference-phrase`` ("I would choose the second explanation"), ``verdict`` ("Explanation 2 is
+    better"), ``elliptical`` ("…; explanation 2 is."), ``alone`` ("The second one."), ``elimination``
+    ("explanation 1 is not better" leaves 2), ``correction`` (a later choice after "wait", "actually")."""
+    if not text:
+        return ParsedPreference(None, reason="no choice found: empty reply")
+    final, why = final_segment(text)
+    if final is None:
+        return ParsedPreference(None, "reasoning", why)
+    body = _before_runaway(_unwrap_markdown(normalize(final)))
+    choices: list[tuple[int, int, str]] = []  # (position, explanation, method)
+    rejected = {_ref_number(m) for m in _NEGATED_VERDICT.finditer(body)}
+    for cue in _PREFERENCE_CUES:
+        for match in re.finditer(cue, body, re.I):
+            ref = re.match(r"\s*(?:option\s+)?" + _REF, body[match.end():], re.I)
+            if ref:
+                choices.append((match.end(), _ref_number(ref), "preference-phrase"))
+    choices.extend((m.start(), _ref_number(m), "verdict") for m in _VERDICT.finditer(body))
+    for match in re.finditer(r"(?:^|[.;:,!]\s*)(?:wait|actually|no)?\s*,?\s*" + _REF + r"\s+is\s*[.!;]", body, re.I):
+        # "…; explanation 2 is." / "Wait, explanation 2 is."
+        choices.append((match.start(), _ref_number(match), "elliptical"))
+    alone = re.fullmatch(r"\W*(?:the\s+)?(?P<ord>first|second)(?:\s+(?:one|explanation|response))?\W*", body, re.I)
+    if alone:
+        choices.append((0, _NUMBER_WORDS[alone["ord"].lower()], "alone"))
+    choices.sort()
+    wanted = [c for c in choices if c[1] not in rejected]
+    distinct = {c[1] for c in wanted}
+    if not distinct:
+        if len(rejected) == 1 and not choices:  # "explanation 1 is not better" leaves the other one
+            return ParsedPreference(3 - next(iter(rejected)), "elimination")
+        if choices:
+            chosen = sorted({c[1] for c in choices})
+            return ParsedPreference(None, "resolution", "contradiction: chooses and rejects explanation "
+                                    + " and ".join(map(str, chosen)))
+        if rejected:
+            return ParsedPreference(None, "resolution", "no choice found: rejects both explanations")
+        return ParsedPreference(None, reason="no choice found")
+    if len(distinct) == 1:
+        return ParsedPreference(wanted[-1][1], wanted[-1][2])
+    last = wanted[-1]
+    previous = max(c[0] for c in wanted if c[1] != last[1])
+    if any(previous < m.end() <= last[0] + 12 for m in _CORRECTION.finditer(body)):
+        return ParsedPreference(last[1], "correction")
+    return ParsedPreference(None, "resolution", "contradiction: prefers explanation 1 and explanation 2")
+
+
 def parse_preference(text: str | None) -> int | None:
     """Which of two explanations a reply prefers (1 or 2), or None when it picks neither, both, or something new.
 
@@ -656,40 +861,9 @@ def parse_preference(text: str | None) -> int | None:
     "I would choose the second explanation", "Explanation 2 is better", "I prefer the first", "Explanation #1",
     "Preference: explanation 2", a reply that is only "The second one."; "Explanation 1 is not more correct;
     explanation 2 is" is 2; a later choice after a correction ("Wait, explanation 2 is.") wins; other contradictory
-    choices give None.
+    choices give None. :func:`read_preference` also says how the reply was read.
     """
-    if not text:
-        return None
-    final, _ = final_segment(text)
-    if final is None:
-        return None
-    body = _before_runaway(_unwrap_markdown(normalize(final)))
-    choices: list[tuple[int, int]] = []  # (position, explanation)
-    rejected = {_ref_number(m) for m in _NEGATED_VERDICT.finditer(body)}
-    for cue in _PREFERENCE_CUES:
-        for match in re.finditer(cue, body, re.I):
-            ref = re.match(r"\s*(?:option\s+)?" + _REF, body[match.end():], re.I)
-            if ref:
-                choices.append((match.end(), _ref_number(ref)))
-    choices.extend((m.start(), _ref_number(m)) for m in _VERDICT.finditer(body))
-    for match in re.finditer(r"(?:^|[.;:,!]\s*)(?:wait|actually|no)?\s*,?\s*" + _REF + r"\s+is\s*[.!;]", body, re.I):
-        choices.append((match.start(), _ref_number(match)))  # "…; explanation 2 is." / "Wait, explanation 2 is."
-    alone = re.fullmatch(r"\W*(?:the\s+)?(?P<ord>first|second)(?:\s+(?:one|explanation|response))?\W*", body, re.I)
-    if alone:
-        choices.append((0, _NUMBER_WORDS[alone["ord"].lower()]))
-    choices.sort()
-    wanted = [c for c in choices if c[1] not in rejected] or ([] if not rejected else [])
-    distinct = {c[1] for c in wanted}
-    if not distinct and len(rejected) == 1 and not choices:
-        return 3 - next(iter(rejected))  # "explanation 1 is not better" leaves the other one
-    if len(distinct) == 1:
-        return distinct.pop()
-    if len(distinct) == 2:
-        last = wanted[-1]
-        previous = max(c[0] for c in wanted if c[1] != last[1])
-        if any(previous < m.end() <= last[0] + 12 for m in _CORRECTION.finditer(body)):
-            return last[1]
-    return None
+    return read_preference(text).preference
 
 
 _SCORE = r"(?P<v>[0-5]|zero|one|two|three|four|five)"
