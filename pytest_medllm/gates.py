@@ -143,14 +143,20 @@ def _relative_gate(text: str, match: re.Match, source: str) -> Gate:
         margin = float(match["margin"] or 0) * (-1 if match["sign"] == "-" else 1)
     except ValueError:
         raise GateSyntaxError(f"gate {text!r}: margin {match['margin']!r} is not a number") from None
-    tolerant = margin >= 0 if match["op"] in ("<=", "<") else margin <= 0
-    strict = margin <= 0 if match["op"] in ("<=", "<") else margin >= 0
+    lower_is_better = match["op"] in ("<=", "<")
+    tolerant = margin >= 0 if lower_is_better else margin <= 0
+    strict = margin <= 0 if lower_is_better else margin >= 0
+    worse, better = ("+", "-") if lower_is_better else ("-", "+")
+    written = f"baseline {match['sign']} {match['margin']}"
+    # Say what the line as written would claim: a margin on the wrong side turns one claim into the other.
     if mode == "noninferior" and not tolerant:
-        raise GateSyntaxError(f"gate {text!r}: a non-inferiority margin lies on the worse side of the baseline "
-                              f"(for {match['op']}: baseline {'+' if match['op'] in ('<=', '<') else '-'} margin)")
+        raise GateSyntaxError(f"gate {text!r}: a non-inferiority margin must lie on the worse side of the baseline "
+                              f"(for {match['op']}: baseline {worse} MARGIN); {written} demands a better "
+                              f"candidate, which is @superior")
     if mode == "superior" and not strict:
-        raise GateSyntaxError(f"gate {text!r}: a superiority margin lies on the better side of the baseline "
-                              f"(for {match['op']}: baseline {'-' if match['op'] in ('<=', '<') else '+'} margin)")
+        raise GateSyntaxError(f"gate {text!r}: a superiority margin must lie on the better side of the baseline "
+                              f"(for {match['op']}: baseline {better} MARGIN); {written} tolerates a worse "
+                              f"candidate, which is @noninferior")
     return Gate(pattern=match["pattern"], op=match["op"], threshold=margin, mode=mode, source=source,
                 relative=True)
 

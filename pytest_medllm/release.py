@@ -5,11 +5,12 @@ typically the production model's run, kept with the release. Every metric found 
 value, the reference value and their difference with a 95% interval:
 
 * **paired** when both runs measured the metric on the same units (items, or item × sampling seed, or note ×
-  counterfactual): a percentile bootstrap of the mean difference that resamples whole *items* — one set of draws
-  for every metric of the comparison, so that metrics measured on the same items move together — plus McNemar's
-  exact test when the per-item values are 0/1;
-* **unpaired** otherwise (a statistic that is not a mean over items, such as kappa or position bias): a normal
-  approximation from the two runs' own 95% intervals, labelled as such.
+  counterfactual), by :func:`paired_interval`: for 0/1 outcomes, Tango's score interval for a difference of
+  paired proportions (:func:`pytest_medllm.stats.paired_proportion_difference_ci`) plus McNemar's exact test;
+  for other per-item values, a percentile bootstrap of the mean difference that resamples whole *items* — one
+  set of draws for every metric of the comparison, so that metrics measured on the same items move together;
+* **unpaired** otherwise (a statistic that is not a mean over items, such as kappa or position bias, or runs
+  whose units differ for that metric): a normal approximation from the two runs' own 95% intervals, labelled so.
 
 Non-inferiority gates use the gate language with ``baseline`` in the threshold (``option_order.flip_rate <=
 baseline + 0.05 @noninferior``): the gate passes only when the whole interval of the difference clears the margin.
@@ -23,6 +24,7 @@ import json
 import math
 import re
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -78,16 +80,45 @@ def load_reference(path: str | Path) -> Reference:
     return Reference(path=str(file), metrics=metrics, facts=data.get("facts") or {}, run=data.get("run") or {})
 
 
+def dataset_identity(spec: str | None) -> str | None:
+    """What names a ``--dataset`` across machines: a bundled name as is, a file by its file name (the kept
+    reference may have run from another checkout or folder, so the full path may differ for the same file); a
+    ``:FORMAT`` suffix is left out (it changes how a file is read, not which items it holds)."""
+    if not spec:
+        return None
+    from .data.loaders import split_spec
+
+    return Path(split_spec(spec)[0]).name
+
+
 def same_items_problem(reference: Reference, selection: dict[str, list[str]], run: dict) -> str | None:
-    """Why the two runs cannot be compared item by item (other items, profile or seed), or None."""
+    """Why the two runs cannot be compared item by item (another dataset, other items, profile or seed), or None.
+
+    ``selection`` is this run's ``--dataset`` spec -> the item ids it will ask. Another dataset is refused even
+    when its ids happen to coincide with the reference's (``q1``, ``q2``… are common): only the same dataset's
+    items pair. Within the same dataset (named alike; a file by its file name), the ids must be the same set.
+    """
     theirs = reference.selection
+    ref_spec = reference.run.get("dataset")
+    now_spec = run.get("dataset")
+    if dataset_identity(ref_spec) and dataset_identity(now_spec) and \
+            dataset_identity(ref_spec) != dataset_identity(now_spec):
+        ref_ids = theirs.get(str(ref_spec)) or []
+        now_ids = selection.get(str(now_spec)) or []
+        ref_items = f"{len(ref_ids)} items" if ref_ids else "its items"
+        return (f"refusing to compare with --compare-to {reference.path}: the reference asked {ref_items} of "
+                f"--dataset {ref_spec} {sorted(ref_ids)[:3]}, this run {len(now_ids)} items of --dataset "
+                f"{now_spec} {sorted(now_ids)[:3]}; a release comparison pairs the same items: run the candidate "
+                f"with --dataset {ref_spec} (other models, prompts and stacks are allowed)")
     for name, ids in selection.items():
-        if name in theirs and set(theirs[name]) != set(ids):
-            only_ref = sorted(set(theirs[name]) - set(ids))[:3]
-            only_now = sorted(set(ids) - set(theirs[name]))[:3]
+        # The reference recorded its selection under its own spelling of the dataset (a path may differ).
+        mine = theirs.get(name, theirs.get(str(ref_spec)) if name == now_spec else None)
+        if mine is not None and set(mine) != set(ids):
+            only_ref = sorted(set(mine) - set(ids))[:3]
+            only_now = sorted(set(ids) - set(mine))[:3]
             return (f"refusing to compare with --compare-to {reference.path}: the runs asked different items of "
-                    f"{name} (only in the reference: {only_ref}; only now: {only_now}); use the same --dataset, "
-                    f"--max-items, --profile and --seed")
+                    f"{name} ({len(mine)} in the reference, {len(ids)} now; only in the reference: {only_ref}; "
+                    f"only now: {only_now}); use the same --dataset, --max-items, --profile and --seed")
     for key, label in (("seed", "--seed"),):
         if reference.run.get(key) != run.get(key):
             return (f"refusing to compare with --compare-to {reference.path}: the reference used {label} "
@@ -150,15 +181,21 @@ class Difference:
 
 
 class ItemResampler:
-    """One set of bootstrap draws over items, shared by every metric of a comparison."""
+    """One set of bootstrap draws over items, shared by every metric of a comparison (drawn on first use: a
+    comparison whose paired metrics are all 0/1 outcomes needs none)."""
 
     def __init__(self, items: Iterable[str], resamples: int, seed: int) -> None:
         self.items = sorted(set(items))
         self.index = {item: i for i, item in enumerate(self.items)}
-        rng = np.random.default_rng(seed)
+        self.resamples = resamples
+        self.seed = seed
+
+    @cached_property
+    def counts(self) -> np.ndarray:
+        """``counts[b, i]``: how often item ``i`` is drawn in resample ``b`` (a multinomial draw of n items)."""
+        rng = np.random.default_rng(self.seed)
         n = len(self.items)
-        # counts[b, i]: how often item i is drawn in resample b (a multinomial draw of n items).
-        self.counts = rng.multinomial(n, [1 / n] * n, size=resamples) if n else np.zeros((resamples, 0))
+        return rng.multinomial(n, [1 / n] * n, size=self.resamples) if n else np.zeros((self.resamples, 0))
 
     def mean_difference_ci(self, units: Sequence[str], differences: np.ndarray) -> tuple[float, float]:
         weights = self.counts[:, [self.index[item_of(u)] for u in units]]
@@ -167,6 +204,43 @@ class ItemResampler:
         replicates = (weights[keep] @ differences) / totals[keep]
         low, high = np.quantile(replicates, [0.025, 0.975])
         return float(low), float(high)
+
+
+def paired_interval(units: Sequence[str], candidate: np.ndarray, reference: np.ndarray,
+                    resampler: ItemResampler) -> tuple[float, float, str]:
+    """95% interval of ``mean(candidate - reference)`` over paired units, and the method's label.
+
+    * 0/1 outcomes, one unit per item: Tango's score interval for paired proportions. A bootstrap cannot be used
+      here: it resamples only the discordant items it saw, so two runs that agree on every item get [0, 0] and
+      pass any non-inferiority margin on any number of items (on 20 items a candidate truly 5 points worse, and
+      answering alike on 90% of items, passed ``<= baseline + 0.05`` in about a quarter of comparisons). Tango's
+      interval keeps the uncertainty of what was not seen (±0.161 on 20 agreeing items), and its bound within
+      the margin is Tango's score test of non-inferiority at one-sided 2.5%.
+    * 0/1 outcomes, several units per item (sampling seeds, counterfactuals of one note): units of one item are
+      not independent, so Tango's interval is taken on the counts scaled to the number of items (the design
+      effect of units that always agree within an item — the worst case, as nothing else can be shown when no
+      unit disagrees), and widened to cover the bootstrap over items, which sees how clustered the observed
+      disagreements really are.
+    * Other values: the percentile bootstrap over items (one set of draws shared by every metric).
+    """
+    differences = candidate - reference
+    binary = bool(np.isin(candidate, (0.0, 1.0)).all() and np.isin(reference, (0.0, 1.0)).all())
+    if not binary:
+        low, high = resampler.mean_difference_ci(units, differences)
+        return low, high, (f"paired bootstrap over items (B={resampler.resamples}, items resampled across every "
+                           f"metric)")
+    gained = float(np.sum((candidate == 1) & (reference == 0)))
+    lost = float(np.sum((candidate == 0) & (reference == 1)))
+    n_items = len({item_of(u) for u in units})
+    if n_items == len(units):
+        low, high = stats.paired_proportion_difference_ci(gained, lost, len(units))
+        return low, high, f"paired: Tango score interval for paired proportions ({len(units)} items)"
+    scale = n_items / len(units)
+    low, high = stats.paired_proportion_difference_ci(gained * scale, lost * scale, n_items)
+    boot_low, boot_high = resampler.mean_difference_ci(units, differences)
+    return (min(low, boot_low), max(high, boot_high),
+            f"paired: Tango score interval on {len(units)} units scaled to {n_items} items, widened to the "
+            f"bootstrap over items (B={resampler.resamples})")
 
 
 def compare(candidate: Sequence[MetricRecord], reference: Reference, resamples: int, seed: int
@@ -192,14 +266,12 @@ def _difference(record: MetricRecord, ref: dict, resampler: ItemResampler) -> Di
         units = sorted(ours)
         a = np.array([float(ours[u]) for u in units])
         b = np.array([float(theirs[u]) for u in units])
-        low, high = resampler.mean_difference_ci(units, a - b)
+        low, high, method = paired_interval(units, a, b, resampler)
         mcnemar = None
         if set(np.unique(np.concatenate([a, b]))) <= {0.0, 1.0}:
             mcnemar = stats.mcnemar_exact(a.astype(bool), b.astype(bool)).pvalue
         return Difference(**common, difference=float(a.mean() - b.mean()), low=low, high=high, paired=True,
-                          n=len(units), mcnemar_p=mcnemar,
-                          method=f"paired bootstrap over items (B={len(resampler.counts)}, items resampled across "
-                                 f"every metric)")
+                          n=len(units), mcnemar_p=mcnemar, method=method)
     difference = float(record.value) - float(ref["value"])
     halves = [_half_width(record.ci_low, record.ci_high), _half_width(ref.get("ci_low"), ref.get("ci_high"))]
     if any(h is None for h in halves):
@@ -270,8 +342,10 @@ def simulate_noninferiority(p_reference: float, delta: float, n: int, coupling: 
     Per item, the reference shows the event with probability ``p_reference`` and the candidate with
     ``p_reference + delta``; with probability ``coupling`` an item's two outcomes share one uniform draw (the two
     models behave alike on it), otherwise they are independent — the marginals stay exact. Each comparison is
-    judged exactly as a run is: paired bootstrap over items (:class:`ItemResampler`), then
-    :meth:`Gate.judge_difference`. ``delta = 0`` gives the false-alarm rate, ``delta > margin`` the power.
+    judged exactly as a run is: :func:`paired_interval` (Tango's score interval, the outcomes being 0/1 with one
+    unit per item), then :meth:`Gate.judge_difference`. ``delta = 0`` gives the false-alarm rate, ``delta =
+    margin`` the share of candidates exactly at the margin that fail (should be at least 97.5%), ``delta >
+    margin`` the power.
     """
     rng = np.random.default_rng(seed)
     p_candidate = min(max(p_reference + delta, 0.0), 1.0)
@@ -283,8 +357,8 @@ def simulate_noninferiority(p_reference: float, delta: float, n: int, coupling: 
         other = np.where(coupled, shared, rng.random(n))
         reference = (shared < p_reference).astype(float)
         candidate = (other < p_candidate).astype(float)
-        resampler = ItemResampler(units, resamples, seed + draw + 1)
-        low, high = resampler.mean_difference_ci(units, candidate - reference)
+        resampler = ItemResampler(units, resamples, seed + draw + 1)  # drawn only if the method needs it
+        low, high, _ = paired_interval(units, candidate, reference, resampler)
         verdict, _ = gate.judge_difference(float(candidate.mean() - reference.mean()), (low, high))
         failed += not verdict.passed
     return failed / draws
@@ -312,5 +386,5 @@ def simulation_table(draws: int = 1000, resamples: int = 1000, sizes: dict[str, 
     return "\n".join(rows)
 
 
-if __name__ == "__main__":  # python -m pytest_medllm.release  (a few minutes: 24 cells x 1000 comparisons)
+if __name__ == "__main__":  # python -m pytest_medllm.release  (24 cells x 1000 comparisons)
     print(simulation_table())
