@@ -114,31 +114,69 @@ def declared_metrics(suites: Iterable[Suite] | None = None) -> list[Metric]:
     return [m for s in (SUITES.values() if suites is None else suites) for m in s.metrics.values()]
 
 
-def unmatched_gates(gates: Iterable[Gate], suites: Iterable[Suite]) -> list[str]:
-    """Configured gates that can never judge a metric of these suites, each with the nearest declared ids.
+def known_metric_ids(suites: Iterable[Suite]) -> list[str]:
+    """Every metric id a gate may name for these suites: the declared ones, plus the ``--baseline`` comparison
+    metrics the plugin adds to every suite when a run is compared (declared only once a comparison happens, so
+    they are not in the suites' declarations before the run)."""
+    from dataclasses import fields
 
-    A gate whose suite part names none of these suites is left alone (a policy file may cover suites this run
-    did not select) unless the name is close to one of them — then it is a typo. Conditions (``[...]``) are
-    checked at the end of the run, against what was recorded.
-    """
+    from .compare import ComparisonMetrics
+
     suites = list(suites)
     ids = [m.id for m in declared_metrics(suites)]
-    suite_ids = [s.id for s in suites]
+    added = [f"{s.id}.baseline_{f.name}" for s in suites for f in fields(ComparisonMetrics)]
+    return sorted(set(ids) | set(added))
+
+
+def nearest_metric_ids(base: str, ids: list[str], n: int = 3) -> list[str]:
+    """The declared ids closest to a gate's ``suite.metric`` part, best first: ids whose metric name matches the
+    gate's (``flip_rate`` → every suite's ``flip_rate``; a renamed or mistyped suite keeps its metric name),
+    then ids with a similar metric name, then ids similar as a whole."""
+    if not ids:
+        return []
+    name_part = base.partition(".")[2] if "." in base else base
+    similarity = lambda i: difflib.SequenceMatcher(None, base, i).ratio()  # noqa: E731
+    names = sorted({i.partition(".")[2] for i in ids})
+    same = [i for i in ids if fnmatch.fnmatchcase(i.partition(".")[2], name_part)]
+    close_names = set(difflib.get_close_matches(name_part, names, n=n, cutoff=0.6))
+    close = [i for i in ids if i.partition(".")[2] in close_names]
+    whole = difflib.get_close_matches(base, ids, n=n, cutoff=0.5)
+    ranked = sorted(same, key=lambda i: (-similarity(i), i)) + sorted(close, key=lambda i: (-similarity(i), i))
+    picked = list(dict.fromkeys(ranked + whole))[:n]
+    return picked or sorted(ids)[:n]
+
+
+def unmatched_gates(gates: Iterable[Gate], suites: Iterable[Suite], declared: Iterable[Suite] = (),
+                    unreadable: Iterable[str] = ()) -> list[str]:
+    """Configured gates that can never judge a metric, each with the nearest declared ids.
+
+    ``suites`` are the suites of this run; ``declared`` every suite declared where the project keeps its suites
+    (its ``testpaths``), whether this run selected it or not. A gate naming a metric of a declared suite that this
+    run did not select is allowed — a policy file covers every suite, and ``pytest suites/test_accuracy.py`` with
+    it must not fail. A gate naming no metric of any declared suite is a problem, also when its suite part names
+    no suite of this run: ``flip_rate <= 0.1`` (no suite part) or ``answer_order.flip_rate`` (a renamed suite)
+    would otherwise judge nothing, silently, and leave the default you meant to tighten in charge.
+    ``unreadable`` lists suite files that could not be imported (they may declare the metric): they are named in
+    the message rather than guessed at. Conditions (``[...]``) are checked at the end of the run, against what
+    was recorded.
+    """
+    everything = {s.id: s for s in declared}
+    everything.update({s.id: s for s in suites})
+    ids = known_metric_ids(everything.values())
+    unreadable = list(unreadable)
     problems = []
     for gate in gates:
         if gate.source == "suite":
             continue
         base = gate.pattern.partition("[")[0]
-        suite_part = base.partition(".")[0]
         if any(fnmatch.fnmatchcase(i, base) for i in ids):
             continue
-        names_a_suite = any(fnmatch.fnmatchcase(s, suite_part) for s in suite_ids)
-        close_suite = difflib.get_close_matches(suite_part, suite_ids, n=1, cutoff=0.8)
-        if not names_a_suite and not close_suite:
-            continue
-        nearest = difflib.get_close_matches(base, ids, n=3, cutoff=0.5) or sorted(ids)[:3]
-        problems.append(f"gate {gate.text!r} ({gate.source}) matches no metric of this run; nearest metric ids: "
-                        f"{', '.join(nearest)}")
+        hint = "" if "." in base else " (a gate names SUITE.METRIC, e.g. option_order.flip_rate)"
+        text = (f"gate {gate.text!r} ({gate.source}) matches no metric of any declared suite{hint}; nearest metric "
+                f"ids: {', '.join(nearest_metric_ids(base, ids)) or 'none (no suite declares a metric)'}")
+        if unreadable:
+            text += f"; these suite files could not be read and may declare it: {'; '.join(unreadable[:3])}"
+        problems.append(text)
     return problems
 
 
@@ -190,6 +228,58 @@ def load_suite_modules(folder: str = "suites") -> list[Suite]:
 
     found = (import_suite_file(path) for path in sorted(Path(folder).glob("test_*.py")))
     return [suite for suite in found if suite is not None]
+
+
+#: Folders never searched for suites (besides pytest's ``norecursedirs``): virtual environments and caches.
+_NEVER_SEARCHED = ("*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}",
+                   "__pycache__", "site-packages")
+
+
+def discover_suites(paths: Iterable["os.PathLike[str] | str"], *, file_patterns: Iterable[str] = ("test_*.py",),
+                    skip_dirs: Iterable[str] = (), already_imported: Iterable["os.PathLike[str] | str"] = ()
+                    ) -> tuple[list[Suite], list[str]]:
+    """Every suite declared by a test module under ``paths`` (files or folders, searched like pytest collects):
+    ``(suites, unreadable)``, ``unreadable`` naming each suite file whose import failed, with the error.
+
+    Only files that mention ``Suite(`` are imported (a behavioral suite declares itself; other test modules may
+    be slow or unsafe to import outside pytest). Files in ``already_imported`` are left alone: pytest imported
+    them for this run and their suites are known to the caller.
+    """
+    from pathlib import Path
+
+    patterns = list(file_patterns)
+    never = list(_NEVER_SEARCHED) + list(skip_dirs)
+    done = {Path(p).resolve() for p in already_imported}
+    files: list[Path] = []
+    for root in paths:
+        root = Path(root)
+        if root.is_file():
+            files.append(root)
+            continue
+        for folder, dirs, names in os.walk(root):
+            # A virtual environment (pyvenv.cfg) holds thousands of installed test files: never ours.
+            dirs[:] = sorted(d for d in dirs if not any(fnmatch.fnmatch(d, p) for p in never)
+                             and not (Path(folder) / d / "pyvenv.cfg").exists())
+            files += [Path(folder) / n for n in sorted(names) if any(fnmatch.fnmatch(n, p) for p in patterns)]
+    suites: list[Suite] = []
+    unreadable: list[str] = []
+    for file in dict.fromkeys(f.resolve() for f in files):
+        if file in done:
+            continue
+        try:
+            if "Suite(" not in file.read_text(encoding="utf-8", errors="replace"):
+                continue
+            suite = import_suite_file(file)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - an import error, or pytest.skip at module level (a
+            # BaseException): reported with the gate it may explain, never a traceback here
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            unreadable.append(f"{file} ({type(exc).__name__}: {first})")
+            continue
+        if suite is not None:
+            suites.append(suite)
+    return suites, unreadable
 
 
 if __name__ == "__main__":  # python -m pytest_medllm.expectations [suites folder]

@@ -129,10 +129,16 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
     """The stability card: the verdict, where the model breaks (per suite), charts, every metric by suite, and
     the environment fingerprint."""
     parts = [CARD_STYLE, "<h2>pytest-medllm stability card</h2>"]
+    unjudged = summary.unjudged_suites()
     colour = "#e6f4ea" if summary.verdict is RunVerdict.PASSED else "#fce8e6"
+    if summary.verdict is RunVerdict.PASSED and unjudged:
+        colour = "#fef7e0"  # passed, but some collected suites were judged by no gate: not the plain green
     parts.append(f'<div class="medllm-verdict" style="background:{colour}">{escape(summary.headline)}</div>')
     for problem in summary.problems + summary.blocked:
         parts.append(f'<div class="medllm-facts">{escape(problem)}</div>')
+    for suite in unjudged:
+        parts.append(f'<div class="medllm-facts"><b>not judged</b> {escape(suite.suite)}: all {suite.skipped} tests '
+                     f"skipped ({escape(suite.reason)})</div>")
     facts = summary.facts
     model = facts.get("model") or {}
     fp = facts.get("fingerprint") or {}
@@ -214,7 +220,9 @@ class HtmlHooks:
     @pytest.hookimpl
     def pytest_html_results_table_row(self, report: pytest.TestReport, cells: list) -> None:
         # Every report (setup, call, teardown) gets the cell, or pytest-html's columns shift.
-        lines = [metric_line(MetricRecord.from_dict(v)) for k, v in report.user_properties if k == USER_PROPERTY]
+        # Collection reports carry no user_properties.
+        lines = [metric_line(MetricRecord.from_dict(v)) for k, v in getattr(report, "user_properties", ())
+                 if k == USER_PROPERTY]
         body = escape("\n".join(lines)) if report.when == "call" else ""
         cells.insert(2, f'<td class="col-metrics medllm-metrics">{body}</td>')
 

@@ -116,7 +116,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     suites = {suite_of(item).id: suite_of(item) for item in session.items
               if isinstance(item, pytest.Function) and isinstance(getattr(item.module, "SUITE", None), Suite)}
-    _preflight(config.stash[STATE_KEY], list(suites.values()))
+    _preflight(config, list(suites.values()))
 
 
 def _cache_problem(state: SessionState) -> str | None:
@@ -133,14 +133,46 @@ def _cache_problem(state: SessionState) -> str | None:
     return None
 
 
-def _preflight(state: SessionState, suites: list) -> None:
+def declared_suites(config: pytest.Config) -> tuple[list[Suite], list[str]]:
+    """Every suite the project declares, selected in this run or not: the suite modules under the ini's
+    ``testpaths`` (relative to the rootdir, globs allowed), else under ``suites/`` in the rootdir. ``(suites,
+    unreadable files)``. Modules pytest already imported are not imported again (the caller knows their suites).
+    """
+    import glob
+    import sys
+    from pathlib import Path
+
+    from .expectations import discover_suites
+
+    rootpath = Path(str(config.rootpath))
+    testpaths = [str(p) for p in (config.getini("testpaths") or [])]
+    roots: list[Path] = []
+    for entry in testpaths:
+        matched = sorted(glob.glob(str(rootpath / entry), recursive=True)) if glob.has_magic(entry) else \
+            [str(rootpath / entry)]
+        roots += [Path(m) for m in matched if Path(m).exists()]
+    if not testpaths and (rootpath / "suites").is_dir():
+        roots.append(rootpath / "suites")
+    imported = [f for m in list(sys.modules.values()) if isinstance(f := getattr(m, "__file__", None), str)]
+    return discover_suites(roots, file_patterns=config.getini("python_files") or ["test_*.py"],
+                           skip_dirs=config.getini("norecursedirs") or [], already_imported=imported)
+
+
+def _preflight(config: pytest.Config, suites: list) -> None:
     """When behavioral suites are about to run: configured gates must name declared metrics, and the output
     folders, device, model and dataset must be usable. Each problem is one line; together one usage error."""
     if not suites:
         return  # not a behavioral run (e.g. the plugin's own tests): nothing to check
     from .preflight import comparison_problem, run_problems, writable_folder
 
+    state: SessionState = config.stash[STATE_KEY]
+    # A gate is checked against every declared suite, not only the selected ones: a gate for a suite this run did
+    # not select is fine, a gate that names no declared metric at all judges nothing and is an error. The other
+    # suite modules are imported only when a gate matches nothing selected (the usual run imports nothing more).
     problems = unmatched_gates(state.gates, suites)
+    if problems:
+        declared, unreadable = declared_suites(config)
+        problems = unmatched_gates(state.gates, suites, declared, unreadable)
     problems.append(comparison_problem(state.run, state.rootpath, state.gates))
     problems.append(writable_folder(state.run.report_dir, "--report-dir"))
     if state.run.cache_mode != "off":

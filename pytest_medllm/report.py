@@ -16,7 +16,7 @@ from typing import Callable
 import pytest
 
 from .artifacts import ITEMS_FILE, atomic_write, write_items, write_json
-from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, jsonable
+from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, jsonable, suite_name
 from .session import SessionState
 from .summary import Outcome, RunSummary, RunVerdict, TestLedger, unmatched_conditions
 
@@ -52,6 +52,17 @@ class ResultsCollector:
         self.summary: RunSummary | None = None
         self.artifact_path: Path | None = None
         self.items_path: Path | None = None
+        #: Suites (named after their files, as the ledger names tests) of collected modules that declare a
+        #: behavioral suite: on this process without xdist, from the controller's import of them under xdist.
+        self.behavioral: set[str] = set()
+
+    @pytest.hookimpl
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        from .expectations import Suite
+
+        for item in session.items:
+            if isinstance(getattr(getattr(item, "module", None), "SUITE", None), Suite):
+                self.behavioral.add(suite_name(item.nodeid.split("::", 1)[0]))
 
     # -- collection --------------------------------------------------------------------------------------------
     @pytest.hookimpl
@@ -102,8 +113,11 @@ class ResultsCollector:
 
     def is_medllm_run(self) -> bool:
         """The plugin is active in every pytest session of its environment: speak only for sessions that
-        recorded something, loaded a model, or found the run could not be done."""
-        return bool(self.records or self.state.facts or self.worker_facts or self.ledger.blocked)
+        recorded something, loaded a model, found the run could not be done, or ran a test of a behavioral suite
+        (one whose tests were all skipped before the model loaded judged nothing: that must be said, with exit
+        status 5, never pytest's silent 0 for an all-skipped session)."""
+        ran_a_suite = any(t.suite in self.behavioral for t in self.ledger.results.values())
+        return bool(self.records or self.state.facts or self.worker_facts or self.ledger.blocked or ran_a_suite)
 
     # -- session end -------------------------------------------------------------------------------------------
     def incomplete_suites(self) -> set[str]:
@@ -126,7 +140,8 @@ class ResultsCollector:
                           problems=errors, notes=notes, pytest_status=pytest_status,
                           blocked=list(self.ledger.blocked), seconds_by_suite=dict(self.ledger.seconds),
                           started=self.started, finished=time.time(),
-                          comparison=self.release_comparison(records))
+                          comparison=self.release_comparison(records),
+                          behavioral_suites=set(self.behavioral) or None)
 
     def release_comparison(self, records: list[MetricRecord]):
         """Candidate against the --compare-to reference: every shared metric, and the gates that judge the
@@ -154,19 +169,21 @@ class ResultsCollector:
         session.exitstatus = summary.exit_status
         report_dir = Path(self.state.run.report_dir)
         self.artifact_path = report_dir / RESULTS_FILE
+        # The item artifact is written for every run that writes a results JSON, with no rows if no test kept
+        # any: left alone, the previous run's rows would sit beside this run's summary and be read as its
+        # answers (by --baseline, or a person). Written before the results JSON, the run's last word: a new
+        # results JSON on disk always has its own run's items beside it.
+        facts = summary.facts
+        model = facts.get("model") or {}
+        # Nothing that varies between identical runs (load times, dates) goes in: same seed and stack, same bytes.
+        header = {"model": {"spec": model.get("spec"), "identity": model.get("identity")},
+                  "fingerprint": facts.get("fingerprint"), "run": self.state.run.to_dict()}
+        # Sorted so that the artifact is byte-identical whatever order xdist workers finished in.
+        rows = sorted(self.items, key=lambda r: (r.get("suite", ""), r.get("condition", ""),
+                                                 str(r.get("item_id", "")), r.get("test", "")))
+        self.items_path = report_dir / ITEMS_FILE
+        write_items(self.items_path, jsonable(header), rows)  # type: ignore[arg-type]
         write_json(self.artifact_path, summary.to_json())
-        if self.items:
-            facts = summary.facts
-            model = facts.get("model") or {}
-            # Nothing that varies between identical runs (load times, dates) goes in: same seed and stack,
-            # same bytes.
-            header = {"model": {"spec": model.get("spec"), "identity": model.get("identity")},
-                      "fingerprint": facts.get("fingerprint"), "run": self.state.run.to_dict()}
-            # Sorted so that the artifact is byte-identical whatever order xdist workers finished in.
-            rows = sorted(self.items, key=lambda r: (r.get("suite", ""), r.get("condition", ""),
-                                                     str(r.get("item_id", "")), r.get("test", "")))
-            self.items_path = report_dir / ITEMS_FILE
-            write_items(self.items_path, jsonable(header), rows)  # type: ignore[arg-type]
 
     # -- terminal ----------------------------------------------------------------------------------------------
     @pytest.hookimpl
@@ -188,7 +205,10 @@ class TerminalCard:
 
     def render(self, summary: RunSummary, artifact: Path | None, items: Path | None, n_items: int) -> None:
         self.tr.write_sep("=", "pytest-medllm stability card")
+        unjudged = {u.suite: u for u in summary.unjudged_suites()}
         colour = {RunVerdict.PASSED: {"green": True, "bold": True}}.get(summary.verdict, {"red": True, "bold": True})
+        if summary.verdict is RunVerdict.PASSED and unjudged:
+            colour = {"yellow": True, "bold": True}  # passed, but not everything collected was judged
         self.line(summary.headline, **colour)
         problems = summary.problems + summary.blocked
         for problem in problems if len(problems) > 1 else ():
@@ -199,6 +219,10 @@ class TerminalCard:
         for tally in summary.suites():
             bad = bool(tally.failing or tally.broken_tests)
             skipped = f" ({tally.skipped} skipped)" if tally.skipped else ""
+            if tally.suite in unjudged:
+                self.line(f"{tally.suite}: NOT JUDGED, all {tally.skipped} tests skipped "
+                          f"({unjudged[tally.suite].reason})", yellow=True)
+                continue
             self.line(f"{tally.suite}: tests {tally.tests_passed}/{tally.tests_total} passed{skipped}, gates "
                       f"{tally.gates_passed}/{tally.gates_total} passed",
                       **({"red": True} if bad else {"green": True} if tally.gates_total else {}))
@@ -296,7 +320,7 @@ class TerminalCard:
 class XdistHooks:
     """Hooks that exist only when pytest-xdist is installed (registering them otherwise is an error)."""
 
-    def __init__(self, collector: ResultsCollector, preflight: Callable[[SessionState, list], None]) -> None:
+    def __init__(self, collector: ResultsCollector, preflight: Callable[[pytest.Config, list], None]) -> None:
         self.collector = collector
         self.preflight = preflight
         self._checked = False
@@ -327,7 +351,8 @@ class XdistHooks:
             declared = getattr(module, "SUITE", None)
             if isinstance(declared, Suite):
                 suites.append(declared)
-        self.preflight(self.collector.state, suites)
+                self.collector.behavioral.add(suite_name(file))
+        self.preflight(config, suites)
 
     @pytest.hookimpl
     def pytest_testnodedown(self, node, error) -> None:  # noqa: ANN001 - xdist's WorkerController

@@ -9,6 +9,11 @@ Exit statuses (``RunVerdict.exit_status``): 0 every test and release gate passed
 behavioral test, or a test crashed (the verdict then says the run is incomplete); 4 the run could not be done as
 configured (usage error); 5 nothing was judged (every test skipped); 2 and 3 keep pytest's meaning
 (interrupted, internal error).
+
+A suite whose tests were all skipped (an optional library missing, a server backend lacking a capability) is
+judged by no gate. The verdict then still follows the suites that were judged, but every rendering names the
+unjudged suites with the first skip reason (:meth:`RunSummary.unjudged_suites`): "All 40 release gates passed"
+alone would claim more than the run showed.
 """
 
 from __future__ import annotations
@@ -136,6 +141,23 @@ class SuiteTally:
     skipped: int = 0
 
 
+@dataclass(frozen=True)
+class UnjudgedSuite:
+    """A collected suite that no gate judged because every one of its tests was skipped."""
+
+    suite: str
+    skipped: int
+    #: The first skip reason, in node id order (e.g. "the model's backend cannot do what this test needs: ...").
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"suite": self.suite, "skipped": self.skipped, "reason": self.reason}
+
+
+#: Longest skip reason quoted in the headline (the JSON artifact's ``verdict.unjudged`` keeps it whole).
+HEADLINE_REASON_CHARS = 160
+
+
 @dataclass
 class RunSummary:
     run: dict
@@ -154,6 +176,9 @@ class RunSummary:
     seconds_by_suite: dict[str, float] = field(default_factory=dict)
     started: float = field(default_factory=time.time)
     finished: float = field(default_factory=time.time)
+    #: Suites (named after their files, as tests are) of the modules that declare a behavioral suite; None when
+    #: unknown, then every suite of the tests counts. Keeps a skipped helper test out of "not judged".
+    behavioral_suites: set[str] | None = None
 
     # -- derived views ---------------------------------------------------------------------------------------
     def by_outcome(self, *outcomes: Outcome) -> list[TestResult]:
@@ -193,6 +218,36 @@ class RunSummary:
                                       len(gated), failing, broken, len(tests) - len(counted)))
         return tallies
 
+    def unjudged_suites(self) -> list[UnjudgedSuite]:
+        """Collected suites judged by no gate because every one of their tests was skipped, with the first skip
+        reason. Deselected tests (-k, -m) never reach the summary: a suite left out on purpose is not listed."""
+        judged = {m.suite for m in self.gated}
+        by_suite: dict[str, list[TestResult]] = {}
+        for test in sorted(self.tests, key=lambda t: t.nodeid):
+            by_suite.setdefault(test.suite, []).append(test)
+        out = []
+        for suite, tests in sorted(by_suite.items()):
+            if suite in judged or (self.behavioral_suites is not None and suite not in self.behavioral_suites):
+                continue
+            if all(t.outcome is Outcome.SKIPPED for t in tests):
+                reason = next((_skip_reason(t.message) for t in tests if t.message), "no reason given")
+                out.append(UnjudgedSuite(suite, len(tests), reason))
+        return out
+
+    def _not_judged(self) -> str:
+        """``"; not judged: a, b (skipped: reason); c (skipped: other reason)"`` — suites grouped by their first
+        skip reason, so that a server lacking one capability does not repeat it for every suite it skipped."""
+        groups: dict[str, list[str]] = {}
+        for unjudged in self.unjudged_suites():
+            reason = unjudged.reason
+            if len(reason) > HEADLINE_REASON_CHARS:
+                reason = reason[:HEADLINE_REASON_CHARS - 1].rstrip() + "…"
+            groups.setdefault(reason, []).append(unjudged.suite)
+        if not groups:
+            return ""
+        return "; not judged: " + "; ".join(f"{', '.join(suites)} (skipped: {reason})"
+                                            for reason, suites in groups.items())
+
     # -- the verdict -------------------------------------------------------------------------------------------
     @property
     def verdict(self) -> RunVerdict:
@@ -204,6 +259,13 @@ class RunSummary:
             return RunVerdict.FAILED
         if not self.gated:
             return RunVerdict.INCOMPLETE
+        # Suites whose tests were all skipped (unjudged_suites) do not turn a pass into "incomplete": a skip is a
+        # decision the suite makes about this environment (no sentence-transformers; a server that cannot give
+        # prompt log-probabilities, where an approximation would be a wrong number), and it is the same on every
+        # run there. Exit status 1 or 5 for it would fail every CI run against such a server until the user
+        # deselects the suite with -k — which hides it for good, where a pass that names it keeps it visible.
+        # So the status stays 0 and the headline, card, JSON verdict (``unjudged``) and HTML page name each
+        # unjudged suite with its reason; a run in which nothing at all was judged is still incomplete (5).
         return RunVerdict.PASSED
 
     @property
@@ -243,7 +305,7 @@ class RunSummary:
                 skipped = self.by_outcome(Outcome.SKIPPED)
                 parts.append(f"no release gate was judged ({len(skipped)} tests skipped)")
             judged = f"; {len(gated) - len(failing)} of {len(gated)} gates judged passed" if gated else ""
-            return "Run incomplete: " + "; ".join(parts) + judged
+            return "Run incomplete: " + "; ".join(parts) + judged + self._not_judged()
         against = ""
         if self.comparison is not None and self.comparison.verdicts:
             against = (f"; {len(self.failing_comparisons)} of {len(self.comparison.verdicts)} gates against the "
@@ -253,10 +315,10 @@ class RunSummary:
                             | {v["metric"].split(".")[0] for v in self.failing_comparisons})
             failed_tests = self.by_outcome(Outcome.FAILED)
             return (f"Not stable enough: {len(failing)} of {len(gated)} release gates failed"
-                    f" ({len(failed_tests)} tests failed){against}, in {', '.join(suites)}")
+                    f" ({len(failed_tests)} tests failed){against}, in {', '.join(suites)}{self._not_judged()}")
         if self.comparison is not None and self.comparison.verdicts:
             against = f"; all {len(self.comparison.verdicts)} gates against the reference passed"
-        return f"All {len(gated)} release gates passed{against}"
+        return f"All {len(gated)} release gates passed{against}{self._not_judged()}"
 
     def timing(self) -> list[dict]:
         """Where each suite's time went: model prefill and decode passes (from the backend's clock) and the rest
@@ -285,7 +347,8 @@ class RunSummary:
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.finished)),
             "duration_seconds": round(self.finished - self.started, 2),
             "verdict": {"status": self.verdict.value, "headline": self.headline, "exit_status": self.exit_status,
-                        "problems": self.problems + self.blocked, "notes": self.notes},
+                        "problems": self.problems + self.blocked, "notes": self.notes,
+                        "unjudged": [u.to_dict() for u in self.unjudged_suites()]},
             "run": self.run,
             "gates_configured": self.gates_configured,
             "facts": self.facts,
@@ -298,6 +361,11 @@ class RunSummary:
             "timing": {"model_load_seconds": (self.facts.get("model") or {}).get("load_seconds"),
                        "suites": self.timing()},
         })  # type: ignore[return-value]
+
+
+def _skip_reason(message: str) -> str:
+    """A skip's reason without pytest's ``Skipped:`` prefix (the headline says "skipped: ..." itself)."""
+    return message.removeprefix("Skipped:").strip() or "no reason given"
 
 
 def unmatched_conditions(gates: Iterable[Gate], metrics: list[MetricRecord], incomplete_suites: set[str]

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from pytest_medllm.artifacts import atomic_write, write_json
+from pytest_medllm.artifacts import ITEMS_SCHEMA, atomic_write, read_items, write_items, write_json
 
 
 def test_a_failed_write_keeps_the_previous_file_and_leaves_no_temporary(tmp_path):
@@ -90,3 +90,33 @@ def test_artifacts_get_the_usual_permissions_not_owner_only(tmp_path):
     mask = os.umask(0)
     os.umask(mask)
     assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_an_item_artifact_without_rows_is_a_header_that_replaces_the_previous_rows(tmp_path):
+    target = tmp_path / "medllm-items.jsonl"
+    write_items(target, {"run": {"seed": 1}}, [{"suite": "s", "item_id": "q1", "condition": "a"}])
+    assert len(read_items(target)[1]) == 1
+    write_items(target, {"run": {"seed": 2}}, [])
+    lines = target.read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0]) == {"type": "run", "schema": ITEMS_SCHEMA, "run": {"seed": 2}}
+    header, rows = read_items(target)  # a header-only artifact is a valid, empty one (e.g. for --baseline)
+    assert rows == [] and header["run"] == {"seed": 2}
+    assert list(tmp_path.iterdir()) == [target]  # through the atomic writer: no temporary left
+
+
+def test_the_item_artifact_is_written_through_the_atomic_writer(tmp_path, monkeypatch):
+    import pytest_medllm.artifacts as artifacts
+
+    target = tmp_path / "medllm-items.jsonl"
+    write_items(target, {"run": {"seed": 1}}, [{"item_id": "q1"}])
+    before = target.read_bytes()
+
+    def fail_after_the_header(handle):
+        raise OSError("disk full")
+
+    real = artifacts.atomic_write
+    monkeypatch.setattr(artifacts, "atomic_write",
+                        lambda path, write: real(path, lambda h: (write(h), fail_after_the_header(h))))
+    with pytest.raises(OSError):
+        write_items(target, {"run": {"seed": 2}}, [])
+    assert target.read_bytes() == before and list(tmp_path.iterdir()) == [target]

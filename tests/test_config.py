@@ -107,3 +107,30 @@ def test_each_xdist_worker_gets_its_own_gpu(monkeypatch):
     assert resolve_device("auto", index) in ("cpu", "mps")
     with pytest.raises(Exception, match="no CUDA GPU"):
         resolve_device("cuda", index)
+
+
+def test_a_configured_gate_is_checked_against_every_declared_suite_not_only_the_selected_ones():
+    from pytest_medllm.expectations import Suite, unmatched_gates
+
+    selected = Suite("gatecheck_selected", "the suite a run selects")
+    selected.metric("accuracy", "share right")
+    other = Suite("gatecheck_other", "a declared suite the run does not select")
+    other.metric("flip_rate", "share changed")
+    allowed = parse_gates(["gatecheck_other.flip_rate <= 0.1", "gatecheck_*.flip_rate[*gender] <= 0.1",
+                           "gatecheck_selected.baseline_match_rate >= 0.95", "*.baseline_kappa >= 0.4",
+                           "gatecheck_other.flip_rate <= baseline + 0.05 @noninferior"], [])
+    assert unmatched_gates(allowed, [selected], [other]) == []
+    # Without the declared suites, the gate for the unselected one names nothing: the declarations decide.
+    assert len(unmatched_gates(allowed[:1], [selected])) == 1
+
+    refused = parse_gates(["flip_rate <= 0.1", "gatecheck_othr.flip_rate <= 0.1", "answer_order.flip_rate <= 0.1",
+                           "gatecheck_other.acuracy >= 0.5"], [], ["gatecheck_other.flip_rat <= 0.1"])
+    problems = unmatched_gates(refused, [selected], [other], unreadable=["suites/test_x.py (ImportError: no)"])
+    assert len(problems) == 5
+    for problem in problems[:3] + problems[4:]:
+        assert "nearest metric ids: gatecheck_other.flip_rate" in problem, problem
+    assert "nearest metric ids: gatecheck_selected.accuracy" in problems[3]
+    assert "(a gate names SUITE.METRIC" in problems[0] and "(a gate names" not in problems[1]
+    assert problems[4].startswith("gate 'gatecheck_other.flip_rat <= 0.1 @lenient' (policy) matches no metric")
+    assert all(p.endswith("could not be read and may declare it: suites/test_x.py (ImportError: no)")
+               for p in problems)

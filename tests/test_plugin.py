@@ -402,3 +402,266 @@ def test_a_damaged_cache_heals_before_the_run_with_one_line(project):
     err = result.stderr.str()
     assert err.count("is damaged") == 1 and str(cache) in err and "Traceback" not in err
     assert list(cache.parent.glob("responses.sqlite3.damaged-*"))
+
+
+# -- gates are checked against every declared suite, selected in this run or not ------------------------------------
+
+OTHER_SUITE = '''
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("other", "a declared suite that the runs below do not select")
+FLIP_RATE = SUITE.metric("flip_rate", "share of answers that changed", better="lower", test_type="INV",
+                         expect="<= 0.2 @lenient", because="plumbing")
+
+
+def test_never_selected(expect):
+    raise AssertionError("the runs below select suites/test_suite.py only")
+'''
+
+
+def suites_project(pytester, monkeypatch, ini: str = "[pytest]\ntestpaths = suites\n"):
+    """Two suites kept under ``suites/`` (the testpaths), of which the runs select ``suites/test_suite.py``."""
+    pytester.makepyfile(fake_backend=FAKE_BACKEND)
+    folder = pytester.mkdir("suites")
+    (folder / "test_suite.py").write_text(SUITE)
+    (folder / "test_other.py").write_text(OTHER_SUITE)
+    pytester.makeini(ini)
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    return pytester
+
+
+@pytest.mark.parametrize("gate, shown, nearest", [
+    # No suite part: the old check skipped it as "a suite this run did not select", and it judged nothing.
+    ("flip_rate <= 0.1", "flip_rate <= 0.1 @lenient", "other.flip_rate"),
+    # A renamed or mistyped suite id, not close to a selected one: the same silence.
+    ("answer_order.flip_rate <= 0.1", "answer_order.flip_rate <= 0.1 @lenient", "other.flip_rate"),
+    # A declared suite that this run did not select, with a metric it does not declare.
+    ("other.flip_rat <= 0.1", "other.flip_rat <= 0.1 @lenient", "other.flip_rate"),
+])
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_a_gate_naming_no_declared_metric_is_a_usage_error_even_for_an_unselected_suite(pytester, monkeypatch, mode,
+                                                                                         gate, shown, nearest):
+    project = suites_project(pytester, monkeypatch)
+    result = run(project, *MODES[mode], "suites/test_suite.py", "-k", "cloze", "--gate", gate)
+    assert result.ret == 4, result.stdout.str()[-2000:] + result.stderr.str()[-2000:]
+    result.stderr.fnmatch_lines([f"*pytest-medllm cannot run: gate '{shown}' (cli) matches no metric of any "
+                                 f"declared suite*nearest metric ids: {nearest}*"])
+    assert "passed" not in result.stdout.str() and not (project.path / "reports" / "medllm-results.json").exists()
+
+
+def test_a_gate_without_a_suite_part_says_how_a_gate_names_a_metric(pytester, monkeypatch):
+    project = suites_project(pytester, monkeypatch)
+    result = run(project, "-p", "no:xdist", "suites/test_suite.py", "--gate", "flip_rate <= 0.1")
+    assert result.ret == 4
+    # Every suite's flip_rate is offered, and the form of a gate is shown.
+    result.stderr.fnmatch_lines(["*(a gate names SUITE.METRIC, e.g. option_order.flip_rate); nearest metric ids: "
+                                 "other.flip_rate*"])
+
+
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_a_gate_for_a_declared_suite_this_run_did_not_select_is_allowed(pytester, monkeypatch, mode, tmp_path):
+    project = suites_project(pytester, monkeypatch)
+    policy = tmp_path / "release.gates"  # a release policy covers every suite, whichever a run selects
+    policy.write_text("suite.accuracy >= 0 @point\nother.flip_rate <= 0.1 @strict\n*.flip_rate <= 0.2\n"
+                      "*.baseline_match_rate >= 0.95\n")  # the plugin adds baseline_* to every suite
+    result = run(project, *MODES[mode], "suites/test_suite.py", "-k", "cloze", "--gate-policy", str(policy),
+                 "--gate", "other.flip_rate <= 0.05")
+    assert result.ret == 0, result.stdout.str()[-2000:] + result.stderr.str()[-2000:]
+    result.assert_outcomes(passed=1)
+    assert artifact(project)["verdict"]["status"] == "passed"
+
+
+def test_without_testpaths_the_suites_folder_is_where_suites_are_declared(pytester, monkeypatch):
+    project = suites_project(pytester, monkeypatch, ini="[pytest]\n")
+    allowed = run(project, "-p", "no:xdist", "suites/test_suite.py", "-k", "cloze", "--gate", "other.flip_rate<=0.1")
+    assert allowed.ret == 0, allowed.stderr.str()[-2000:]
+    refused = run(project, "-p", "no:xdist", "suites/test_suite.py", "-k", "cloze", "--gate", "othr.flip_rate<=0.1")
+    assert refused.ret == 4
+    refused.stderr.fnmatch_lines(["*gate 'othr.flip_rate <= 0.1 @lenient' (cli) matches no metric*other.flip_rate*"])
+
+
+def test_a_suite_file_that_cannot_be_imported_is_named_not_guessed_at(pytester, monkeypatch):
+    project = suites_project(pytester, monkeypatch)
+    (project.path / "suites" / "test_broken.py").write_text(
+        "from pytest_medllm.expectations import Suite\nimport no_such_module_here\nSUITE = Suite('broken', 'x')\n")
+    result = run(project, "-p", "no:xdist", "suites/test_suite.py", "--gate", "broken.flip_rate <= 0.1")
+    assert result.ret == 4
+    result.stderr.fnmatch_lines(["*matches no metric of any declared suite*could not be read and may declare it:"
+                                 "*test_broken.py (ModuleNotFoundError: No module named 'no_such_module_here')*"])
+
+
+# -- suites whose tests were all skipped are named, never hidden behind "all gates passed" -------------------------
+
+SKIPPED_FOR_A_LIBRARY = '''
+import pytest
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("repeatability", "a suite that skips without its optional library")
+GAIN = SUITE.metric("semantic_gain", "a gain", better="higher", expect="> 0 @strict", because="plumbing")
+
+
+def test_semantic(model, expect):
+    pytest.skip("sentence-transformers is not installed (pip install sentence-transformers)")
+
+
+def test_reproducibility(model, expect):
+    pytest.skip("sentence-transformers is not installed (pip install sentence-transformers)")
+'''
+
+SKIPPED_FOR_A_CAPABILITY = '''
+from pytest_medllm.backends.base import CapabilityError
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("note_perplexity", "a suite the server cannot serve")
+TREND = SUITE.metric("trend", "a trend", better="higher", expect="> 0 @strict", because="plumbing")
+
+
+def test_trend(model, expect):
+    raise CapabilityError("the server does not return prompt log-probabilities")
+'''
+
+
+@pytest.mark.parametrize("mode", ["no-xdist", "n2"])
+def test_suites_whose_tests_were_all_skipped_are_named_in_every_rendering(project, mode):
+    project.makepyfile(test_repeatability=SKIPPED_FOR_A_LIBRARY, test_note_perplexity=SKIPPED_FOR_A_CAPABILITY)
+    result = run(project, *MODES[mode], "-k", "not unmeasured", "--html", "report.html", "--self-contained-html")
+    # The judged suite passed: the status stays 0 (see RunSummary.verdict), and the headline names what was not judged.
+    assert result.ret == 0, result.stdout.str()[-3000:]
+    result.assert_outcomes(passed=2, skipped=3)
+    expected = ("All 2 release gates passed; not judged: note_perplexity (skipped: the model's backend cannot do "
+                "what this test needs: the server does not return prompt log-probabilities); repeatability "
+                "(skipped: sentence-transformers is not installed (pip install sentence-transformers))")
+    card = result.stdout.str().split("pytest-medllm stability card")[1]
+    assert card.splitlines()[1] == expected
+    result.stdout.fnmatch_lines(["repeatability: NOT JUDGED, all 2 tests skipped (sentence-transformers is not "
+                                 "installed*)", "suite: tests 2/2 passed, gates 2/2 passed"])
+    data = artifact(project)
+    assert data["verdict"]["status"] == "passed" and data["verdict"]["exit_status"] == 0
+    assert data["verdict"]["headline"] == expected
+    assert data["verdict"]["unjudged"] == [
+        {"suite": "note_perplexity", "skipped": 1, "reason": "the model's backend cannot do what this test needs: "
+                                                             "the server does not return prompt log-probabilities"},
+        {"suite": "repeatability", "skipped": 2,
+         "reason": "sentence-transformers is not installed (pip install sentence-transformers)"}]
+    page = (project.path / "report.html").read_text()
+    assert "All 2 release gates passed; not judged: note_perplexity (skipped: the model" in page
+    assert "repeatability (skipped: sentence-transformers is not installed" in page
+
+
+def test_a_partly_skipped_suite_is_judged_and_not_listed(project):
+    project.makepyfile(conftest="import pytest\n\ndef pytest_runtest_setup(item):\n"
+                                "    if item.name == 'test_cloze':\n        pytest.skip('no scores')\n")
+    partly = run(project, "-p", "no:xdist", "-k", "not unmeasured")
+    assert partly.ret == 0
+    partly.assert_outcomes(passed=1, skipped=1)
+    data = artifact(project)
+    assert data["verdict"]["unjudged"] == [] and data["verdict"]["headline"] == "All 1 release gates passed"
+
+
+def test_unjudged_suites_are_named_in_a_failed_and_an_incomplete_headline_too():
+    from pytest_medllm.results import MetricRecord
+    from pytest_medllm.summary import Outcome, RunSummary, RunVerdict, TestResult
+
+    failing = MetricRecord.from_dict({"suite": "accuracy", "name": "accuracy", "value": 0.1, "ci_low": 0.0,
+                                      "ci_high": 0.2, "n": 20, "gate": "accuracy.accuracy >= 0.5 @lenient",
+                                      "gate_source": "suite", "verdict": "fail", "reason": "whole interval below 0.5"})
+    tests = [TestResult("test_accuracy.py::test_a", "accuracy", Outcome.FAILED, message="release gate not met"),
+             TestResult("test_cloze.py::test_b", "cloze", Outcome.SKIPPED, message="Skipped: no log-probabilities"),
+             TestResult("test_cloze.py::test_c", "cloze", Outcome.SKIPPED, message="Skipped: other reason"),
+             TestResult("test_helper.py::test_x", "helper", Outcome.SKIPPED, message="Skipped: not a suite")]
+    summary = RunSummary(run={}, gates_configured=[], facts={}, tests=tests, metrics=[failing], problems=[],
+                         pytest_status=1, behavioral_suites={"accuracy", "cloze"})
+    assert summary.verdict is RunVerdict.FAILED and summary.exit_status == 1
+    assert summary.headline.endswith("in accuracy; not judged: cloze (skipped: no log-probabilities)")
+    assert [u.suite for u in summary.unjudged_suites()] == ["cloze"]  # a skipped helper test is no suite
+    crashed = RunSummary(run={}, gates_configured=[], facts={}, tests=tests[1:] + [
+        TestResult("test_accuracy.py::test_a", "accuracy", Outcome.CRASHED, message="crashed")], metrics=[],
+        problems=[], pytest_status=1, behavioral_suites={"accuracy", "cloze"})
+    assert crashed.verdict is RunVerdict.INCOMPLETE
+    assert crashed.headline.endswith("; not judged: cloze (skipped: no log-probabilities)")
+
+
+# -- exit statuses 5 (nothing judged) and 2 (interrupted) ------------------------------------------------------------
+
+SKIPPED_BEFORE_THE_MODEL = '''
+import pytest
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("repeatability", "a suite that skips before it asks for the model")
+GAIN = SUITE.metric("semantic_gain", "a gain", better="higher", expect="> 0 @strict", because="plumbing")
+
+
+def test_semantic(expect):
+    pytest.skip("sentence-transformers is not installed")
+
+
+@pytest.mark.skip(reason="sentence-transformers is not installed")
+def test_reproducibility(expect):
+    pass
+'''
+
+
+@pytest.mark.parametrize("suite", [SKIPPED_FOR_A_LIBRARY, SKIPPED_BEFORE_THE_MODEL],
+                         ids=["after-the-model-loaded", "before-any-model"])
+def test_a_run_in_which_every_test_skipped_is_incomplete_with_exit_status_5(pytester, monkeypatch, suite):
+    pytester.makepyfile(fake_backend=FAKE_BACKEND, test_repeatability=suite)
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    result = run(pytester, "-p", "no:xdist")
+    assert result.ret == 5, result.stdout.str()[-2000:]  # pytest alone would exit 0 for an all-skipped session
+    result.assert_outcomes(skipped=2)
+    headline = ("Run incomplete: no release gate was judged (2 tests skipped); not judged: repeatability (skipped: "
+                "sentence-transformers is not installed")
+    result.stdout.fnmatch_lines([f"{headline}*"])
+    data = artifact(pytester)
+    assert data["verdict"]["status"] == "incomplete" and data["verdict"]["exit_status"] == 5
+    assert data["tests"]["exit_status"] == 5 and data["verdict"]["headline"].startswith(headline)
+
+
+INTERRUPTED = '''
+from pytest_medllm import stats
+from pytest_medllm.expectations import Suite
+
+SUITE = Suite("interrupted", "a suite whose second test is interrupted (Ctrl-C)")
+OK = SUITE.metric("ok_rate", "always 1", better="higher", expect=">= 0.5 @point", because="plumbing")
+
+
+def test_before(model, expect):
+    expect(OK, stats.proportion([True] * 10))
+
+
+def test_interrupted(expect):
+    raise KeyboardInterrupt
+
+
+def test_never_reached(expect):
+    expect(OK, stats.proportion([True] * 10))
+'''
+
+
+def test_an_interrupted_run_is_incomplete_with_exit_status_2(pytester, monkeypatch):
+    pytester.makepyfile(fake_backend=FAKE_BACKEND, test_interrupted=INTERRUPTED)
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    result = run(pytester, "-p", "no:xdist")
+    assert result.ret == 2, result.stdout.str()[-2000:]
+    result.stdout.fnmatch_lines(["Run incomplete: the run was interrupted; 1 of 1 gates judged passed"])
+    data = artifact(pytester)
+    assert data["verdict"]["status"] == "incomplete" and data["verdict"]["exit_status"] == 2
+    assert data["verdict"]["headline"] == "Run incomplete: the run was interrupted; 1 of 1 gates judged passed"
+    assert "test_interrupted.py::test_never_reached" not in {t["nodeid"] for t in data["tests"]["results"]}
+
+
+# -- the per-item artifact always belongs to the run beside it ------------------------------------------------------
+
+def test_a_run_without_item_rows_replaces_the_previous_item_artifact(project):
+    from pytest_medllm.artifacts import read_items
+
+    items = project.path / "reports" / "medllm-items.jsonl"
+    run(project, "-p", "no:xdist", "-k", "generation").assert_outcomes(passed=1)
+    assert read_items(items)[0]["run"]["seed"] == 1234 and len(read_items(items)[1]) == 20
+    later = run(project, "-p", "no:xdist", "-k", "cloze", "--seed", "7")  # records no item rows
+    later.assert_outcomes(passed=1)
+    header, rows = read_items(items)
+    assert rows == [] and header["run"]["seed"] == 7  # a header-only file for this run, not the last run's rows
+    assert artifact(project)["run"]["seed"] == 7
+    later.stdout.fnmatch_lines([f"per-item artifact: {items} (0 rows)"])
+    assert not list(items.parent.glob(".*.tmp"))
