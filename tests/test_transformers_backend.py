@@ -347,3 +347,27 @@ def test_forward_clock_splits_prefill_from_decode_by_suite(tiny, monkeypatch):
     assert phases["prefill"]["positions"] >= max(lengths) + lengths[0]
     assert phases["decode"]["positions"] == 2 * (steps - 1)
     assert phases["prefill"]["seconds"] > 0 and phases["decode"]["seconds"] > 0
+
+
+def test_rows_that_finish_leave_the_batch_without_changing_any_output(tiny, monkeypatch):
+    """Generation in short segments, finished rows dropped between them, equals one generate() for the whole
+    budget: the same tokens, log-probs, top-k and seeded samples, for rows that stop at different steps."""
+    sampled = Decoding(max_new_tokens=30, temperature=0.8, top_p=0.9)
+    requests = ([GenerationRequest(p, Decoding(max_new_tokens=30), top_logprobs=3) for p in PROMPTS]
+                + [GenerationRequest(p, sampled, seed=7 + i, top_logprobs=3) for i, p in enumerate(PROMPTS)])
+    whole = tiny.generate(requests)  # the reference: no row ends early with the real stop tokens
+
+    # Tokens that some rows produce midway, as stop tokens, make rows end at different steps.
+    early = {t for g in whole for t in g.token_ids[:4]}
+    stops = [t for i, g in enumerate(whole[:6]) for t in g.token_ids[5 + 4 * i:6 + 4 * i] if t not in early]
+    monkeypatch.setattr(tiny, "eos_ids", sorted(set(tiny.eos_ids) | set(stops)))
+    monkeypatch.setattr(tiny, "SEGMENT_STEPS", 10 ** 6)
+    one_call = tiny.generate(requests)
+    monkeypatch.setattr(tiny, "SEGMENT_STEPS", 3)
+    segmented = tiny.generate(requests)
+    lengths = {len(g.token_ids) for g in one_call}
+    assert len(lengths) > 2 and any(g.finish_reason == "eos" for g in one_call)  # rows really ended apart
+    for a, b in zip(one_call, segmented):
+        assert a.token_ids == b.token_ids and a.finish_reason == b.finish_reason
+        assert a.token_logprobs == pytest.approx(b.token_logprobs, abs=1e-4)
+        assert [[t for t, _ in step] for step in a.top_logprobs] == [[t for t, _ in step] for step in b.top_logprobs]

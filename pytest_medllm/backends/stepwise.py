@@ -36,7 +36,10 @@ def _warpers(decoding: Decoding) -> list:
 class StepRecorder(LogitsProcessor):
     """Record log-probs of the chosen tokens (and optionally the top-k) and draw seeded per-row samples."""
 
-    def __init__(self, decodings: Sequence[Decoding], seeds: Sequence[int], top_logprobs: int = 0) -> None:
+    def __init__(self, decodings: Sequence[Decoding], seeds: Sequence[int], top_logprobs: int = 0,
+                 generators: Sequence[torch.Generator | None] | None = None) -> None:
+        """``generators`` (one per row, None for greedy rows) continue the random streams of an earlier segment of
+        the same rows; without them each sampled row starts a stream seeded by its request."""
         if len(decodings) != len(seeds):
             raise ValueError("one decoding and one seed per row")
         self.top_logprobs = top_logprobs
@@ -46,7 +49,8 @@ class StepRecorder(LogitsProcessor):
             if not decoding.greedy:
                 groups.setdefault(decoding, []).append(row)
         self.groups = [(_warpers(d), torch.tensor(rows)) for d, rows in groups.items()]
-        self.generators = {row: torch.Generator(device="cpu").manual_seed(int(seeds[row]))
+        self.generators = {row: (generators[row] if generators is not None and generators[row] is not None
+                                 else torch.Generator(device="cpu").manual_seed(int(seeds[row])))
                            for rows in groups.values() for row in rows}
         self.sampling = bool(self.groups)
         self._previous: torch.Tensor | None = None

@@ -338,42 +338,73 @@ class TransformersBackend(Backend):
                           rest_mask], dim=1)
         return ids, mask, cache
 
+    #: Decoding steps per generate() call: between calls, rows that have finished leave the batch.
+    SEGMENT_STEPS = 16
+
     @torch.inference_mode()
     def _generate_batch(self, sequences: list[list[int]], decodings: list[Decoding], seeds: list[int],
                         top_k: int, max_new_tokens: int, repetition_penalty: float | None) -> list[Generation]:
+        """Generate for a batch in segments of :attr:`SEGMENT_STEPS` steps; rows that reached an end-of-turn token
+        leave the batch between segments, with their key/value cache rows.
+
+        One ``generate()`` for the whole budget would keep computing every finished row until the longest answer
+        ends: with the studies' long budgets most of a batch's decoding was spent on rows that were done (16 prompt-A
+        answers of up to 384 tokens averaged 191). A continuing row keeps its cache, its tokens (the repetition
+        penalty sees them all) and its own random stream, so its output is the one it would have had in one call.
+        """
         shared = self._shared_prefill(sequences)
         if shared is not None:
             ids, mask, cache = shared
-            extra = {"past_key_values": cache}
         else:
-            ids, mask, _ = self._pad_left(sequences)
-            extra = {}
-        recorder = StepRecorder(decodings, seeds, top_logprobs=top_k)
-        out = self.model.generate(input_ids=ids, attention_mask=mask,
-                                  generation_config=self._generation_config(max_new_tokens, repetition_penalty),
-                                  logits_processor=LogitsProcessorList([recorder]), **extra)
-        new_tokens = out.sequences[:, ids.shape[1]:]
-        recorder.finish(new_tokens[:, -1])
+            (ids, mask, _), cache = self._pad_left(sequences), None
+        n = len(sequences)
+        active = list(range(n))  # batch row -> request row
+        generators: list[torch.Generator | None] = [None] * n
+        kept: list[list[int]] = [[] for _ in range(n)]
+        logprobs: list[list[float]] = [[] for _ in range(n)]
+        top: list[list[tuple]] = [[] for _ in range(n)]
+        finished = [False] * n
         eos = set(self.eos_ids)
-        results = []
-        for row in range(new_tokens.shape[0]):
-            token_ids = new_tokens[row].tolist()
-            stop = next((j for j, t in enumerate(token_ids) if t in eos), None)
-            kept = token_ids if stop is None else token_ids[:stop]
-            steps = len(kept)
-            top = ()
-            if top_k:
-                top = tuple(tuple(zip(recorder.topk[s][1][row].tolist(), recorder.topk[s][0][row].tolist()))
-                            for s in range(steps))
-            results.append(Generation(
-                text=self.tokenizer.decode(kept, skip_special_tokens=False),
-                token_ids=tuple(kept),
-                finish_reason="length" if stop is None else "eos",
-                token_logprobs=tuple(recorder.chosen_logprobs[s][row] for s in range(steps)),
-                top_logprobs=top,
-                tokens=tuple(self.tokenizer.convert_ids_to_tokens(kept)),
-            ))
-        return results
+        left = max_new_tokens
+        while active and left > 0:
+            steps = min(self.SEGMENT_STEPS, left)
+            recorder = StepRecorder([decodings[r] for r in active], [seeds[r] for r in active], top_logprobs=top_k,
+                                    generators=[generators[r] for r in active])
+            out = self.model.generate(input_ids=ids, attention_mask=mask,
+                                      generation_config=self._generation_config(steps, repetition_penalty),
+                                      logits_processor=LogitsProcessorList([recorder]),
+                                      **({"past_key_values": cache} if cache is not None else {}))
+            new_tokens = out.sequences[:, ids.shape[1]:]
+            recorder.finish(new_tokens[:, -1])
+            for b, r in enumerate(active):
+                generators[r] = recorder.generators.get(b)
+                row = new_tokens[b].tolist()
+                stop = next((j for j, t in enumerate(row) if t in eos), None)
+                taken = row if stop is None else row[:stop]
+                kept[r] += taken
+                logprobs[r] += [recorder.chosen_logprobs[j][b] for j in range(len(taken))]
+                if top_k:
+                    top[r] += [tuple(zip(recorder.topk[j][1][b].tolist(), recorder.topk[j][0][b].tolist()))
+                               for j in range(len(taken))]
+                finished[r] = stop is not None
+            left -= steps
+            staying = [b for b, r in enumerate(active) if not finished[r]]
+            if not staying or left <= 0:
+                break
+            # The last sampled token is not in the cache yet: the next call reads it first.
+            ids = out.sequences
+            mask = torch.cat([mask, torch.ones((mask.shape[0], new_tokens.shape[1]), dtype=mask.dtype,
+                                               device=mask.device)], dim=1)
+            cache = out.past_key_values
+            if len(staying) < len(active):
+                index = torch.tensor(staying, device=ids.device)
+                ids, mask = ids.index_select(0, index), mask.index_select(0, index)
+                cache.reorder_cache(index)
+                active = [active[b] for b in staying]
+        return [Generation(text=self.tokenizer.decode(kept[r], skip_special_tokens=False), token_ids=tuple(kept[r]),
+                           finish_reason="eos" if finished[r] else "length", token_logprobs=tuple(logprobs[r]),
+                           top_logprobs=tuple(top[r]), tokens=tuple(self.tokenizer.convert_ids_to_tokens(kept[r])))
+                for r in range(n)]
 
     # -- cloze scoring ---------------------------------------------------------------------------------------
     def choice_token_ids(self, formatted_prompt: str, choice: str) -> set[int]:
