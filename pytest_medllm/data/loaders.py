@@ -236,14 +236,20 @@ def _read_mcq(source: Source, fmt: str) -> Dataset:
                 raise FieldProblem(f"field 'options' must be an object letter→text or a list of texts, got "
                                    f"{kind(raw)}")
             answer = answer_letter(required_field(fields, "answer", "the correct option letter"), "answer", options)
-            make = partial(MCQItem, id=item_id, question=question, options=tuple(options), answer=answer,
-                           description=optional_text(fields, "description", "context"),
-                           explanation=optional_text(fields, "explanation", "rationale"),
-                           subject=optional_text(fields, "subject"), source=f"{path.name}:{line}")
+            make = _generic_item(fields, item_id, question, options, answer, f"{path.name}:{line}")
         except FieldProblem as exc:
             raise builder.fail(where, exc) from None
         add_mcq(builder, line, where, item_id, options, make)
     return _dataset(builder, fmt)
+
+
+def _generic_item(fields: dict, item_id: str, question: str, options: list[tuple[str, str]], answer: str,
+                  source: str) -> partial:
+    """The item of a generic record (JSON or CSV), with its optional fields checked, built when it is added."""
+    return partial(MCQItem, id=item_id, question=question, options=tuple(options), answer=answer,
+                   description=optional_text(fields, "description", "context"),
+                   explanation=optional_text(fields, "explanation", "rationale"),
+                   subject=optional_text(fields, "subject"), source=source)
 
 
 def _read_mcq_csv(source: Source, fmt: str) -> Dataset:
@@ -278,10 +284,7 @@ def _read_mcq_csv(source: Source, fmt: str) -> Dataset:
                 raise FieldProblem(f"needs at least 2 options, got {len(options)}")
             question = checked_text(record["question"].strip(), "column 'question'")
             answer = answer_letter(record["answer"], "answer", options)
-            make = partial(MCQItem, id=item_id, question=question, options=tuple(options), answer=answer,
-                           description=optional_text(record, "description", "context"),
-                           explanation=optional_text(record, "explanation", "rationale"),
-                           subject=optional_text(record, "subject"), source=f"{path.name}:{line}")
+            make = _generic_item(record, item_id, question, options, answer, f"{path.name}:{line}")
         except FieldProblem as exc:
             raise builder.fail(where, exc) from None
         add_mcq(builder, line, where, item_id, options, make)
