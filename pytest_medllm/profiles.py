@@ -61,11 +61,14 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
+    # Sized so that every suite on the embedded default model finishes in under 10 minutes on a 2-core CPU from an
+    # empty response cache (measured: see the README's "Speed and caching"); a smoke test of every method, whose
+    # intervals are wide. Release decisions need `paper`.
     "quick": Profile(
         name="quick",
-        max_items=40,
+        max_items=24,
         perturbation_items=20,
-        fewshot_items=12,
+        fewshot_items=6,
         max_new_tokens=48,
         direct_max_new_tokens=8,
         cot_max_new_tokens=64,
@@ -74,18 +77,17 @@ PROFILES: dict[str, Profile] = {
         permutation_orderings=4,
         self_consistency_samples=3,
         sampling_runs=5,
-        sampling_items=12,
-        repeatability_items=6,
+        sampling_items=6,
+        repeatability_items=4,
         repeatability_runs=3,
         repeatability_max_new_tokens=64,
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=2000,
         counterfactuals_per_class=1,
-        cohort_size=6,
-        # 9 items (three per keyed decision) x 11 conditions are 99 prompts, 22,260 tokens: the suite took 59 s on
-        # the embedded model on an idle 2-core CPU (prefill 49 s, decode 4 s), and stays under 3 minutes when the
-        # machine is shared. 6 new tokens hold "The answer is yes." and keep decoding short.
-        evidence_items=9,
+        cohort_size=3,
+        # 6 items (two per keyed decision) x 11 conditions; 6 new tokens hold "The answer is yes." and keep
+        # decoding short.
+        evidence_items=6,
         evidence_max_new_tokens=6,
     ),
     "paper": Profile(

@@ -388,11 +388,15 @@ def test_the_html_report_shows_accuracy_per_condition(scripted_runs):
 
 
 def test_demo_dataset_gives_the_demo_evidence_items_and_mcq_files_skip(tmp_path):
-    """--dataset demo: the suite asks the bundled evidence items (the quick profile's stratified 9, three per
-    decision); a multiple-choice file: the suite skips."""
+    """--dataset demo: the suite asks the bundled evidence items (the quick profile's stratified subset, the same
+    number per decision); a multiple-choice file: the suite skips."""
     result, results = run_suite(tmp_path / "demo", "tests.fake_backend:factory", "demo")
     accuracy = by_condition(results, "accuracy")["full_context"]
-    assert accuracy["n"] == 9 and accuracy["details"]["keyed"] == {"yes": 3, "no": 3, "maybe": 3}
+    from pytest_medllm.profiles import PROFILES
+
+    per_decision = PROFILES["quick"].evidence_items // 3
+    assert accuracy["n"] == 3 * per_decision
+    assert accuracy["details"]["keyed"] == {"yes": per_decision, "no": per_decision, "maybe": per_decision}
     skipped = subprocess.run(
         [sys.executable, "-m", "pytest", SUITE_FILE, "--backend", "tests.fake_backend:factory", "--dataset",
          "fixtures/demo_mcq.jsonl", "--report-dir", str(tmp_path / "mcq"), "--cache-dir", str(tmp_path / "cache"),

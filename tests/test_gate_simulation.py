@@ -24,8 +24,8 @@ from pytest_medllm.stats import paired_proportion_difference_ci
 
 from .conftest import PROJECT_DIR
 
-# The quick profile's sample sizes (prompt suites: 40 items; perturbation suites: 20) and the ESAP study's 91.
-SIZES = (20, 40, 91)
+# The quick profile's sample sizes (prompt suites: 24 items; perturbation suites: 20) and the ESAP study's 91.
+SIZES = (20, 24, 91)
 
 
 def exact_failure_rate(p_true: float, n: int, gate: Gate) -> float:
@@ -56,8 +56,8 @@ def test_strict_gate_rarely_passes_a_model_that_misses(n):
 def test_power_grows_with_sample_size_and_effect():
     gate = Gate("x.flip_rate", "<=", 0.2, "lenient")
     power = {n: exact_failure_rate(0.45, n, gate) for n in SIZES}
-    assert power[20] < power[40] < power[91]
-    assert exact_failure_rate(0.6, 40, gate) > exact_failure_rate(0.45, 40, gate)
+    assert power[20] < power[24] < power[91]
+    assert exact_failure_rate(0.6, 24, gate) > exact_failure_rate(0.45, 24, gate)
 
 
 def tango_by_likelihood(b: int, c: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
