@@ -3,10 +3,11 @@
     python benchmarks/generation.py [--items 16] [--new-tokens 128] [--runs 3] [--json out.json]
 
 The studies generate one item at a time: apply the chat template, call ``model.generate()`` for that prompt
-(greedy, repetition penalty 1.2), decode, next item. pytest-medllm sends all prompts to
-``TransformersBackend.generate`` at its default batch size. Both run on the same loaded model (the dense float32
-copy of the embedded default), on prompt A of the demo items, with the same stop tokens; runs alternate and medians
-are reported. Checked: the greedy texts are identical item by item. Reported: new tokens per second of each (the
+(greedy, repetition penalty 1.2), decode, next item, on the model as ``from_pretrained`` loads it. pytest-medllm
+sends all prompts to ``TransformersBackend.generate`` at its default batch size, with its default CPU kernels
+(``--linear-kernel``, oneDNN's packed layers unless ``--linear-kernel torch``). Both load the same weights (the dense
+float32 copy of the embedded default), run prompt A of the demo items with the same stop tokens; runs alternate
+and medians are reported. Checked: the greedy texts are identical item by item. Reported: new tokens per second of each (the
 per-item loop's tokens over its time; the batch's tokens over its time) and their ratio, and where the batched
 time goes (prefill and decode passes, from the backend's clock).
 """
@@ -25,6 +26,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
 import torch  # noqa: E402
+from transformers import AutoModelForCausalLM  # noqa: E402
 
 from pytest_medllm.backends import Decoding, GenerationRequest  # noqa: E402
 from pytest_medllm.backends.clock import ForwardClock  # noqa: E402
@@ -36,14 +38,14 @@ from pytest_medllm.registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
 
 
 @torch.inference_mode()
-def per_item_loop(backend, prompts: list[str], new_tokens: int, penalty: float  # noqa: ANN001
+def per_item_loop(model, backend, prompts: list[str], new_tokens: int, penalty: float  # noqa: ANN001
                   ) -> tuple[list[str], int]:
     """The studies' loop: one ``generate()`` per prompt. Returns the texts and the number of new tokens."""
     texts, count = [], 0
     for prompt in prompts:
         ids = backend.tokenizer.apply_chat_template([{"role": "user", "content": prompt}], add_generation_prompt=True,
                                                     return_tensors="pt", return_dict=True)
-        out = backend.model.generate(**ids, max_new_tokens=new_tokens, do_sample=False, num_beams=1,
+        out = model.generate(**ids, max_new_tokens=new_tokens, do_sample=False, num_beams=1,
                                      repetition_penalty=penalty, eos_token_id=backend.eos_ids,
                                      pad_token_id=backend.tokenizer.pad_token_id)
         new = out[0, ids["input_ids"].shape[1]:].tolist()
@@ -59,12 +61,16 @@ def main() -> None:
     parser.add_argument("--new-tokens", type=int, default=128)
     parser.add_argument("--batch-size", type=int, default=16, help="pytest-medllm's default")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--linear-kernel", default="auto", choices=("auto", "onednn", "torch"))
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 
     config = SimpleNamespace(cache_dir=default_cache_dir(), device="cpu", dtype="float32", attn_implementation="auto",
-                             chat_template="auto", batch_size=args.batch_size, trust_remote_code=False)
+                             chat_template="auto", batch_size=args.batch_size, trust_remote_code=False,
+                             linear_kernel=args.linear_kernel)
     backend = create_transformers_backend(config, resolve_model(DEFAULT_ALIAS))
+    # The studies' code loads the model with from_pretrained and calls it as it is.
+    plain = AutoModelForCausalLM.from_pretrained(backend.model_path, dtype=torch.float32).eval()
     items = load_dataset("demo", PROJECT).items[: args.items]
     prompts = [prompt_a(item) for item in items]
     penalty = 1.2
@@ -75,7 +81,7 @@ def main() -> None:
     loop_tokens = 0
     for run in range(args.runs):
         start = time.perf_counter()
-        loop_texts, loop_tokens = per_item_loop(backend, prompts, args.new_tokens, penalty)
+        loop_texts, loop_tokens = per_item_loop(plain, backend, prompts, args.new_tokens, penalty)
         loop_s.append(time.perf_counter() - start)
         clock = ForwardClock(where=lambda: "batched").attach(backend.model)
         start = time.perf_counter()
@@ -91,7 +97,7 @@ def main() -> None:
     batch_rate = batch_tokens / statistics.median(batch_s)
     report = {
         "items": len(prompts), "new_tokens_max": args.new_tokens, "batch_size": args.batch_size,
-        "threads": torch.get_num_threads(), "runs": args.runs,
+        "threads": torch.get_num_threads(), "runs": args.runs, "linear_kernel": backend.linear_kernel,
         "identical_texts": sum(a == b for a, b in zip(loop_texts, batch_texts)),
         "per_item_loop": {"seconds": [round(s, 2) for s in loop_s], "new_tokens": loop_tokens,
                           "tokens_per_second": round(loop_rate, 1)},

@@ -27,6 +27,7 @@ NUMERICS_FIELDS = (
     "device_name",
     "dtype",
     "attn_implementation",
+    "linear_kernel",
     "deterministic_algorithms",
     "cudnn_deterministic",
     "cudnn_benchmark",
@@ -65,7 +66,8 @@ def _nvidia_driver() -> str | None:
 
 
 def fingerprint(device: str = "cpu", dtype: str = "float32", attn_implementation: str | None = None,
-                model_hash: str | None = None, model_id: str | None = None) -> dict:
+                model_hash: str | None = None, model_id: str | None = None, linear_kernel: str | None = None
+                ) -> dict:
     """Describe the running stack. Imports torch, so call it from the model fixture, not at plugin import."""
     import torch
 
@@ -95,6 +97,7 @@ def fingerprint(device: str = "cpu", dtype: str = "float32", attn_implementation
         "cpu_threads": torch.get_num_threads(),
         "dtype": dtype,
         "attn_implementation": attn_implementation,
+        "linear_kernel": linear_kernel,
         "deterministic_algorithms": torch.are_deterministic_algorithms_enabled(),
         "cudnn_deterministic": bool(torch.backends.cudnn.deterministic),
         "cudnn_benchmark": bool(torch.backends.cudnn.benchmark),

@@ -21,6 +21,7 @@ DEVICE_PATTERN = re.compile(r"^(auto|cpu|mps|cuda(:\d+)?)$")
 DTYPE_CHOICES = ("auto", "float32", "bfloat16", "float16")
 CHAT_CHOICES = ("auto", "on", "off")
 ATTN_CHOICES = ("auto", "eager", "sdpa")
+LINEAR_KERNEL_CHOICES = ("auto", "onednn", "torch")
 CACHE_CHOICES = ("on", "off", "refresh")
 
 RUN_CONFIG_KEY = pytest.StashKey["RunConfig"]()
@@ -74,6 +75,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="weights dtype (auto: float32 on CPU, the model's recommended dtype on GPU)")
     group.addoption("--attn-implementation", dest="medllm_attn", default="auto", choices=ATTN_CHOICES,
                     help="attention implementation passed to transformers (auto lets transformers choose)")
+    group.addoption("--linear-kernel", dest="medllm_linear_kernel", default="auto", choices=LINEAR_KERNEL_CHOICES,
+                    help="linear layers on the CPU (auto: oneDNN's packed layers for float32, checked at load "
+                         "against the model's own; torch: PyTorch's default kernels)")
     group.addoption("--chat-template", dest="medllm_chat", default="auto", choices=CHAT_CHOICES,
                     help="apply the tokenizer's chat template (auto: when the model has one)")
     group.addoption("--trust-remote-code", dest="medllm_trust_remote_code", action="store_true", default=False,
@@ -164,6 +168,8 @@ class RunConfig:
     baseline: str | None = None
     #: A reference run's medllm-results.json for the release comparison (--compare-to).
     compare_to: str | None = None
+    #: Linear layers on the CPU: auto, onednn or torch (see backends.cpu_kernels).
+    linear_kernel: str = "auto"
     #: Settings of server backends (--api-base, --api-key-env, --max-concurrency, --request-timeout).
     server: dict = field(default_factory=dict)
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
@@ -272,6 +278,7 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         embedding_model=_existing_folder(opt.medllm_embedding_model, "--embedding-model"),
         baseline=_baseline_file(opt.medllm_baseline),
         compare_to=_reference_file(opt.medllm_compare_to),
+        linear_kernel=opt.medllm_linear_kernel,
         server={"api_base": opt.medllm_api_base, "api_key_env": opt.medllm_api_key_env,
                 "max_concurrency": opt.medllm_max_concurrency, "request_timeout": opt.medllm_request_timeout},
         gate_overrides=tuple(opt.medllm_gates or ()),

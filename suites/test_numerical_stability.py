@@ -1,5 +1,6 @@
 """Numerical stability (pediatric endocrinology study, "CUDA 11.8 vs 12.8" and "pipeline vs generate"): the same
-weights and prompts under numeric perturbations a user can make on one machine. Greedy answers to prompt A should
+weights and prompts under numeric perturbations a user can make on one machine (dtype, padding, attention and
+linear-layer kernels, the pipeline() code path, deterministic algorithms, TF32). Greedy answers to prompt A should
 not change; the report shows how many outputs stay byte-identical and where the others first diverge.
 """
 
@@ -18,7 +19,8 @@ SUITE = Suite("numerical_stability", "pediatric endocrinology study, CUDA 11.8 v
                                      "generate()")
 PERTURBED = comparison_metrics(SUITE, "perturbed")
 
-PERTURBATIONS = ["dtype", "batch-size", "attention", "pipeline", "deterministic-algorithms", "tf32"]
+PERTURBATIONS = ["dtype", "batch-size", "attention", "linear-kernel", "pipeline", "deterministic-algorithms",
+                 "tf32"]
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +48,11 @@ def _variant(perturbation: str, inner):
     if perturbation == "attention":
         other = "eager" if inner.attn_implementation != "eager" else "sdpa"
         return reloaded(inner, attn_implementation=other), f"{inner.attn_implementation} vs {other} attention"
+    if perturbation == "linear-kernel":
+        if on_gpu:
+            return None, "oneDNN's packed linear layers are a CPU path (this run is on a GPU)"
+        other = "torch" if inner.linear_kernel == "onednn" else "onednn"
+        return reloaded(inner, linear_kernel=other), f"{inner.linear_kernel} vs {other} linear layers"
     if perturbation == "pipeline":
         return Pipeline(inner), "model.generate() vs pipeline()"
     if perturbation == "deterministic-algorithms":

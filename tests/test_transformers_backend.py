@@ -340,12 +340,12 @@ def test_forward_clock_splits_prefill_from_decode_by_suite(tiny, monkeypatch):
         clock.detach()
     phases = clock.to_dict()["suite_x"]
     steps = max(len(o.token_ids) + (o.finish_reason == "eos") for o in outputs)
-    # Generation reads its prompts (their shared chat-template prefix once), then takes one step per further
-    # token for both rows; scoring reads its prompt.
-    assert phases["prefill"]["passes"] >= 2 and phases["decode"]["passes"] == steps - 1
+    # Generation reads its prompts but their last tokens (the shared chat-template prefix once), then reads one
+    # position per row for every token it generates; scoring reads its prompt.
+    assert phases["prefill"]["passes"] >= 2 and phases["decode"]["passes"] == steps
     lengths = [len(tiny._encode_formatted(tiny.format_prompt(p))) for p in PROMPTS[:2]]
-    assert phases["prefill"]["positions"] >= max(lengths) + lengths[0]
-    assert phases["decode"]["positions"] == 2 * (steps - 1)
+    assert phases["prefill"]["positions"] >= (max(lengths) - 1) + lengths[0]
+    assert phases["decode"]["positions"] == 2 * steps
     assert phases["prefill"]["seconds"] > 0 and phases["decode"]["seconds"] > 0
 
 
@@ -371,3 +371,35 @@ def test_rows_that_finish_leave_the_batch_without_changing_any_output(tiny, monk
         assert a.token_ids == b.token_ids and a.finish_reason == b.finish_reason
         assert a.token_logprobs == pytest.approx(b.token_logprobs, abs=1e-4)
         assert [[t for t, _ in step] for step in a.top_logprobs] == [[t for t, _ in step] for step in b.top_logprobs]
+
+
+def test_packed_linear_layers_give_the_default_models_answers(default_model):
+    """oneDNN's packed layers (the CPU default) and PyTorch's own: the same greedy tokens, log-probs within 1e-4,
+    and separate cache identities."""
+    assert default_model.linear_kernel == "onednn"
+    plain = TransformersBackend(default_model.model_path, spec=default_model.spec, device="cpu", dtype="float32",
+                                batch_size=default_model.batch_size, model_hash=default_model.model_hash,
+                                linear_kernel="torch")
+    assert plain.linear_kernel == "torch"
+    assert not any(type(m).__name__ == "MkldnnLinear" for m in plain.model.modules())
+    requests = [GenerationRequest(p, Decoding(max_new_tokens=24)) for p in PROMPTS]
+    for packed, reference in zip(default_model.generate(requests), plain.generate(requests)):
+        assert packed.token_ids == reference.token_ids
+        assert packed.token_logprobs == pytest.approx(reference.token_logprobs, abs=1e-4)
+    choice = [ChoiceRequest(PROMPTS[0] + "\nA. yes\nB. no\nAnswer:", ("A", "B"))]
+    assert default_model.score_choices(choice)[0].logprobs == pytest.approx(plain.score_choices(choice)[0].logprobs,
+                                                                           abs=1e-4)
+    assert default_model.identity()["linear_kernel"] == "onednn" and plain.identity()["linear_kernel"] == "torch"
+    assert default_model.fingerprint()["linear_kernel"] != plain.fingerprint()["linear_kernel"]
+
+
+def test_a_forced_kernel_that_fails_its_probe_is_an_error(default_dense_dir, monkeypatch):
+    from pytest_medllm.backends import cpu_kernels
+
+    monkeypatch.setattr(cpu_kernels, "PROBE_TOLERANCE", -1.0)
+    spec = ModelSpec(alias="dense", hub_id=str(default_dense_dir), source="local")
+    with pytest.raises(BackendError, match="--linear-kernel torch"):
+        TransformersBackend(str(default_dense_dir), spec=spec, device="cpu", dtype="float32", linear_kernel="onednn")
+    with pytest.warns(UserWarning, match="keeps PyTorch's linear kernels"):
+        kept = TransformersBackend(str(default_dense_dir), spec=spec, device="cpu", dtype="float32")
+    assert kept.linear_kernel == "torch"

@@ -8,12 +8,13 @@ method needs are computed: the last position for cloze scoring, the continuation
 from __future__ import annotations
 
 import os
+import warnings
 from collections import defaultdict
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 import torch
-from transformers import AutoModelForCausalLM, AutoTokenizer, GenerationConfig, LogitsProcessorList
+from transformers import AutoModelForCausalLM, AutoTokenizer, DynamicCache, GenerationConfig, LogitsProcessorList
 
 from ..env import fingerprint as env_fingerprint
 from ..registry import ModelSpec
@@ -32,6 +33,8 @@ from .base import (
     TokenLogprobs,
 )
 from .clock import ForwardClock
+from .cpu_kernels import pack_linear_layers, wants_onednn
+from .kv_cache import join_rows, preallocated_cache, repeat_rows
 from .stepwise import StepRecorder
 
 R = TypeVar("R")
@@ -136,7 +139,7 @@ class TransformersBackend(Backend):
     def __init__(self, model_path: str, *, spec: ModelSpec, device: str = "cpu", dtype: str = "auto",
                  attn_implementation: str = "auto", chat_template: str = "auto", batch_size: int = 8,
                  trust_remote_code: bool = False, revision: str | None = None, model_hash: str | None = None,
-                 device_map: str | None = None) -> None:
+                 device_map: str | None = None, linear_kernel: str = "auto") -> None:
         self.spec = spec
         self.batch_size = batch_size
         self.device = device
@@ -166,6 +169,8 @@ class TransformersBackend(Backend):
         if not device_map:
             self.model.to(device)
         self.model.eval()
+        #: "onednn" when the linear layers were packed for the CPU (see cpu_kernels), else "torch".
+        self.linear_kernel = self._choose_linear_kernel(linear_kernel, device_map)
         #: Seconds of prefill and decode passes by suite, for the report's "where the time went".
         self.clock = ForwardClock().attach(self.model)
         self.input_device = next(self.model.parameters()).device
@@ -178,9 +183,22 @@ class TransformersBackend(Backend):
         self.model_hash = model_hash
         self.revision = revision or getattr(self.model.config, "_commit_hash", None)
         self.model_path = model_path
-        #: Read a prompt once for all rows of a batch that repeat it (see _shared_prefill).
+        #: Read a prompt once for all rows of a batch that repeat it (see _prefill).
         self.share_prefill = True
         self._fingerprint: dict | None = None
+
+    def _choose_linear_kernel(self, requested: str, device_map: str | None) -> str:
+        if device_map or not wants_onednn(requested, self.device, self.torch_dtype):
+            return "torch"
+        probe = torch.tensor([self._encode_bare("Heart rate 128 bpm, blood pressure 84/50 mmHg: is this shock?")],
+                             device=next(self.model.parameters()).device)
+        refused = pack_linear_layers(self.model, probe)
+        if refused is None:
+            return "onednn"
+        if requested == "onednn":
+            raise BackendError(f"--linear-kernel onednn: {refused}; use --linear-kernel torch")
+        warnings.warn(f"the model keeps PyTorch's linear kernels: {refused}", stacklevel=2)
+        return "torch"
 
     # -- description -------------------------------------------------------------------------------------
     def _chat_policy(self, requested: str) -> bool:
@@ -216,6 +234,7 @@ class TransformersBackend(Backend):
             "chat_template": self.use_chat,
             "template_sha256": _sha(getattr(self.tokenizer, "chat_template", None) or ""),
             "attn_implementation": self.attn_implementation,
+            "linear_kernel": self.linear_kernel,
             # Padding changes float results slightly, so batch size is part of what a response was made under.
             "batch_size": self.batch_size,
         }
@@ -225,7 +244,8 @@ class TransformersBackend(Backend):
             self._fingerprint = env_fingerprint(
                 device=str(self.input_device), dtype=str(self.torch_dtype).replace("torch.", ""),
                 attn_implementation=self.attn_implementation, model_hash=self.model_hash or self.revision,
-                model_id=self.spec.hub_id if self.spec.source != "embedded-gguf" else self.spec.alias)
+                model_id=self.spec.hub_id if self.spec.source != "embedded-gguf" else self.spec.alias,
+                linear_kernel=self.linear_kernel)
         return self._fingerprint
 
     def format_prompt(self, prompt: str, system: str | None = None) -> str:
@@ -284,7 +304,7 @@ class TransformersBackend(Backend):
                                         repetition_penalty)
 
         # Repeated prompts and prompts with a common prefix (few-shot examples) land in the same batch, where
-        # _shared_prefill reads what they share once.
+        # _prefill reads what they share once.
         return self._run_batched(encoded, groups, run, on_batch, tie=lambda i: requests[i].seed)
 
     def _generation_config(self, max_new_tokens: int, repetition_penalty: float | None) -> GenerationConfig:
@@ -301,42 +321,79 @@ class TransformersBackend(Backend):
             return_dict_in_generate=True,
         )
 
-    @torch.inference_mode()
-    def _shared_prefill(self, sequences: list[list[int]]):
-        """Read what the batch's prompts share only once, and hand generate() a key/value cache for it.
+    #: Positions read by one forward pass when prompts are prefilled for generation. A batch read at once keeps
+    #: activations far larger than the CPU's caches: 16 rows of 350 tokens ran at 600 tokens/s, groups of about
+    #: 1,500 positions at 1,100 (with packed linear layers; see cpu_kernels).
+    PREFILL_POSITIONS = 1536
 
-        Two cases, both common in these suites: repeated prompts (N sampled runs × temperatures of one prompt),
-        whose distinct prompts are read once each and copied to every row that repeats them; and prompts with a
-        long common prefix (the same curated few-shot examples before every question), whose prefix is read once
-        for the whole batch. ``generate()`` then reads only what is left of each row. Returns None when nothing
-        worth sharing is found.
+    def _prefill_rows(self, ids: torch.Tensor, mask: torch.Tensor, positions: torch.Tensor, headroom: int,
+                      prefix: DynamicCache | None = None) -> DynamicCache:
+        """Read every row of a left-padded batch but its last token, in groups of rows of at most
+        :attr:`PREFILL_POSITIONS` positions, and return one cache for the batch (``generate()`` then reads the last
+        tokens). Without ``prefix`` each group skips the padding all its rows share; with it (a one-row cache of the
+        first positions, common to all rows) each group starts from copies of it and reads what follows."""
+        width = ids.shape[1] - 1
+        start = prefix.get_seq_length() if prefix is not None else 0
+        if prefix is not None and width <= start:
+            return repeat_rows(prefix, ids.shape[0])
+        per_pass = max(1, self.PREFILL_POSITIONS // max(width - start, 1))
+        parts = []
+        for first in range(0, ids.shape[0], per_pass):
+            rows = slice(first, first + per_pass)
+            if prefix is not None:
+                cache, skipped = repeat_rows(prefix, ids[rows].shape[0]), 0
+                self.model(input_ids=ids[rows, start:width], attention_mask=mask[rows, :width],
+                           position_ids=positions[rows, start:width], past_key_values=cache, use_cache=True,
+                           logits_to_keep=1)
+            else:
+                skipped = int((mask[rows, :width].sum(0) > 0).nonzero()[0])  # columns of padding in every row
+                cache = preallocated_cache(self.model.config, headroom)
+                self.model(input_ids=ids[rows, skipped:width], attention_mask=mask[rows, skipped:width],
+                           position_ids=positions[rows, skipped:width], past_key_values=cache, use_cache=True,
+                           logits_to_keep=1)
+            parts.append((cache, skipped))
+        if len(parts) == 1 and parts[0][1] == 0:
+            return parts[0][0]
+        return join_rows(parts, width, headroom)
+
+    @torch.inference_mode()
+    def _prefill(self, sequences: list[list[int]], headroom: int
+                 ) -> tuple[torch.Tensor, torch.Tensor, DynamicCache]:
+        """Read the batch's prompts, sharing what they share, and hand generate() the ids, mask and a key/value
+        cache with room for ``headroom`` more positions.
+
+        Two cases of sharing, both common in these suites: repeated prompts (N sampled runs × temperatures of one
+        prompt), whose distinct prompts are read once each and copied to every row that repeats them; and prompts
+        with a long common prefix (the same curated few-shot examples before every question), whose prefix is read
+        once for the whole batch. ``generate()`` then reads only what is left of each row. Otherwise rows are read
+        in groups (:meth:`_prefill_rows`).
         """
-        if not self.share_prefill or min(len(s) for s in sequences) < 2:
-            return None
+        if min(len(s) for s in sequences) < 2:  # a one-token prompt has nothing to read before generate()
+            ids, mask, _ = self._pad_left(sequences)
+            return ids, mask, preallocated_cache(self.model.config, headroom)
         distinct: dict[tuple[int, ...], int] = {}
         for seq in sequences:
             distinct.setdefault(tuple(seq), len(distinct))
-        if len(distinct) < len(sequences):
-            unique = [list(seq) for seq in distinct]
-            ids, mask, positions = self._pad_left(unique)
-            out = self.model(input_ids=ids[:, :-1], attention_mask=mask[:, :-1], position_ids=positions[:, :-1],
-                             use_cache=True, logits_to_keep=1)
+        if self.share_prefill and len(distinct) < len(sequences):
+            ids, mask, positions = self._pad_left([list(seq) for seq in distinct])
+            cache = self._prefill_rows(ids, mask, positions, headroom)
             rows = torch.tensor([distinct[tuple(seq)] for seq in sequences], device=ids.device)
-            cache = out.past_key_values
             cache.reorder_cache(rows)
             return ids.index_select(0, rows), mask.index_select(0, rows), cache
         shared = self._common_prefix(sequences)
-        if len(sequences) < 2 or shared < self.MIN_SHARED_PREFIX:
-            return None
+        if not self.share_prefill or len(sequences) < 2 or shared < self.MIN_SHARED_PREFIX:
+            ids, mask, positions = self._pad_left(sequences)
+            return ids, mask, self._prefill_rows(ids, mask, positions, headroom)
         prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)
-        cache = self.model(input_ids=prefix, use_cache=True, logits_to_keep=1).past_key_values
-        cache.reorder_cache(torch.zeros(len(sequences), dtype=torch.long, device=prefix.device))
+        prefix_cache = preallocated_cache(self.model.config, headroom)
+        self.model(input_ids=prefix, past_key_values=prefix_cache, use_cache=True, logits_to_keep=1)
         rest, rest_mask, _ = self._pad_left([s[shared:] for s in sequences])
         # Rows read [shared prefix][padding][own tokens]; the mask hides the padding and positions skip it.
         ids = torch.cat([prefix.expand(len(sequences), -1), rest], dim=1)
         mask = torch.cat([torch.ones((len(sequences), shared), dtype=rest_mask.dtype, device=rest.device),
                           rest_mask], dim=1)
-        return ids, mask, cache
+        positions = (mask.cumsum(-1) - 1).clamp(min=0)
+        return ids, mask, self._prefill_rows(ids, mask, positions, headroom, prefix=prefix_cache)
 
     #: Decoding steps per generate() call: between calls, rows that have finished leave the batch.
     SEGMENT_STEPS = 16
@@ -352,11 +409,9 @@ class TransformersBackend(Backend):
         answers of up to 384 tokens averaged 191). A continuing row keeps its cache, its tokens (the repetition
         penalty sees them all) and its own random stream, so its output is the one it would have had in one call.
         """
-        shared = self._shared_prefill(sequences)
-        if shared is not None:
-            ids, mask, cache = shared
-        else:
-            (ids, mask, _), cache = self._pad_left(sequences), None
+        # Room for every position a row can reach: steps then write in place (see kv_cache).
+        headroom = max(len(s) for s in sequences) + max_new_tokens
+        ids, mask, cache = self._prefill(sequences, headroom)
         n = len(sequences)
         active = list(range(n))  # batch row -> request row
         generators: list[torch.Generator | None] = [None] * n
@@ -372,8 +427,7 @@ class TransformersBackend(Backend):
                                     generators=[generators[r] for r in active])
             out = self.model.generate(input_ids=ids, attention_mask=mask,
                                       generation_config=self._generation_config(steps, repetition_penalty),
-                                      logits_processor=LogitsProcessorList([recorder]),
-                                      **({"past_key_values": cache} if cache is not None else {}))
+                                      logits_processor=LogitsProcessorList([recorder]), past_key_values=cache)
             new_tokens = out.sequences[:, ids.shape[1]:]
             recorder.finish(new_tokens[:, -1])
             for b, r in enumerate(active):
@@ -663,7 +717,7 @@ def create_transformers_backend(run_config, spec: ModelSpec, worker: WorkerInfo 
         path, spec=spec, device=device, dtype=run_config.dtype, attn_implementation=run_config.attn_implementation,
         chat_template=run_config.chat_template, batch_size=run_config.batch_size,
         trust_remote_code=run_config.trust_remote_code, revision=spec.revision, model_hash=model_hash,
-        device_map=device_map,
+        device_map=device_map, linear_kernel=getattr(run_config, "linear_kernel", "auto"),
     )
 
 

@@ -133,6 +133,7 @@ def reloaded(inner: TransformersBackend, **changes) -> TransformersBackend:
     settings = {"device": str(inner.input_device), "dtype": str(inner.torch_dtype).replace("torch.", ""),
                 "attn_implementation": inner.attn_implementation or "auto", "chat_template":
                 "on" if inner.use_chat else "off", "batch_size": inner.batch_size, "revision": inner.revision,
-                "model_hash": inner.model_hash}
+                "model_hash": inner.model_hash,
+                "linear_kernel": inner.linear_kernel}
     settings.update(changes)
     return TransformersBackend(inner.model_path, spec=inner.spec, **settings)

@@ -1,0 +1,81 @@
+"""The preallocated key/value cache computes what transformers' own cache computes, and writes steps in place."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from transformers import DynamicCache, LlamaConfig, LlamaForCausalLM
+from transformers.cache_utils import DynamicLayer, DynamicSlidingWindowLayer
+
+from pytest_medllm.backends.kv_cache import PreallocatedLayer, preallocated_cache
+
+
+@pytest.fixture(scope="module")
+def model() -> LlamaForCausalLM:
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=97, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=128)
+    return LlamaForCausalLM(config).eval()
+
+
+def _decode(model, cache, prompt: torch.Tensor, steps: int, keep: list[int] | None = None, at: int = 0):
+    """Greedy steps after a prompt; after step ``at`` only rows ``keep`` continue. Returns logits per step."""
+    logits = []
+    with torch.inference_mode():
+        out = model(input_ids=prompt, past_key_values=cache, use_cache=True)
+        token = out.logits[:, -1:].argmax(-1)
+        logits.append(out.logits[:, -1])
+        for step in range(steps):
+            if keep is not None and step == at:
+                rows = torch.tensor(keep)
+                cache.reorder_cache(rows)
+                token = token.index_select(0, rows)
+            out = model(input_ids=token, past_key_values=cache, use_cache=True)
+            token = out.logits[:, -1:].argmax(-1)
+            logits.append(out.logits[:, -1])
+    return logits
+
+
+def test_steps_and_dropped_rows_give_the_logits_of_transformers_cache(model):
+    prompt = torch.randint(3, 97, (3, 7))
+    for keep in (None, [2, 0]):
+        ours = _decode(model, preallocated_cache(model.config, headroom=4), prompt, 9, keep, at=3)
+        theirs = _decode(model, DynamicCache(config=model.config), prompt, 9, keep, at=3)
+        assert len(ours) == len(theirs) == 10
+        for a, b in zip(ours, theirs):
+            torch.testing.assert_close(a, b, rtol=0, atol=1e-6)  # headroom 4 < 9 steps: it also grew twice
+
+
+def test_a_step_writes_into_the_buffer_it_already_has(model):
+    cache = preallocated_cache(model.config, headroom=16)
+    assert all(isinstance(layer, PreallocatedLayer) for layer in cache.layers)
+    with torch.inference_mode():
+        model(input_ids=torch.randint(3, 97, (2, 5)), past_key_values=cache, use_cache=True)
+        layer = cache.layers[0]
+        before = layer._key_buffer.data_ptr()
+        for _ in range(3):
+            model(input_ids=torch.randint(3, 97, (2, 1)), past_key_values=cache, use_cache=True)
+    assert layer._key_buffer.data_ptr() == before
+    assert cache.get_seq_length() == 8 and layer.keys.shape[-2] == 8
+
+
+def test_crop_and_reset_forget_positions(model):
+    cache = preallocated_cache(model.config, headroom=8)
+    with torch.inference_mode():
+        model(input_ids=torch.randint(3, 97, (1, 6)), past_key_values=cache, use_cache=True)
+    cache.crop(-2)
+    assert cache.get_seq_length() == 4
+    with pytest.raises(ValueError):
+        cache.layers[0].crop(3)
+    cache.layers[0].reset()
+    assert cache.layers[0].get_seq_length() == 0
+
+
+def test_only_plain_full_attention_layers_are_replaced():
+    config = LlamaConfig(vocab_size=97, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2)
+    config.layer_types = ["sliding_attention", "full_attention"]
+    config.sliding_window = 4
+    cache = preallocated_cache(config, headroom=8)
+    assert isinstance(cache.layers[0], DynamicSlidingWindowLayer)
+    assert type(cache.layers[1]) is PreallocatedLayer and isinstance(cache.layers[1], DynamicLayer)
