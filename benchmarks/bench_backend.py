@@ -44,8 +44,10 @@ def forward_flops(model, tokens: int, logit_positions: int) -> float:
     """2 × (non-embedding parameters × tokens + LM-head parameters × positions whose logits are computed)."""
     embedding = model.get_input_embeddings().weight.numel()
     head = model.get_output_embeddings().weight.numel()
-    total = sum(p.numel() for p in model.parameters())
-    tied = model.get_output_embeddings().weight.data_ptr() == model.get_input_embeddings().weight.data_ptr()
+    # Packed linear layers (see cpu_kernels) hold their weights as buffers; the head then has its own copy.
+    packed = [m.weight for m in model.modules() if type(m).__name__ == "MkldnnLinear"]
+    total = sum(p.numel() for p in model.parameters()) + sum(w.numel() for w in packed)
+    tied = model.get_output_embeddings().weight is model.get_input_embeddings().weight
     non_embedding = total - embedding - (0 if tied else head)
     return 2.0 * (non_embedding * tokens + head * logit_positions)
 

@@ -9,6 +9,7 @@ and a "Cohen's kappa" that fixed chance agreement at 1/5 instead of using the ob
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, replace
 from typing import Hashable, Mapping, Sequence
 
@@ -360,7 +361,7 @@ def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: 
     Resamples where the statistic is undefined (NaN) are dropped from the percentile computation. ``undefined``
     explains a NaN statistic on the report card (e.g. "every item has the same correctness").
     """
-    from scipy.stats import bootstrap
+    from scipy.stats import DegenerateDataWarning, bootstrap
 
     data = list(values)
     method = f"bootstrap percentile B={resamples}"
@@ -377,16 +378,22 @@ def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: 
     def on_indices(idx: np.ndarray) -> float:
         return float(statistic([data[i] for i in idx]))
 
-    result = bootstrap((index,), on_indices, vectorized=False, n_resamples=resamples, method="percentile",
-                       confidence_level=1 - alpha, rng=np.random.default_rng(seed))
+    with warnings.catch_warnings():
+        # scipy warns (naming BCa even for percentile intervals) when some resamples are undefined; they are
+        # dropped below and counted in the method string instead.
+        warnings.simplefilter("ignore", DegenerateDataWarning)
+        result = bootstrap((index,), on_indices, vectorized=False, n_resamples=resamples, method="percentile",
+                           confidence_level=1 - alpha, rng=np.random.default_rng(seed))
     low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
     if math.isnan(low) or math.isnan(high):  # some resamples undefined: fall back to the defined ones
         samples = np.asarray(result.bootstrap_distribution, dtype=float)
-        samples = samples[~np.isnan(samples)]
-        if len(samples) == 0:
-            return Estimate(value, NAN, NAN, len(data), f"bootstrap percentile B={resamples}")
-        low, high = (float(q) for q in np.quantile(samples, [alpha / 2, 1 - alpha / 2]))
-    return Estimate(value, low, high, len(data), f"bootstrap percentile B={resamples}")
+        defined = samples[~np.isnan(samples)]
+        method += f", {len(samples) - len(defined)} undefined resamples dropped"
+        if len(defined) == 0:
+            return Estimate(value, NAN, NAN, len(data), method, "no interval: the statistic is undefined in every "
+                                                                "resample")
+        low, high = (float(q) for q in np.quantile(defined, [alpha / 2, 1 - alpha / 2]))
+    return Estimate(value, low, high, len(data), method)
 
 
 @dataclass(frozen=True)

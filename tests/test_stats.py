@@ -212,3 +212,25 @@ def test_bootstrap_ci_is_seeded_and_brackets_the_mean():
     assert a.low < float(np.mean(values)) < a.high
     se = np.std(values, ddof=1) / math.sqrt(60)
     assert a.high - a.low == pytest.approx(2 * 1.96 * se, rel=0.15)
+
+
+def test_bootstrap_ci_drops_undefined_resamples_quietly_and_counts_them():
+    # A ratio of means, undefined (NaN) when a resample holds no item with a nonzero denominator.
+    pairs = [(1.0, 1.0)] + [(0.0, 0.0)] * 7 + [(0.5, 1.0)]
+
+    def ratio(sample):
+        below = sum(d for _, d in sample)
+        return sum(n for n, _ in sample) / below if below else float("nan")
+
+    import re
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # scipy's DegenerateDataWarning must not reach the user
+        estimate = stats.bootstrap_ci(pairs, ratio, resamples=400, seed=3)
+    assert estimate.value == pytest.approx(0.75)
+    assert 0 <= estimate.low <= estimate.high <= 1
+    # A resample is undefined when it misses both items with a denominator: probability (7/9)^9 = 0.104, so about
+    # 42 of 400 (binomial 99.9% range 20-67).
+    dropped = int(re.search(r"(\d+) undefined resamples dropped", estimate.method).group(1))
+    assert 20 <= dropped <= 67
