@@ -99,6 +99,11 @@ def main() -> None:
         "items": len(prompts), "new_tokens_max": args.new_tokens, "batch_size": args.batch_size,
         "threads": torch.get_num_threads(), "runs": args.runs, "linear_kernel": backend.linear_kernel,
         "identical_texts": sum(a == b for a, b in zip(loop_texts, batch_texts)),
+        # Where a text differs: the item, the first differing character and both lengths.
+        "differences": [{"item": i, "first_difference": next((k for k, (x, y) in enumerate(zip(a, b)) if x != y),
+                                                              min(len(a), len(b))),
+                         "lengths": [len(a), len(b)]}
+                        for i, (a, b) in enumerate(zip(loop_texts, batch_texts)) if a != b],
         "per_item_loop": {"seconds": [round(s, 2) for s in loop_s], "new_tokens": loop_tokens,
                           "tokens_per_second": round(loop_rate, 1)},
         "batched": {"seconds": [round(s, 2) for s in batch_s], "new_tokens": batch_tokens,
