@@ -213,17 +213,26 @@ def _mcq_records(source: Source) -> list[Record]:
     return source.records()
 
 
+def _claimed(builder: ItemBuilder, record, default_id: str) -> tuple[dict, str, str]:  # noqa: ANN001
+    """A JSON record's fields, its id (field 'id', else ``default_id``) and where it is, once the id is claimed.
+    A bad record or id ends the load with an error located at the record."""
+    where = line_and_id(record.line, None)
+    try:
+        fields = as_object(record)
+        explicit = id_text(fields.get("id"), "field 'id'")
+        where = line_and_id(record.line, explicit)
+        builder.claim(explicit or default_id, record.line)
+    except FieldProblem as exc:
+        raise builder.fail(where, exc) from None
+    return fields, explicit or default_id, where
+
+
 def _read_mcq(source: Source, fmt: str) -> Dataset:
     path, builder = source.path, ItemBuilder(source.path)
     for record in _mcq_records(source):
         line = record.line
-        where = line_and_id(line, None)
+        fields, item_id, where = _claimed(builder, record, f"{path.stem}-{record.number}")
         try:
-            fields = as_object(record)
-            explicit = id_text(fields.get("id"), "field 'id'")
-            item_id = explicit or f"{path.stem}-{record.number}"
-            where = line_and_id(line, explicit)
-            builder.claim(item_id, line)
             question = required_text(fields, "question")
             raw = required_field(fields, "options", "an object letter→text or a list of texts")
             if isinstance(raw, dict):
@@ -295,13 +304,8 @@ def _read_medqa(source: Source, fmt: str) -> Dataset:
     path, builder = source.path, ItemBuilder(source.path)
     for record in _mcq_records(source):
         line = record.line
-        where = line_and_id(line, None)
+        fields, item_id, where = _claimed(builder, record, f"medqa-{path.stem}-{record.number}")
         try:
-            fields = as_object(record)
-            explicit = id_text(fields.get("id"), "field 'id'")
-            item_id = explicit or f"medqa-{path.stem}-{record.number}"
-            where = line_and_id(line, explicit)
-            builder.claim(item_id, line)
             question = required_text(fields, "question")
             raw = required_field(fields, "options", "an object {A: text, ...}")
             if not isinstance(raw, dict) or sorted(raw) not in (list("ABCD"), list("ABCDE")):
@@ -338,13 +342,9 @@ def _read_medmcqa(source: Source, fmt: str) -> Dataset:
         values = [cop for _, cop in cops]
         builder.notes.append(f"MedMCQA 'cop' read as {base}-based (values {min(values)}-{max(values)} seen)")
     for record in records:
-        line, fields = record.line, as_object(record)
-        where = line_and_id(line, None)
+        line = record.line
+        fields, item_id, where = _claimed(builder, record, f"medmcqa-{record.number}")
         try:
-            explicit = id_text(fields.get("id"), "field 'id'")
-            item_id = explicit or f"medmcqa-{record.number}"
-            where = line_and_id(line, explicit)
-            builder.claim(item_id, line)
             question = required_text(fields, "question")
             options = [(letter, checked_text(required_field(fields, key, "option text"), f"field {key!r}",
                                              required=False))

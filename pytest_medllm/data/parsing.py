@@ -95,8 +95,30 @@ NONE = "NONE"
 REASONING_FORMATS = (None, "think-tags", "huatuo", "harmony")
 
 
+class _Categorized:
+    """What parsed answers share: one category, and a label for agreement statistics."""
+
+    category: Category
+
+    @property
+    def usable(self) -> bool:
+        return self.category == "option"
+
+    def _chosen(self) -> str | None:
+        raise NotImplementedError
+
+    @property
+    def label(self) -> str:
+        """The answer as one category label: the chosen option, ``MULTIPLE`` or ``NONE``."""
+        if self.category == "option":
+            chosen = self._chosen()
+            assert chosen is not None
+            return chosen
+        return MULTIPLE if self.category == "multiple" else NONE
+
+
 @dataclass(frozen=True)
-class ParsedAnswer:
+class ParsedAnswer(_Categorized):
     """What a response chose: ``category`` "option" (with ``letter``), "multiple" or "none" (with ``reason``)."""
 
     category: Category
@@ -105,17 +127,8 @@ class ParsedAnswer:
     method: str = ""
     reason: str = ""
 
-    @property
-    def usable(self) -> bool:
-        return self.category == "option"
-
-    @property
-    def label(self) -> str:
-        """The answer as one category label: a letter, ``MULTIPLE`` or ``NONE`` (for agreement statistics)."""
-        if self.category == "option":
-            assert self.letter is not None
-            return self.letter
-        return MULTIPLE if self.category == "multiple" else NONE
+    def _chosen(self) -> str | None:
+        return self.letter
 
     def to_dict(self) -> dict:
         return {"category": self.category, "letter": self.letter, "letters": list(self.letters),
@@ -903,7 +916,7 @@ DECISIONS = ("yes", "no", "maybe")
 
 
 @dataclass(frozen=True)
-class ParsedDecision:
+class ParsedDecision(_Categorized):
     """A yes/no/maybe answer: ``category`` "option" (with ``label``), "multiple" or "none" (with ``reason``)."""
 
     category: Category
@@ -912,16 +925,8 @@ class ParsedDecision:
     method: str = ""
     reason: str = ""
 
-    @property
-    def usable(self) -> bool:
-        return self.category == "option"
-
-    @property
-    def label(self) -> str:
-        if self.category == "option":
-            assert self.decision is not None
-            return self.decision
-        return MULTIPLE if self.category == "multiple" else NONE
+    def _chosen(self) -> str | None:
+        return self.decision
 
     def to_dict(self) -> dict:
         return {"category": self.category, "decision": self.decision, "decisions": list(self.decisions),
