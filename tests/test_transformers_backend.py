@@ -403,3 +403,24 @@ def test_a_forced_kernel_that_fails_its_probe_is_an_error(default_dense_dir, mon
     with pytest.warns(UserWarning, match="keeps PyTorch's linear kernels"):
         kept = TransformersBackend(str(default_dense_dir), spec=spec, device="cpu", dtype="float32")
     assert kept.linear_kernel == "torch"
+
+
+def test_models_whose_cache_layers_cannot_be_joined_generate_the_same(tiny, monkeypatch):
+    """Sliding-window or linear-attention layers keep transformers' own cache classes: prompts are then read in one
+    pass (or after a shared prefix by generate() itself), with the same tokens as the grouped path."""
+    from transformers import DynamicCache
+
+    from pytest_medllm.backends import transformers_backend
+
+    few_shot = "Example: TSH high, T4 low -> primary hypothyroidism.\n" * 8
+    requests = ([GenerationRequest(p, Decoding(max_new_tokens=12)) for p in PROMPTS]
+                + [GenerationRequest(few_shot + p, Decoding(max_new_tokens=12)) for p in PROMPTS]
+                + [GenerationRequest(PROMPTS[0], Decoding(max_new_tokens=12, temperature=0.7), seed=s)
+                   for s in (1, 2)])
+    monkeypatch.setattr(tiny, "PREFILL_POSITIONS", 64)  # several groups per batch on the grouped path
+    grouped = tiny.generate(requests)
+    monkeypatch.setattr(transformers_backend, "preallocated_cache", lambda config, headroom: DynamicCache(config=config))
+    plain = tiny.generate(requests)
+    for a, b in zip(grouped, plain):
+        assert a.token_ids == b.token_ids
+        assert a.token_logprobs == pytest.approx(b.token_logprobs, abs=1e-4)

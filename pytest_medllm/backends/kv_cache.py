@@ -115,12 +115,17 @@ def preallocated_cache(config, headroom: int) -> DynamicCache:  # noqa: ANN001 -
     return cache
 
 
+def is_preallocated(cache: DynamicCache) -> bool:
+    """Whether every layer of ``cache`` is a :class:`PreallocatedLayer` (what joining and repeating rows need)."""
+    return bool(cache.layers) and all(type(layer) is PreallocatedLayer for layer in cache.layers)
+
+
 def join_rows(parts: list[tuple[DynamicCache, int]], width: int, headroom: int) -> DynamicCache:
     """One cache for a batch whose rows were read in groups: ``parts`` holds each group's cache (in row order) and
     how many leading pad positions it skipped. Every row gets ``width`` positions, the skipped ones zero (they
     are padding, hidden by the attention mask), and room for ``headroom`` more."""
     caches = [cache for cache, _ in parts]
-    if not all(type(layer) is PreallocatedLayer for cache in caches for layer in cache.layers):
+    if not all(is_preallocated(cache) for cache in caches):
         raise ValueError("only caches of preallocated layers can be joined")
     joined = DynamicCache()
     joined.layers = []
@@ -148,7 +153,7 @@ def join_rows(parts: list[tuple[DynamicCache, int]], width: int, headroom: int) 
 
 def repeat_rows(cache: DynamicCache, count: int) -> DynamicCache:
     """A new cache holding ``count`` copies of the single row of ``cache`` (which stays as it is)."""
-    if not all(type(layer) is PreallocatedLayer for layer in cache.layers):
+    if not is_preallocated(cache):
         raise ValueError("only caches of preallocated layers can be repeated")
     copy = DynamicCache()
     copy.layers = []

@@ -34,7 +34,7 @@ from .base import (
 )
 from .clock import ForwardClock
 from .cpu_kernels import pack_linear_layers, wants_onednn
-from .kv_cache import join_rows, preallocated_cache, repeat_rows
+from .kv_cache import is_preallocated, join_rows, preallocated_cache, repeat_rows
 from .stepwise import StepRecorder
 
 R = TypeVar("R")
@@ -334,8 +334,16 @@ class TransformersBackend(Backend):
         first positions, common to all rows) each group starts from copies of it and reads what follows."""
         width = ids.shape[1] - 1
         start = prefix.get_seq_length() if prefix is not None else 0
+        if prefix is not None and not is_preallocated(prefix):
+            # Sliding-window, linear-attention or shared layers: every row gets the prefix, generate() reads the rest.
+            prefix.reorder_cache(torch.zeros(ids.shape[0], dtype=torch.long, device=ids.device))
+            return prefix
         if prefix is not None and width <= start:
             return repeat_rows(prefix, ids.shape[0])
+        if prefix is None and not is_preallocated(whole := preallocated_cache(self.model.config, headroom)):
+            self.model(input_ids=ids[:, :width], attention_mask=mask[:, :width], position_ids=positions[:, :width],
+                       past_key_values=whole, use_cache=True, logits_to_keep=1)  # one pass: rows cannot be joined
+            return whole
         per_pass = max(1, self.PREFILL_POSITIONS // max(width - start, 1))
         parts = []
         for first in range(0, ids.shape[0], per_pass):
