@@ -59,3 +59,11 @@ def test_a_failed_probe_leaves_the_model_as_it_was(monkeypatch):
 ])
 def test_when_layers_are_packed(requested, device, dtype, expected):
     assert wants_onednn(requested, device, dtype) is expected
+
+
+def test_a_model_the_probe_cannot_run_keeps_its_layers():
+    model = _model()
+    before = [(name, module) for name, module in model.named_modules()]
+    reason = pack_linear_layers(model, torch.tensor([[200, 300]]))  # token ids beyond the vocabulary of 101
+    assert reason is not None and reason.startswith("the probe could not run")
+    assert [(name, module) for name, module in model.named_modules()] == before

@@ -43,6 +43,10 @@ def wants_onednn(requested: str, device: str, dtype: torch.dtype) -> bool:
     return requested == "onednn" or dtype == torch.float32
 
 
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [""])[0]
+
+
 def _logits(model: torch.nn.Module, probe: torch.Tensor) -> torch.Tensor:
     with torch.inference_mode():
         return model(input_ids=probe, use_cache=False).logits.float()
@@ -57,13 +61,17 @@ def pack_linear_layers(model: torch.nn.Module, probe: torch.Tensor) -> str | Non
              if type(child) is torch.nn.Linear]
     if not plain:
         return "the model has no plain linear layers"
-    reference = _logits(model, probe)
+    # Packing is only a speed-up: whatever goes wrong while checking it leaves the model as it was loaded.
+    try:
+        reference = _logits(model, probe)
+    except Exception as exc:  # noqa: BLE001 - e.g. a model whose forward needs more than input_ids
+        return f"the probe could not run ({type(exc).__name__}: {_first_line(exc)})"
     try:
         for parent, name, child in plain:
             setattr(parent, name, _packed(child))
         packed = _logits(model, probe)
-    except RuntimeError as exc:  # an unsupported shape or dtype in oneDNN
-        reason = f"oneDNN could not run it ({str(exc).splitlines()[0]})"
+    except Exception as exc:  # noqa: BLE001 - an unsupported shape or dtype in oneDNN
+        reason = f"oneDNN could not run it ({type(exc).__name__}: {_first_line(exc)})"
     else:
         scale = float(reference.abs().max()) or 1.0
         difference = float((packed - reference).abs().max())
