@@ -136,4 +136,5 @@ def reloaded(inner: TransformersBackend, **changes) -> TransformersBackend:
                 "model_hash": inner.model_hash,
                 "linear_kernel": inner.linear_kernel}
     settings.update(changes)
-    return TransformersBackend(inner.model_path, spec=inner.spec, **settings)
+    # Its own class: a backend built on TransformersBackend stays what it is, with the one setting changed.
+    return type(inner)(inner.model_path, spec=inner.spec, **settings)
