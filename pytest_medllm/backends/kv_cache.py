@@ -13,6 +13,8 @@ classes transformers chose for them.
 
 from __future__ import annotations
 
+import copy
+
 import torch
 from transformers import DynamicCache
 from transformers.cache_utils import DynamicLayer
@@ -153,15 +155,17 @@ def join_rows(parts: list[tuple[DynamicCache, int]], width: int, headroom: int) 
 
 def repeat_rows(cache: DynamicCache, count: int) -> DynamicCache:
     """A new cache holding ``count`` copies of the single row of ``cache`` (which stays as it is)."""
-    if not is_preallocated(cache):
-        raise ValueError("only caches of preallocated layers can be repeated")
-    copy = DynamicCache()
-    copy.layers = []
+    if not is_preallocated(cache):  # transformers' own layers: a deep copy, reordered
+        repeated = copy.deepcopy(cache)
+        repeated.reorder_cache(torch.zeros(count, dtype=torch.long))
+        return repeated
+    repeated = DynamicCache()
+    repeated.layers = []
     for layer in cache.layers:
         assert layer._key_buffer is not None and layer._value_buffer is not None
         out = PreallocatedLayer(layer.headroom)
         out.lazy_initialization(layer._key_buffer, layer._value_buffer)
         out._key_buffer, out._value_buffer, out._length = layer._key_buffer, layer._value_buffer, layer._length
         out.reorder_cache(torch.zeros(count, dtype=torch.long))
-        copy.layers.append(out)
-    return copy
+        repeated.layers.append(out)
+    return repeated

@@ -271,8 +271,7 @@ class TransformersBackend(Backend):
             if seq:
                 ids[row, width - len(seq):] = torch.tensor(seq, dtype=torch.long)
                 mask[row, width - len(seq):] = 1
-        positions = (mask.cumsum(-1) - 1).clamp(min=0)
-        return ids.to(self.input_device), mask.to(self.input_device), positions.to(self.input_device)
+        return ids.to(self.input_device), mask.to(self.input_device), _positions(mask).to(self.input_device)
 
     def _run_batched(self, encoded: list[list[int]], groups: dict[object, list[int]],
                      run: Callable[[object, list[int]], list[R]], on_batch: BatchCallback | None,
@@ -348,17 +347,14 @@ class TransformersBackend(Backend):
         parts = []
         for first in range(0, ids.shape[0], per_pass):
             rows = slice(first, first + per_pass)
-            if prefix is not None:
-                cache, skipped = repeat_rows(prefix, ids[rows].shape[0]), 0
-                self.model(input_ids=ids[rows, start:width], attention_mask=mask[rows, :width],
-                           position_ids=positions[rows, start:width], past_key_values=cache, use_cache=True,
-                           logits_to_keep=1)
-            else:
-                skipped = int((mask[rows, :width].sum(0) > 0).nonzero()[0])  # columns of padding in every row
-                cache = preallocated_cache(self.model.config, headroom)
-                self.model(input_ids=ids[rows, skipped:width], attention_mask=mask[rows, skipped:width],
-                           position_ids=positions[rows, skipped:width], past_key_values=cache, use_cache=True,
-                           logits_to_keep=1)
+            if prefix is not None:  # copies of the prefix read what follows it; the mask covers the prefix too
+                cache, skipped, read_from, mask_from = repeat_rows(prefix, ids[rows].shape[0]), 0, start, 0
+            else:  # the group skips the columns that are padding in all its rows
+                skipped = int((mask[rows, :width].sum(0) > 0).nonzero()[0])
+                cache, read_from, mask_from = preallocated_cache(self.model.config, headroom), skipped, skipped
+            self.model(input_ids=ids[rows, read_from:width], attention_mask=mask[rows, mask_from:width],
+                       position_ids=positions[rows, read_from:width], past_key_values=cache, use_cache=True,
+                       logits_to_keep=1)
             parts.append((cache, skipped))
         if len(parts) == 1 and parts[0][1] == 0:
             return parts[0][0]
@@ -400,8 +396,7 @@ class TransformersBackend(Backend):
         ids = torch.cat([prefix.expand(len(sequences), -1), rest], dim=1)
         mask = torch.cat([torch.ones((len(sequences), shared), dtype=rest_mask.dtype, device=rest.device),
                           rest_mask], dim=1)
-        positions = (mask.cumsum(-1) - 1).clamp(min=0)
-        return ids, mask, self._prefill_rows(ids, mask, positions, headroom, prefix=prefix_cache)
+        return ids, mask, self._prefill_rows(ids, mask, _positions(mask), headroom, prefix=prefix_cache)
 
     #: Decoding steps per generate() call: between calls, rows that have finished leave the batch.
     SEGMENT_STEPS = 16
@@ -642,8 +637,6 @@ class TransformersBackend(Backend):
         return max(length, 0)
 
     def _forward_with_prefix(self, sequences, wanted, reduce, shared: int) -> list:
-        import copy
-
         prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)
         prefix_positions = sorted({p for row in wanted for p in row if p < shared})
         keep = torch.tensor(prefix_positions or [shared - 1], device=prefix.device)
@@ -660,9 +653,8 @@ class TransformersBackend(Backend):
             ids, mask, _ = self._pad_left(rems)
             width = ids.shape[1]
             full_mask = torch.cat([torch.ones((len(rems), shared), dtype=mask.dtype, device=mask.device), mask], 1)
-            positions = (full_mask.cumsum(-1) - 1).clamp(min=0)[:, shared:]
-            cache = copy.deepcopy(base_cache)
-            cache.reorder_cache(torch.zeros(len(rems), dtype=torch.long, device=ids.device))
+            positions = _positions(full_mask)[:, shared:]
+            cache = repeat_rows(base_cache, len(rems))
             padded = [[width - len(r) + q for q in remainder_wanted[start + k]] for k, r in enumerate(rems)]
             keep_rows = sorted({p for row in padded for p in row}) or [width - 1]
             logits = self.model(input_ids=ids, attention_mask=full_mask, position_ids=positions,
@@ -686,6 +678,11 @@ class TransformersBackend(Backend):
         del self.model
         if torch.cuda.is_available():
             torch.cuda.empty_cache()
+
+
+def _positions(mask: torch.Tensor) -> torch.Tensor:
+    """Position ids of left-padded rows: each row counts from 0 at its first real token (padding gets 0)."""
+    return (mask.cumsum(-1) - 1).clamp(min=0)
 
 
 def _sha(text: str) -> str:
