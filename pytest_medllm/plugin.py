@@ -305,11 +305,9 @@ def evidence_dataset(pytestconfig: pytest.Config):
     ``demo`` (its multiple-choice half goes to the other suites), else the ``--dataset`` file itself when it holds
     evidence items. A deterministic subset stratified by the keyed decision is applied: ``--max-items`` if given,
     else the profile's ``evidence_items``."""
-    from dataclasses import replace
-
     from .data.loaders import DatasetError, load_dataset, split_spec
     from .data.schemas import EvidenceItem
-    from .data.select import stratified_subset
+    from .data.select import with_selection
 
     state: SessionState = pytestconfig.stash[STATE_KEY]
     run = state.run
@@ -322,11 +320,7 @@ def evidence_dataset(pytestconfig: pytest.Config):
         pytest.skip(f"--dataset {run.dataset!r} holds {dataset.format} items; the evidence suites need PubMedQA-"
                     f"shaped items (--dataset demo, or a PubMedQA ori_pqal.json file)")
     limit = run.max_items if run.max_items is not None else run.run_profile.evidence_items
-    chosen = stratified_subset(dataset.items, limit, seed=run.seed, subject=lambda item: "",
-                               position=lambda item: item.decision)
-    selection = {"n_selected": len(chosen), "n_loaded": len(dataset.items), "limit": limit, "seed": run.seed,
-                 "method": "stratified by keyed decision" if len(chosen) < len(dataset.items) else "all items",
-                 "ids": [item.id for item in chosen]}
-    dataset = replace(dataset, items=tuple(chosen), selection=selection)
-    state.datasets[spec] = {**dataset.summary(), "n_items": selection["n_loaded"]}
+    dataset = with_selection(dataset, limit, run.seed, by="keyed decision", subject=lambda item: "",
+                             position=lambda item: item.decision)
+    state.datasets[spec] = {**dataset.summary(), "n_items": dataset.selection["n_loaded"]}
     return dataset

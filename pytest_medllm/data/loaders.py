@@ -329,19 +329,18 @@ def _read_medqa(source: Source, fmt: str) -> Dataset:
 def _read_medmcqa(source: Source, fmt: str) -> Dataset:
     path, builder = source.path, ItemBuilder(source.path)
     records = _mcq_records(source)
-    cops = []
+    keys: list[int | None] = []  # each record's 'cop', read once: the base is decided over all of them first
     for record in records:
         try:
-            cop = medmcqa_cop(record)
+            keys.append(medmcqa_cop(record))
         except FieldProblem as exc:
             raise builder.fail(line_and_id(record.line, None), exc) from None
-        if cop is not None:
-            cops.append((record.line, cop))
+    cops = [(record.line, cop) for record, cop in zip(records, keys) if cop is not None]
     base = medmcqa_base(path, fmt, cops)
     if fmt == "medmcqa" and base is not None:
         values = [cop for _, cop in cops]
         builder.notes.append(f"MedMCQA 'cop' read as {base}-based (values {min(values)}-{max(values)} seen)")
-    for record in records:
+    for record, cop in zip(records, keys):
         line = record.line
         fields, item_id, where = _claimed(builder, record, f"medmcqa-{record.number}")
         try:
@@ -352,7 +351,6 @@ def _read_medmcqa(source: Source, fmt: str) -> Dataset:
             explanation = optional_text(fields, "exp")
             subject = optional_text(fields, "subject_name")
             choice_type = optional_text(fields, "choice_type")
-            cop = medmcqa_cop(record)
             if cop is None or base is None:
                 builder.skip(line, item_id, "no answer key ('cop' missing or -1, as in the test split)")
                 continue

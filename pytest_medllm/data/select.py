@@ -67,19 +67,24 @@ def stratified_subset(items: Sequence[T], n: int | None, seed: int, subject=lamb
     return [items[i] for i in sorted(chosen)]
 
 
-def selected_dataset(spec: str, rootpath, limit: int | None, seed: int):
-    """The run's dataset with its deterministic, stratified subset applied, and the selection recorded (which
-    ids, how chosen) so that reports and ``--compare-to`` can tell which items were asked."""
+def with_selection(dataset, limit: int | None, seed: int, *, by: str = "subject and answer position", **strata):
+    """``dataset`` with its deterministic, stratified subset applied (``strata``: the ``subject`` and ``position``
+    functions of :func:`stratified_subset`, named by ``by``) and the selection recorded (which ids, how chosen) so
+    that reports and ``--compare-to`` can tell which items were asked."""
     from dataclasses import replace
 
+    chosen = stratified_subset(dataset.items, limit, seed=seed, **strata)
+    selection = {"n_selected": len(chosen), "n_loaded": len(dataset.items), "limit": limit, "seed": seed,
+                 "method": f"stratified by {by}" if len(chosen) < len(dataset.items) else "all items",
+                 "ids": [item.id for item in chosen]}
+    return replace(dataset, items=tuple(chosen), selection=selection)
+
+
+def selected_dataset(spec: str, rootpath, limit: int | None, seed: int):
+    """The run's multiple-choice dataset, loaded, with its subset applied (see :func:`with_selection`)."""
     from .loaders import load_dataset
 
-    dataset = load_dataset(spec, rootpath)
-    chosen = stratified_subset(dataset.items, limit, seed=seed)
-    selection = {"n_selected": len(chosen), "n_loaded": len(dataset.items), "limit": limit, "seed": seed,
-                 "method": "stratified by subject and answer position" if len(chosen) < len(dataset.items)
-                 else "all items", "ids": [item.id for item in chosen]}
-    return replace(dataset, items=tuple(chosen), selection=selection)
+    return with_selection(load_dataset(spec, rootpath), limit, seed)
 
 
 def suite_subset(items: Sequence[T], limit: int | None, explicit_max_items: int | None, seed: int) -> tuple[T, ...]:
