@@ -47,7 +47,7 @@ from .base import (
     TokenLogprobs,
     WorkerInfo,
 )
-from .openai_http import HttpClient, ServerError, run_bounded, split_api_base
+from .openai_http import HttpClient, ServerError, api_root, run_bounded
 from .openai_parse import UNKNOWN_ID, Step, chat_steps, completion_steps, logsumexp, suffix_start
 from .openai_probe import (
     FULL_DISTRIBUTION,
@@ -104,7 +104,7 @@ def server_problem(spec: ModelSpec, run) -> str | None:  # noqa: ANN001 - a RunC
     to do. Asks ``GET /v1/models`` once, with a short time-out and one retry."""
     try:
         settings = ServerSettings.from_run_config(run)
-        root, _ = split_api_base(settings.api_base)
+        root = api_root(settings.api_base)
         client = HttpClient(root, settings.api_key, timeout=min(10.0, settings.request_timeout), max_retries=1,
                             backoff=1.0)
         choose_model(served_models(client), model_candidates(spec, run.model), settings.api_base)
@@ -128,7 +128,7 @@ class OpenAIBackend(Backend):
                  client: HttpClient | None = None) -> None:
         self.settings = settings
         self.spec = spec
-        self.root, self.v1 = split_api_base(settings.api_base)
+        self.root = api_root(settings.api_base)
         self.client = client or HttpClient(self.root, settings.api_key, timeout=settings.request_timeout,
                                            max_retries=settings.max_retries)
         self.max_concurrency = settings.max_concurrency
@@ -143,6 +143,7 @@ class OpenAIBackend(Backend):
         prober.probe_generation(self.info)
         prober.probe_seed(self.info)
         self.template: Callable[[Messages], str] | None = None
+        self._rendered: dict[tuple[str, str | None], str] = {}  # see _render
         local = local_template(spec, cache_dir)
         self.start_token = local.start_token if local else None
         if self.info.chat:
@@ -208,12 +209,21 @@ class OpenAIBackend(Backend):
 
     def format_prompt(self, prompt: str, system: str | None = None) -> str:
         if self.info.chat and self.template is not None:
-            return self.template(messages_for(prompt, system))
+            return self._render(prompt, system)
         return self._plain(prompt, system)
 
     @staticmethod
     def _plain(prompt: str, system: str | None) -> str:
         return f"{system}\n\n{prompt}" if system else prompt
+
+    def _render(self, prompt: str, system: str | None) -> str:
+        """The chat template applied to one user turn, computed once per prompt: from a server's template routes
+        it is an HTTP request, and suites score one prompt under many conditions."""
+        key = (prompt, system)
+        if key not in self._rendered:
+            assert self.template is not None
+            self._rendered[key] = self.template(messages_for(prompt, system))
+        return self._rendered[key]
 
     def _templated(self, prompt: str, system: str | None, why: str) -> tuple[str, str]:
         """``(text, shape)`` of a prompt as the completions endpoint must receive it."""
@@ -221,7 +231,7 @@ class OpenAIBackend(Backend):
             return self._plain(prompt, system), "plain"
         if self.template is None:
             raise CapabilityError(f"{why} needs the chat template as text: {self.info.template_reason}")
-        return self.template(messages_for(prompt, system)), "templated"
+        return self._render(prompt, system), "templated"
 
     def _need_prompt_logprobs(self, shape: str, why: str) -> None:
         cap = self.info.prompt_logprobs.get(shape, Capability(False, "not probed"))

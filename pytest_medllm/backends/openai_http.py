@@ -28,24 +28,23 @@ RETRY_STATUSES = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 class ServerError(BackendError):
     """The server answered with an error status (after any retries); ``status`` is the HTTP status."""
 
-    def __init__(self, message: str, status: int | None = None, body: str = "") -> None:
+    def __init__(self, message: str, status: int | None = None) -> None:
         super().__init__(message)
         self.status = status
-        self.body = body
 
 
 class ServerUnreachable(ServerError):
     """No HTTP answer at all: connection refused, DNS failure or time-out (after any retries)."""
 
 
-def split_api_base(api_base: str) -> tuple[str, str]:
-    """``(root, v1)`` URLs from ``--api-base``: OpenAI routes live under ``/v1``, while servers' own routes
-    (vLLM's ``/version`` and ``/tokenize``, llama.cpp's ``/props``, TGI's ``/info``) live at the root."""
+def api_root(api_base: str) -> str:
+    """The server's root URL from ``--api-base`` (with or without ``/v1``): requests name their routes from it,
+    OpenAI's under ``/v1`` and the servers' own (vLLM's ``/version`` and ``/tokenize``, llama.cpp's ``/props``,
+    TGI's ``/info``) at the root."""
     base = api_base.strip().rstrip("/")
     if not base.startswith(("http://", "https://")):
         raise BackendError(f"--api-base {api_base!r}: give an http:// or https:// URL, e.g. http://localhost:8000/v1")
-    root = base[: -len("/v1")] if base.endswith("/v1") else base
-    return root, root + "/v1"
+    return base[: -len("/v1")] if base.endswith("/v1") else base
 
 
 class HttpClient:
@@ -104,7 +103,7 @@ class HttpClient:
                     raise ServerError(f"{method} {url}: the answer is not JSON ({raw[:200]!r})") from None
             except urllib.error.HTTPError as exc:
                 text = _read_error(exc)
-                last = ServerError(f"{method} {url}: HTTP {exc.code} {_short(text)}", status=exc.code, body=text)
+                last = ServerError(f"{method} {url}: HTTP {exc.code} {_short(text)}", status=exc.code)
                 if exc.code not in RETRY_STATUSES:
                     raise last from None
                 retry_after = exc.headers.get("Retry-After") if exc.headers else None

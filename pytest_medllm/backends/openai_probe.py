@@ -97,10 +97,10 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def served_models(client: HttpClient, timeout: float | None = None, retries: int | None = None) -> list[dict]:
+def served_models(client: HttpClient) -> list[dict]:
     """The entries of ``GET /v1/models`` (empty when the server does not list its models)."""
     try:
-        data = client.get("/v1/models", timeout=timeout, retries=retries)
+        data = client.get("/v1/models")
     except ServerError as exc:
         if exc.status in (404, 405):
             return []
@@ -268,10 +268,9 @@ class Prober:
         else:
             info.seed = Capability(True, "the same seed repeats its sample; other seeds change it")
 
-    def echo_steps(self, prompt: str, raw: bool = True) -> tuple[list, int]:
-        """Echoed steps of ``prompt`` (generated tokens removed) and the number removed."""
-        extra = {"add_special_tokens": False} if raw else {}
-        data = self.complete(prompt, echo=True, logprobs=1, **extra)
+    def echo_steps(self, prompt: str) -> list:
+        """Echoed steps of ``prompt`` as written (no special tokens added), generated tokens removed."""
+        data = self.complete(prompt, echo=True, logprobs=1, add_special_tokens=False)
         choice = data["choices"][0]
         steps = completion_steps(choice)
         if steps is None:
@@ -279,7 +278,7 @@ class Prober:
         generated = (data.get("usage") or {}).get("completion_tokens")
         if not isinstance(generated, int):
             raise ValueError("the echo does not say how many tokens were generated (usage.completion_tokens)")
-        return steps[: len(steps) - generated] if generated else steps, generated
+        return steps[: len(steps) - generated] if generated else steps
 
     def probe_prompt_logprobs(self, prefix: str) -> Capability:
         """Echo a probe prompt followed by the token the server itself generates after it; the echoed log-prob
@@ -292,7 +291,7 @@ class Prober:
                 if not gen or gen[0].logprob is None or not gen[0].token:
                     return Capability(False, "no log-prob for a generated token, so echoed log-probs cannot be "
                                              "checked")
-                steps, _ = self.echo_steps(prompt + gen[0].token)
+                steps = self.echo_steps(prompt + gen[0].token)
             except ServerError as exc:
                 return Capability(False, f"echo with logprobs refused ({exc})")
             except (ValueError, KeyError, IndexError, TypeError) as exc:
