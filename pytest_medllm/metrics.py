@@ -83,11 +83,12 @@ def expect_answer_metrics(expect: Recorder, metrics: AnswerMetrics, answers: Seq
         expect(metrics.accuracy_over_chance, stats.shifted(accuracy, -chance_accuracy(answers)),
                condition=condition, details={"chance": chance_accuracy(answers)})
     expect(metrics.usable_rate, usable, condition=condition, details={"truncated_outputs": truncated})
-    expect.record(metrics.parse_failure_rate, failures, condition=condition, details={"reasons": _reasons(answers)})
+    expect.record(metrics.parse_failure_rate, failures, condition=condition, details={"reasons": failure_reasons(answers)})
     return {"accuracy": accuracy, "usable_rate": usable, "parse_failure_rate": failures}
 
 
-def _reasons(answers: Sequence[Answer]) -> dict[str, int]:
+def failure_reasons(answers: Sequence) -> dict[str, int]:
+    """How many unparsed answers (anything with a ``parsed`` result of category "none") failed for each reason."""
     counts: dict[str, int] = {}
     for a in answers:
         if a.parsed.category == "none":

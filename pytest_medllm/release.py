@@ -206,6 +206,11 @@ class ItemResampler:
         return float(low), float(high)
 
 
+def _binary(*values: np.ndarray) -> bool:
+    """Whether every value is 0 or 1 (paired outcomes that McNemar and Tango's interval apply to)."""
+    return all(bool(np.isin(v, (0.0, 1.0)).all()) for v in values)
+
+
 def paired_interval(units: Sequence[str], candidate: np.ndarray, reference: np.ndarray,
                     resampler: ItemResampler) -> tuple[float, float, str]:
     """95% interval of ``mean(candidate - reference)`` over paired units, and the method's label.
@@ -224,8 +229,7 @@ def paired_interval(units: Sequence[str], candidate: np.ndarray, reference: np.n
     * Other values: the percentile bootstrap over items (one set of draws shared by every metric).
     """
     differences = candidate - reference
-    binary = bool(np.isin(candidate, (0.0, 1.0)).all() and np.isin(reference, (0.0, 1.0)).all())
-    if not binary:
+    if not _binary(candidate, reference):
         low, high = resampler.mean_difference_ci(units, differences)
         return low, high, (f"paired bootstrap over items (B={resampler.resamples}, items resampled across every "
                            f"metric)")
@@ -268,7 +272,7 @@ def _difference(record: MetricRecord, ref: dict, resampler: ItemResampler) -> Di
         b = np.array([float(theirs[u]) for u in units])
         low, high, method = paired_interval(units, a, b, resampler)
         mcnemar = None
-        if set(np.unique(np.concatenate([a, b]))) <= {0.0, 1.0}:
+        if _binary(a, b):
             mcnemar = stats.mcnemar_exact(a.astype(bool), b.astype(bool)).pvalue
         return Difference(**common, difference=float(a.mean() - b.mean()), low=low, high=high, paired=True,
                           n=len(units), mcnemar_p=mcnemar, method=method)

@@ -18,7 +18,7 @@ import pytest
 from .artifacts import ITEMS_FILE, atomic_write, write_items, write_json
 from .results import EXAMPLES_PROPERTY, ITEMS_PROPERTY, USER_PROPERTY, MetricRecord, jsonable, suite_name
 from .session import SessionState
-from .summary import Outcome, RunSummary, RunVerdict, TestLedger, unmatched_conditions
+from .summary import Outcome, RunSummary, RunVerdict, TestLedger, suite_of_nodeid, unmatched_conditions
 
 RESULTS_FILE = "medllm-results.json"
 
@@ -62,7 +62,7 @@ class ResultsCollector:
 
         for item in session.items:
             if isinstance(getattr(getattr(item, "module", None), "SUITE", None), Suite):
-                self.behavioral.add(suite_name(item.nodeid.split("::", 1)[0]))
+                self.behavioral.add(suite_of_nodeid(item.nodeid))
 
     # -- collection --------------------------------------------------------------------------------------------
     @pytest.hookimpl

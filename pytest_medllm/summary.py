@@ -103,14 +103,14 @@ class TestLedger:
         self.seconds: dict[str, float] = {}
 
     def add(self, report: pytest.TestReport) -> None:
-        suite = _suite_of_nodeid(report.nodeid)
+        suite = suite_of_nodeid(report.nodeid)
         self.seconds[suite] = self.seconds.get(suite, 0.0) + float(report.duration or 0.0)
         for key, value in report.user_properties:
             if key == BLOCKED_PROPERTY and value not in self.blocked:
                 self.blocked.append(value)
         outcome = outcome_of(report)
         if outcome is None:
-            self.results.setdefault(report.nodeid, TestResult(report.nodeid, _suite_of_nodeid(report.nodeid),
+            self.results.setdefault(report.nodeid, TestResult(report.nodeid, suite_of_nodeid(report.nodeid),
                                                               Outcome.PASSED))
             return
         current = self.results.get(report.nodeid)
@@ -119,11 +119,12 @@ class TestLedger:
             message = short_message(report) if outcome not in (Outcome.PASSED, Outcome.XFAILED) else ""
             if outcome is Outcome.CRASHED:
                 message = f"crashed: {message}" if message else "crashed: the worker process died"
-            self.results[report.nodeid] = TestResult(report.nodeid, _suite_of_nodeid(report.nodeid), outcome,
+            self.results[report.nodeid] = TestResult(report.nodeid, suite_of_nodeid(report.nodeid), outcome,
                                                      report.duration, message)
 
 
-def _suite_of_nodeid(nodeid: str) -> str:
+def suite_of_nodeid(nodeid: str) -> str:
+    """The suite a test belongs to: its file's suite name."""
     return suite_name(nodeid.split("::", 1)[0])
 
 

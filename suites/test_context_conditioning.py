@@ -17,6 +17,7 @@ from pytest_medllm.backends import GenerationRequest
 from pytest_medllm.data.parsing import MULTIPLE, NONE, ParsedDecision, parse_decision
 from pytest_medllm.data.schemas import DECISIONS, EvidenceItem
 from pytest_medllm.expectations import Suite
+from pytest_medllm.metrics import failure_reasons
 from pytest_medllm.perturb.context import CONDITIONS, PARTIAL, Evidence, condition
 from pytest_medllm.prompts import evidence_prompt
 from pytest_medllm.runs import reasoning_format
@@ -158,18 +159,9 @@ def test_answers_under_condition(name, runs, expect, record_answers):
            details={"multiple": sum(r.label == MULTIPLE for r in replies),
                     "truncated_outputs": sum(r.finish_reason == "length" for r in replies)})
     expect.record(PARSE_FAILURES, stats.proportion({r.item_id: r.parsed.category == "none" for r in replies}),
-                  condition=name, details={"reasons": _reasons(replies)})
+                  condition=name, details={"reasons": failure_reasons(replies)})
     expect.record(MAYBE, stats.proportion({r.item_id: r.label == "maybe" for r in replies}), condition=name,
                   details={"answers": _distribution(replies)})
-
-
-def _reasons(replies: list[Reply]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for r in replies:
-        if r.parsed.category == "none":
-            key = r.parsed.reason.split(":")[0][:60]
-            counts[key] = counts.get(key, 0) + 1
-    return counts
 
 
 def _against_full_context(name: str, runs: Runs, expect, resamples: int, seed: int) -> None:

@@ -113,7 +113,7 @@ class Evidence:
     @property
     def words(self) -> int:
         """Context words shown (the unit of truncation)."""
-        return sum(len(s.text.split()) for s in self.sections)
+        return _word_count(self.sections)
 
     @property
     def share_of_words(self) -> float:
@@ -126,20 +126,24 @@ class Evidence:
         return tuple(s.label for s in self.sections)
 
 
+def _word_count(sections) -> int:  # noqa: ANN001 - context sections
+    return sum(len(s.text.split()) for s in sections)
+
+
 def context_words(item: EvidenceItem) -> int:
     """The item's context length in the unit of truncation (whitespace-separated words of all sections)."""
-    return sum(len(s.text.split()) for s in item.contexts)
+    return _word_count(item.contexts)
 
 
-_Word = tuple[int, int, int]  # (section index, start character, end character)
+_Span = tuple[int, int, int]  # a word or a sentence: (section index, start character, end character)
 
 
-def _words(item: EvidenceItem) -> list[_Word]:
+def _words(item: EvidenceItem) -> list[_Span]:
     return [(index, m.start(), m.end()) for index, section in enumerate(item.contexts)
             for m in re.finditer(r"\S+", section.text)]
 
 
-def _from_spans(item: EvidenceItem, condition: str, spans: list[_Word]) -> Evidence:
+def _from_spans(item: EvidenceItem, condition: str, spans: list[_Span]) -> Evidence:
     """Sections holding the given character spans, under their original labels. Spans that follow each other in the
     original (only whitespace between them) are cut out as one piece, so the spacing inside it is the original's;
     pieces that do not (sentences skipped by a selection) are joined by one space."""
@@ -216,14 +220,12 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in spans if text[a:b].strip()]
 
 
-_Sentence = tuple[int, int, int]  # (section index, start character, end character)
 
-
-def _sentences(item: EvidenceItem) -> list[_Sentence]:
+def _sentences(item: EvidenceItem) -> list[_Span]:
     return [(index, a, b) for index, section in enumerate(item.contexts) for a, b in sentences(section.text)]
 
 
-def _sentence_words(item: EvidenceItem, sentence: _Sentence) -> int:
+def _sentence_words(item: EvidenceItem, sentence: _Span) -> int:
     index, start, end = sentence
     return len(item.contexts[index].text[start:end].split())
 
