@@ -384,6 +384,18 @@ def test_cloze_from_the_whole_distribution_takes_one_request_per_item_and_equals
         assert a.logprobs == pytest.approx(b.logprobs, abs=1e-9)
 
 
+def test_choices_that_share_a_first_token_are_refused_on_both_scoring_paths(monkeypatch):
+    """The fake model reads characters: "Yes" and "Yet" both start with "Y", which cannot tell them apart."""
+    from pytest_medllm.backends import openai_probe
+
+    monkeypatch.setattr(openai_probe, "MIN_ENTRIES", 50)
+    request = ChoiceRequest("Is it?", ("Yes", "Yet"))
+    for behaviour in (Behaviour(), Behaviour(tokenize=True)):  # the echo, then the whole distribution
+        with FakeServer(behaviour) as server:
+            with pytest.raises(BackendError, match="'Yes' and 'Yet' start with the same token \\('Y'\\)"):
+                backend_for(server).score_choices([request])
+
+
 def test_a_misaligned_echo_is_refused_not_used():
     with FakeServer(Behaviour(misaligned_echo=True)) as server:
         backend = backend_for(server)

@@ -424,3 +424,59 @@ def test_models_whose_cache_layers_cannot_be_joined_generate_the_same(tiny, monk
     for a, b in zip(grouped, plain):
         assert a.token_ids == b.token_ids
         assert a.token_logprobs == pytest.approx(b.token_logprobs, abs=1e-4)
+
+
+def test_waiting_prompts_join_a_decoding_batch_without_changing_any_output(tiny, monkeypatch):
+    """With more requests than rows, rows that finish (stop token or their own budget) make room for waiting
+    prompts between segments. Every output equals the request's output alone: tokens, stop reason, log-probs,
+    top-k and seeded samples, with per-row budgets and repetition penalties."""
+    from pytest_medllm.backends import transformers_backend
+
+    prompts = PROMPTS + [p + " Answer briefly." for p in PROMPTS] + ["Define anemia.", "What is HbA1c?"]
+    requests = [GenerationRequest(p, Decoding(max_new_tokens=6 + 3 * (i % 5), temperature=0.8 if i % 3 == 0 else 0,
+                                              top_p=0.9 if i % 3 == 0 else None,
+                                              repetition_penalty=1.3 if i % 2 else None), seed=11 + i,
+                                  top_logprobs=2)
+                for i, p in enumerate(prompts)]
+    tiny.batch_size = 1
+    try:
+        alone = [tiny.generate([r])[0] for r in requests]
+    finally:
+        tiny.batch_size = 4
+    # Tokens some rows produce midway, as stop tokens, make rows end apart (besides their budgets).
+    early = {t for g in alone for t in g.token_ids[:3]}
+    stops = [t for g in alone[:5] for t in g.token_ids[4:5] if t not in early]
+    monkeypatch.setattr(tiny, "eos_ids", sorted(set(tiny.eos_ids) | set(stops)))
+    tiny.batch_size = 1
+    try:
+        alone = [tiny.generate([r])[0] for r in requests]
+    finally:
+        tiny.batch_size = 4
+    for request, got in zip(requests, alone):  # greedy rows alone are transformers' own generate()
+        if request.decoding.greedy:
+            ids = tiny.tokenizer(tiny.format_prompt(request.prompt), return_tensors="pt", add_special_tokens=False)
+            with torch.inference_mode():
+                ref = tiny.model.generate(**ids, max_new_tokens=request.decoding.max_new_tokens, do_sample=False,
+                                          repetition_penalty=request.decoding.repetition_penalty or 1.0,
+                                          eos_token_id=tiny.eos_ids, pad_token_id=tiny.tokenizer.pad_token_id)
+            expected = ref[0, ids["input_ids"].shape[1]:].tolist()
+            assert list(got.token_ids) == expected[: len(got.token_ids)]
+            assert (got.finish_reason == "eos") == (len(expected) > len(got.token_ids))
+    joins: list[int] = []
+    real_join = transformers_backend.join
+
+    def counting_join(running, rows, joining, pad_id, headroom):
+        joins.append(len(rows) + len(joining.requests))
+        return real_join(running, rows, joining, pad_id, headroom)
+
+    monkeypatch.setattr(transformers_backend, "join", counting_join)
+    monkeypatch.setattr(tiny, "SEGMENT_STEPS", 2)
+    finished_order: list[int] = []
+    together = tiny.generate(requests, on_batch=lambda done: finished_order.extend(i for i, _ in done))
+    assert joins and max(joins) <= tiny.batch_size  # prompts joined running batches, never beyond its rows
+    assert sorted(finished_order) == list(range(len(requests)))  # each result handed over once, when done
+    assert any(g.finish_reason == "eos" for g in alone) and any(g.finish_reason == "length" for g in alone)
+    for a, b in zip(alone, together):
+        assert a.token_ids == b.token_ids and a.finish_reason == b.finish_reason
+        assert a.token_logprobs == pytest.approx(b.token_logprobs, abs=1e-4)
+        assert [[t for t, _ in step] for step in a.top_logprobs] == [[t for t, _ in step] for step in b.top_logprobs]

@@ -122,29 +122,46 @@ def is_preallocated(cache: DynamicCache) -> bool:
     return bool(cache.layers) and all(type(layer) is PreallocatedLayer for layer in cache.layers)
 
 
-def join_rows(parts: list[tuple[DynamicCache, int]], width: int, headroom: int) -> DynamicCache:
-    """One cache for a batch whose rows were read in groups: ``parts`` holds each group's cache (in row order) and
-    how many leading pad positions it skipped. Every row gets ``width`` positions, the skipped ones zero (they
-    are padding, hidden by the attention mask), and room for ``headroom`` more."""
-    caches = [cache for cache, _ in parts]
+#: A part of a joined cache: a cache, which of its rows to take (None: all, in order) and how many of its first
+#: positions to leave out (padding that every taken row has).
+RowsOf = tuple[DynamicCache, "torch.Tensor | None", int]
+
+
+def join_rows(parts: list[RowsOf], width: int, headroom: int) -> DynamicCache:
+    """One cache holding the rows of ``parts``, in order, right-aligned as left padding has them: what is left of
+    each part (its filled positions after the ones it leaves out) ends at position ``width``; the positions before
+    it are zero (padding, hidden by the attention mask); there is room for ``headroom`` more.
+
+    Used for a batch whose rows were read in groups, each group having skipped the padding all its rows share, and
+    for rows that join a batch while it decodes (the continuing rows and the newly read ones)."""
+    caches = [cache for cache, _, _ in parts]
     if not all(is_preallocated(cache) for cache in caches):
         raise ValueError("only caches of preallocated layers can be joined")
     joined = DynamicCache()
     joined.layers = []
     for index in range(len(caches[0].layers)):
         layers = [cache.layers[index] for cache in caches]
-        rows = sum(layer._key_buffer.shape[0] for layer in layers)  # type: ignore[union-attr]
+        first = layers[0]
+        assert first._key_buffer is not None and first._value_buffer is not None
         out = PreallocatedLayer(headroom)
-        out.lazy_initialization(layers[0]._key_buffer, layers[0]._value_buffer)  # type: ignore[arg-type]
+        out.lazy_initialization(first._key_buffer, first._value_buffer)
         buffers = []
         for which in ("_key_buffer", "_value_buffer"):
-            source: torch.Tensor = getattr(layers[0], which)
-            buffer = source.new_zeros((rows, source.shape[1], width + headroom, source.shape[3]))
+            pieces = []
+            for layer, (_, rows, drop) in zip(layers, parts):
+                piece = getattr(layer, which)[:, :, drop: layer._length]
+                if rows is not None:
+                    piece = piece.index_select(0, rows.to(piece.device))
+                if piece.shape[2] > width:
+                    raise ValueError(f"a part of {piece.shape[2]} positions does not fit in {width}")
+                pieces.append(piece)
+            source: torch.Tensor = getattr(first, which)
+            buffer = source.new_zeros((sum(p.shape[0] for p in pieces), source.shape[1], width + headroom,
+                                       source.shape[3]))
             start = 0
-            for layer, (_, skipped) in zip(layers, parts):
-                part = getattr(layer, which)[:, :, : layer._length]
-                buffer[start: start + part.shape[0], :, skipped: skipped + part.shape[2]].copy_(part)
-                start += part.shape[0]
+            for piece in pieces:
+                buffer[start: start + piece.shape[0], :, width - piece.shape[2]: width].copy_(piece)
+                start += piece.shape[0]
             buffers.append(buffer)
         out._key_buffer, out._value_buffer = buffers
         out._length = width

@@ -47,6 +47,7 @@ from .base import (
     TokenLogprobs,
     WorkerInfo,
 )
+from .cloze_tokens import first_tokens, refuse_shared_first_tokens, says_nothing, spellings
 from .openai_http import HttpClient, ServerError, api_root, run_bounded
 from .openai_parse import UNKNOWN_ID, Step, chat_steps, completion_steps, logsumexp, suffix_start
 from .openai_probe import (
@@ -366,33 +367,11 @@ class OpenAIBackend(Backend):
             self._text_ids[text] = self._tokenize(text)
         return self._text_ids[text]
 
-    def _choice_token_ids(self, prompt: str, prompt_ids: list[int], choice: str) -> set[int]:
-        """The transformers backend's ``choice_token_ids``, with the server's tokenizer."""
-        variants = [choice] if not prompt or prompt[-1:].isspace() else [choice, " " + choice]
-        ids: set[int] = set()
-        for text in variants:
-            full = self._tokenize(prompt + text)
-            if full[: len(prompt_ids)] == prompt_ids and len(full) > len(prompt_ids):
-                token = full[len(prompt_ids)]
-            else:  # the tokenizer merged across the boundary: the choice on its own, as transformers does
-                token = self._ids_of(text)[0]
-            if text != choice and not self._text_of(token).strip():
-                continue
-            ids.add(token)
-        return ids
-
     def _score_from_distribution(self, item: tuple[str, tuple[str, ...]]) -> ChoiceScores:
         prompt, choices = item
         prompt_ids = self._tokenize(prompt)
-        sets = [self._choice_token_ids(prompt, prompt_ids, c) for c in choices]
-        owner: dict[int, str] = {}
-        for choice, ids in zip(choices, sets):
-            for token in ids:
-                if token in owner:
-                    raise BackendError(f"choices {owner[token]!r} and {choice!r} start with the same token "
-                                       f"({self._text_of(token)!r}); cloze scoring needs choices that differ in "
-                                       f"their first token")
-                owner[token] = choice
+        sets = [first_tokens(prompt, c, self._tokenize, self._text_of, prompt_ids) for c in choices]
+        refuse_shared_first_tokens(choices, sets, lambda token: repr(self._text_of(token)))
         listed = self._distribution(prompt)
         scores = []
         for ids in sets:
@@ -409,16 +388,14 @@ class OpenAIBackend(Backend):
 
     # -- cloze scoring from echoed prompt log-probs ----------------------------------------------------------------
     def _score_one(self, item: tuple[str, tuple[str, ...]]) -> ChoiceScores:
-        """Log-prob of each choice's first token after the prompt, summed over its bare and spaced spellings —
-        the rule of the transformers backend's ``choice_token_ids``."""
+        """Log-prob of each choice's first token after the prompt, summed over its bare and spaced spellings
+        (see cloze_tokens)."""
         prompt, choices = item
-        owner: dict[str, str] = {}
-        scores = []
+        scores, firsts = [], []
         context: list[str] | None = None
         for choice in choices:
-            spellings = [choice] if not prompt or prompt[-1:].isspace() else [choice, " " + choice]
             found: dict[str, float] = {}
-            for spelling in spellings:
+            for spelling in spellings(prompt, choice):
                 steps = self._echo(prompt + spelling)
                 tokens = [s.token for s in steps]
                 start = suffix_start(tokens, spelling)
@@ -431,16 +408,13 @@ class OpenAIBackend(Backend):
                     raise CapabilityError("cloze scoring: the server tokenizes the prompt differently depending on "
                                           "the choice that follows it")
                 first = steps[start]
-                if spelling != choice and not first.token.strip():
-                    continue  # " " + "1": a bare space token says nothing about the choice
+                if says_nothing(spelling, choice, first.token):
+                    continue
                 if first.logprob is None:
                     raise CapabilityError("cloze scoring: the server gave no log-prob for the choice token")
                 found[first.token] = first.logprob
-            for token in found:
-                if token in owner and owner[token] != choice:
-                    raise BackendError(f"choices {owner[token]!r} and {choice!r} start with the same token "
-                                       f"({token!r}); cloze scoring needs choices that differ in their first token")
-                owner[token] = choice
+            firsts.append(list(found))
+            refuse_shared_first_tokens(choices[: len(firsts)], firsts)
             scores.append(logsumexp(list(found.values())))
         return ChoiceScores(logprobs=tuple(scores))
 

@@ -1,15 +1,19 @@
 """The transformers backend: real models on CPU or GPU, batched, left-padded, float32 on CPU.
 
-Requests are grouped by decoding settings, sorted by token length (long first, so memory trouble shows early and
-padding stays small, as lm-evaluation-harness does) and restored to their original order. Only the logits that a
-method needs are computed: the last position for cloze scoring, the continuation positions for log-likelihoods.
+Requests are sorted by token length (long first, so memory trouble shows early and padding stays small, as
+lm-evaluation-harness does), prompts that share a prefix kept together, and results restored to their original
+order. Generation batches continuously: rows that finish leave between short segments of decoding steps and waiting
+prompts take their places. Only the logits that a method needs are computed: the last position for cloze scoring,
+the continuation positions for log-likelihoods.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
-from collections import defaultdict
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
@@ -26,15 +30,16 @@ from .base import (
     BatchCallback,
     ChoiceRequest,
     ChoiceScores,
-    Decoding,
     Generation,
     GenerationRequest,
     LoglikelihoodRequest,
     TokenLogprobs,
 )
 from .clock import ForwardClock
+from .cloze_tokens import first_tokens, refuse_shared_first_tokens
 from .cpu_kernels import pack_linear_layers, wants_onednn
 from .kv_cache import is_preallocated, join_rows, preallocated_cache, repeat_rows
+from .running_batch import RunningBatch, join
 from .stepwise import StepRecorder
 
 R = TypeVar("R")
@@ -134,7 +139,7 @@ class TransformersBackend(Backend):
     """A causal language model loaded with ``AutoModelForCausalLM``."""
 
     name = "transformers"
-    streams_results = True  # on_batch after every batch: the cache commits as the model goes
+    streams_results = True  # on_batch as results are done: the cache commits as the model goes
 
     def __init__(self, model_path: str, *, spec: ModelSpec, device: str = "cpu", dtype: str = "auto",
                  attn_implementation: str = "auto", chat_template: str = "auto", batch_size: int = 8,
@@ -273,47 +278,46 @@ class TransformersBackend(Backend):
                 mask[row, width - len(seq):] = 1
         return ids.to(self.input_device), mask.to(self.input_device), _positions(mask).to(self.input_device)
 
-    def _run_batched(self, encoded: list[list[int]], groups: dict[object, list[int]],
-                     run: Callable[[object, list[int]], list[R]], on_batch: BatchCallback | None,
-                     tie: Callable[[int], object] = lambda i: 0) -> list[R]:
+    def _run_batched(self, encoded: list[list[int]], run: Callable[[list[int]], list[R]],
+                     on_batch: BatchCallback | None) -> list[R]:
+        """``run`` on batches of rows that share prefixes and have similar lengths; results in request order."""
         results: list[R | None] = [None] * len(encoded)
-        for group_key, members in groups.items():
-            for batch in _batches(_sharing_order(members, encoded, tie), self.batch_size, encoded):
-                outputs = run(group_key, batch)
-                for index, output in zip(batch, outputs):
-                    results[index] = output
-                if on_batch is not None:
-                    on_batch(list(zip(batch, outputs)))
+        for batch in _batches(_sharing_order(list(range(len(encoded))), encoded), self.batch_size, encoded):
+            outputs = run(batch)
+            for index, output in zip(batch, outputs):
+                results[index] = output
+            if on_batch is not None:
+                on_batch(list(zip(batch, outputs)))
         return results  # type: ignore[return-value]
 
     # -- generation ----------------------------------------------------------------------------------------
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
                  ) -> list[Generation]:
         encoded = [self._encode_formatted(self.format_prompt(r.prompt, r.system)) for r in requests]
-        # Rows with different temperatures share a batch (the step recorder samples each row its own way); only
-        # what generate() itself applies to the whole batch must agree.
-        groups: dict[object, list[int]] = defaultdict(list)
+        # Every row samples, penalizes and stops its own way (StepRecorder, per-row budgets); only the number of
+        # top log-probs recorded per step is one per batch.
+        groups: dict[int, list[int]] = defaultdict(list)
         for i, r in enumerate(requests):
-            groups[(r.decoding.max_new_tokens, r.decoding.repetition_penalty, r.top_logprobs)].append(i)
+            groups[r.top_logprobs].append(i)
+        results: list[Generation | None] = [None] * len(requests)
+        for top_k, members in groups.items():
+            # Repeated prompts and prompts with a common prefix (few-shot examples) are read together, where
+            # _prefill reads what they share once.
+            order = _sharing_order(members, encoded, tie=lambda i: requests[i].seed)
+            waiting = deque(_batches(order, self.batch_size, encoded))
+            for index, generation in self._generate_continuously(waiting, encoded, requests, top_k, on_batch):
+                results[index] = generation
+        return results  # type: ignore[return-value]
 
-        def run(key: object, batch: list[int]) -> list[Generation]:
-            max_new_tokens, repetition_penalty, top_k = key  # type: ignore[misc]
-            return self._generate_batch([encoded[i] for i in batch], [requests[i].decoding for i in batch],
-                                        [requests[i].seed for i in batch], top_k, max_new_tokens,
-                                        repetition_penalty)
-
-        # Repeated prompts and prompts with a common prefix (few-shot examples) land in the same batch, where
-        # _prefill reads what they share once.
-        return self._run_batched(encoded, groups, run, on_batch, tie=lambda i: requests[i].seed)
-
-    def _generation_config(self, max_new_tokens: int, repetition_penalty: float | None) -> GenerationConfig:
+    def _generation_config(self, max_new_tokens: int) -> GenerationConfig:
         # Built from scratch so that a model's own generation_config (often do_sample=True, temperature=0.6)
-        # never leaks in: what we ask for is exactly what runs, and what keys the cache.
+        # never leaks in: what we ask for is exactly what runs, and what keys the cache. Sampling and the
+        # repetition penalty are each row's own, applied by StepRecorder.
         return GenerationConfig(
             max_new_tokens=max_new_tokens,
             do_sample=False,
             num_beams=1,
-            repetition_penalty=repetition_penalty or 1.0,
+            repetition_penalty=1.0,
             eos_token_id=self.eos_ids,
             pad_token_id=self.tokenizer.pad_token_id,
             bos_token_id=self.tokenizer.bos_token_id,
@@ -355,8 +359,9 @@ class TransformersBackend(Backend):
             self.model(input_ids=ids[rows, read_from:width], attention_mask=mask[rows, mask_from:width],
                        position_ids=positions[rows, read_from:width], past_key_values=cache, use_cache=True,
                        logits_to_keep=1)
-            parts.append((cache, skipped))
-        if len(parts) == 1 and parts[0][1] == 0:
+            parts.append((cache, None, 0))  # each group's positions end at the batch's last column
+            whole_width = skipped == 0
+        if len(parts) == 1 and whole_width:
             return parts[0][0]
         return join_rows(parts, width, headroom)
 
@@ -398,93 +403,122 @@ class TransformersBackend(Backend):
                           rest_mask], dim=1)
         return ids, mask, self._prefill_rows(ids, mask, _positions(mask), headroom, prefix=prefix_cache)
 
-    #: Decoding steps per generate() call: between calls, rows that have finished leave the batch.
+    #: Decoding steps per generate() call: between calls, rows that have finished leave the batch and waiting
+    #: prompts join it.
     SEGMENT_STEPS = 16
 
-    @torch.inference_mode()
-    def _generate_batch(self, sequences: list[list[int]], decodings: list[Decoding], seeds: list[int],
-                        top_k: int, max_new_tokens: int, repetition_penalty: float | None) -> list[Generation]:
-        """Generate for a batch in segments of :attr:`SEGMENT_STEPS` steps; rows that reached an end-of-turn token
-        leave the batch between segments, with their key/value cache rows.
+    @property
+    def join_rows_at(self) -> int:
+        """Free rows a batch waits for before waiting prompts join it: joining copies the batch's cache once."""
+        return max(1, self.batch_size // 4)
 
-        One ``generate()`` for the whole budget would keep computing every finished row until the longest answer
-        ends: with the studies' long budgets most of a batch's decoding was spent on rows that were done (16 prompt-A
-        answers of up to 384 tokens averaged 191). A continuing row keeps its cache, its tokens (the repetition
-        penalty sees them all) and its own random stream, so its output is the one it would have had in one call.
-        """
-        # Room for every position a row can reach: steps then write in place (see kv_cache).
-        headroom = max(len(s) for s in sequences) + max_new_tokens
+    def _start(self, rows: list[int], encoded: list[list[int]], requests: Sequence[GenerationRequest]
+               ) -> RunningBatch:
+        """Read the prompts of ``rows`` and return them as a batch ready to decode."""
+        sequences = [encoded[i] for i in rows]
+        headroom = max(len(s) for s in sequences) + max(requests[i].decoding.max_new_tokens for i in rows)
         ids, mask, cache = self._prefill(sequences, headroom)
-        n = len(sequences)
-        active = list(range(n))  # batch row -> request row
-        generators: list[torch.Generator | None] = [None] * n
-        kept: list[list[int]] = [[] for _ in range(n)]
-        logprobs: list[list[float]] = [[] for _ in range(n)]
-        top: list[list[tuple]] = [[] for _ in range(n)]
-        finished = [False] * n
+        return RunningBatch(ids, mask, cache, list(rows))
+
+    @cached_property
+    def _cache_can_be_relaid(self) -> bool:
+        """Whether this model's cache layers are all plain full attention (see kv_cache)."""
+        return is_preallocated(preallocated_cache(self.model.config, 1))
+
+    def _joinable(self, rows: list[int], encoded: list[list[int]]) -> bool:
+        """Whether prompts can join a decoding batch: cache layers that can be re-laid and prompts of two tokens
+        or more (a one-token prompt has nothing to read before decoding)."""
+        return min(len(encoded[i]) for i in rows) >= 2 and self._cache_can_be_relaid
+
+    @torch.inference_mode()
+    def _generate_continuously(self, waiting: deque[list[int]], encoded: list[list[int]],
+                               requests: Sequence[GenerationRequest], top_k: int,
+                               on_batch: BatchCallback | None) -> list[tuple[int, Generation]]:
+        """Generate for every waiting request, at most :attr:`batch_size` rows at a time, in segments of
+        :attr:`SEGMENT_STEPS` steps.
+
+        Between segments, rows that reached an end-of-turn token or their budget leave the batch with their
+        key/value rows, and waiting prompts take their places (see running_batch): a batch no longer drains while
+        prompts wait (16 prompt-A answers of up to 384 tokens averaged 191). A continuing row keeps its cache,
+        its tokens (the repetition penalty sees them all) and its own random stream, so its output is the one it
+        would have had in one call. ``waiting`` holds rows in the order they should be read, in groups that share
+        a prompt prefix; a group is split only when fewer rows are free.
+        """
+        done: list[tuple[int, Generation]] = []
+        records = {i: _Record() for batch in waiting for i in batch}
         eos = set(self.eos_ids)
-        left = max_new_tokens
-        while active and left > 0:
-            steps = min(self.SEGMENT_STEPS, left)
-            recorder = StepRecorder([decodings[r] for r in active], [seeds[r] for r in active], top_logprobs=top_k,
-                                    generators=[generators[r] for r in active])
-            out = self.model.generate(input_ids=ids, attention_mask=mask,
-                                      generation_config=self._generation_config(steps, repetition_penalty),
-                                      logits_processor=LogitsProcessorList([recorder]), past_key_values=cache)
-            new_tokens = out.sequences[:, ids.shape[1]:]
+        running: RunningBatch | None = None
+        staying: list[int] = []
+        while True:
+            free = self.batch_size - len(staying)
+            joining: list[int] = []
+            if waiting and (not staying or free >= min(self.join_rows_at, len(waiting[0]))):
+                joining = waiting[0][:free]
+                if staying and not self._joinable(joining, encoded):
+                    joining = []  # they start a batch of their own once this one is done
+            if joining:
+                waiting[0] = waiting[0][len(joining):]
+                if not waiting[0]:
+                    waiting.popleft()
+                fresh = self._start(joining, encoded, requests)
+                if running is None or not staying:
+                    running = fresh
+                else:  # room for the most tokens any row may still add: steps then write in place
+                    left = max(requests[r].decoding.max_new_tokens - len(records[r].tokens)
+                               for r in fresh.requests + [running.requests[b] for b in staying])
+                    running = join(running, staying, fresh, self.tokenizer.pad_token_id, left)
+            elif running is not None and staying:
+                running = running.keep(staying)
+            else:
+                break
+            assert running is not None
+            rows = running.requests
+            steps = min(self.SEGMENT_STEPS, *(requests[r].decoding.max_new_tokens - len(records[r].tokens)
+                                              for r in rows))
+            recorder = StepRecorder([requests[r].decoding for r in rows], [requests[r].seed for r in rows],
+                                    top_logprobs=top_k, generators=[records[r].generator for r in rows],
+                                    mask=running.mask)
+            out = self.model.generate(input_ids=running.ids, attention_mask=running.mask,
+                                      generation_config=self._generation_config(steps),
+                                      logits_processor=LogitsProcessorList([recorder]),
+                                      past_key_values=running.cache)
+            new_tokens = out.sequences[:, running.ids.shape[1]:]
             recorder.finish(new_tokens[:, -1])
-            for b, r in enumerate(active):
-                generators[r] = recorder.generators.get(b)
+            finished = []
+            staying = []
+            for b, r in enumerate(rows):
+                record = records[r]
+                record.generator = recorder.generators.get(b)
                 row = new_tokens[b].tolist()
                 stop = next((j for j, t in enumerate(row) if t in eos), None)
                 taken = row if stop is None else row[:stop]
-                kept[r] += taken
-                logprobs[r] += [recorder.chosen_logprobs[j][b] for j in range(len(taken))]
+                record.tokens += taken
+                record.logprobs += [recorder.chosen_logprobs[j][b] for j in range(len(taken))]
                 if top_k:
-                    top[r] += [tuple(zip(recorder.topk[j][1][b].tolist(), recorder.topk[j][0][b].tolist()))
-                               for j in range(len(taken))]
-                finished[r] = stop is not None
-            left -= steps
-            staying = [b for b, r in enumerate(active) if not finished[r]]
-            if not staying or left <= 0:
-                break
-            # The last sampled token is not in the cache yet: the next call reads it first.
-            ids = out.sequences
-            mask = torch.cat([mask, torch.ones((mask.shape[0], new_tokens.shape[1]), dtype=mask.dtype,
-                                               device=mask.device)], dim=1)
-            cache = out.past_key_values
-            if len(staying) < len(active):
-                index = torch.tensor(staying, device=ids.device)
-                ids, mask = ids.index_select(0, index), mask.index_select(0, index)
-                cache.reorder_cache(index)
-                active = [active[b] for b in staying]
-        return [Generation(text=self.tokenizer.decode(kept[r], skip_special_tokens=False), token_ids=tuple(kept[r]),
-                           finish_reason="eos" if finished[r] else "length", token_logprobs=tuple(logprobs[r]),
-                           top_logprobs=tuple(top[r]), tokens=tuple(self.tokenizer.convert_ids_to_tokens(kept[r])))
-                for r in range(n)]
+                    record.top += [tuple(zip(recorder.topk[j][1][b].tolist(), recorder.topk[j][0][b].tolist()))
+                                   for j in range(len(taken))]
+                if stop is not None or len(record.tokens) >= requests[r].decoding.max_new_tokens:
+                    finished.append((r, self._generation(record, stop is not None)))
+                else:
+                    staying.append(b)
+            # The last sampled token is not in the cache yet: the next segment reads it first.
+            running = running.extend(new_tokens, out.sequences, out.past_key_values)
+            done += finished
+            if on_batch is not None and finished:
+                on_batch(list(finished))
+        return done
+
+    def _generation(self, record: "_Record", stopped: bool) -> Generation:
+        return Generation(text=self.tokenizer.decode(record.tokens, skip_special_tokens=False),
+                          token_ids=tuple(record.tokens), finish_reason="eos" if stopped else "length",
+                          token_logprobs=tuple(record.logprobs), top_logprobs=tuple(record.top),
+                          tokens=tuple(self.tokenizer.convert_ids_to_tokens(record.tokens)))
 
     # -- cloze scoring ---------------------------------------------------------------------------------------
     def choice_token_ids(self, formatted_prompt: str, choice: str) -> set[int]:
-        """Token ids that begin ``choice`` right after the prompt, with and without a leading space.
-
-        In a chat assistant turn a letter starts bare ("A"); after "Answer:" in plain text it starts with a space
-        (" A"). Both spellings are the same answer, so a choice's score is the log-sum-exp over them.
-        """
-        prompt_ids = self._encode_bare(formatted_prompt)
-        variants = [choice] if formatted_prompt[-1:].isspace() or not formatted_prompt else [choice, " " + choice]
-        ids: set[int] = set()
-        for text in variants:
-            full = self._encode_bare(formatted_prompt + text)
-            if full[:len(prompt_ids)] == prompt_ids and len(full) > len(prompt_ids):
-                token = full[len(prompt_ids)]
-            else:  # the tokenizer merged across the boundary: fall back to the choice on its own
-                token = self._encode_bare(text)[0]
-            # A tokenizer that splits " 1" into " " + "1" gives every spaced choice the same first token, which
-            # says nothing about the choice: only the unspaced spelling counts then.
-            if text != choice and not self.tokenizer.decode([token]).strip():
-                continue
-            ids.add(token)
-        return ids
+        """Token ids that begin ``choice`` right after the prompt, bare and spaced (see cloze_tokens)."""
+        return first_tokens(formatted_prompt, choice, self._encode_bare,
+                            lambda token: self.tokenizer.decode([token]))
 
     def score_choices(self, requests: Sequence[ChoiceRequest], on_batch: BatchCallback | None = None
                       ) -> list[ChoiceScores]:
@@ -493,17 +527,11 @@ class TransformersBackend(Backend):
         token_sets: list[list[list[int]]] = []
         for text, request in zip(formatted, requests):
             sets = [sorted(self.choice_token_ids(text, c)) for c in request.choices]
-            seen: dict[int, str] = {}
-            for choice, ids in zip(request.choices, sets):
-                for token in ids:
-                    if token in seen:
-                        raise BackendError(f"choices {seen[token]!r} and {choice!r} start with the same token "
-                                           f"({self.tokenizer.convert_ids_to_tokens(token)!r}); cloze scoring "
-                                           f"needs choices that differ in their first token")
-                    seen[token] = choice
+            refuse_shared_first_tokens(request.choices, sets,
+                                       lambda token: repr(self.tokenizer.convert_ids_to_tokens(token)))
             token_sets.append(sets)
 
-        def run(_: object, batch: list[int]) -> list[ChoiceScores]:
+        def run(batch: list[int]) -> list[ChoiceScores]:
             def reduce(row: int, logprobs: torch.Tensor) -> ChoiceScores:
                 sets = token_sets[batch[row]]
                 return ChoiceScores(logprobs=tuple(float(torch.logsumexp(logprobs[0, ids_], dim=0)) for ids_ in sets))
@@ -512,7 +540,7 @@ class TransformersBackend(Backend):
             return self._forward_gather(sequences, [[len(s) - 1] for s in sequences], reduce)
 
         # Prompts that share a prefix (counterfactual notes of one patient) share a batch, which reads it once.
-        return self._run_batched(encoded, {None: list(range(len(requests)))}, run, on_batch)
+        return self._run_batched(encoded, run, on_batch)
 
     # -- log-likelihood ------------------------------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest], on_batch: BatchCallback | None = None
@@ -553,7 +581,7 @@ class TransformersBackend(Backend):
         spans = [range(len(context) - 1, len(context) + len(continuation) - 1) for context, continuation in pairs]
         wanted_by_feed = [sorted({p for i in members for p in spans[i]}) for members in users]
 
-        def run(_: object, batch: list[int]) -> list[list[tuple[int, TokenLogprobs]]]:
+        def run(batch: list[int]) -> list[list[tuple[int, TokenLogprobs]]]:
             def reduce(row: int, logprobs: torch.Tensor) -> list[tuple[int, TokenLogprobs]]:
                 feed = batch[row]
                 where = {p: j for j, p in enumerate(wanted_by_feed[feed])}
@@ -576,7 +604,7 @@ class TransformersBackend(Backend):
                 on_batch([pair for _, produced in done for pair in produced])
 
         results: list[TokenLogprobs | None] = [None] * len(requests)
-        for produced in self._run_batched(feeds, {None: list(range(len(feeds)))}, run, expand):
+        for produced in self._run_batched(feeds, run, expand):
             for i, value in produced:
                 results[i] = value
         return results  # type: ignore[return-value]
@@ -678,6 +706,16 @@ class TransformersBackend(Backend):
         del self.model
         if torch.cuda.is_available():
             torch.cuda.empty_cache()
+
+
+@dataclass
+class _Record:
+    """What one request has generated so far, across segments."""
+
+    tokens: list[int] = field(default_factory=list)
+    logprobs: list[float] = field(default_factory=list)
+    top: list[tuple] = field(default_factory=list)
+    generator: torch.Generator | None = None
 
 
 def _positions(mask: torch.Tensor) -> torch.Tensor:
