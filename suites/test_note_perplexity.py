@@ -60,8 +60,8 @@ def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactua
     trend = stats.bootstrap_ci(rows, rho, medllm_profile.bootstrap_resamples, medllm_config.seed,
                                undefined=_why_no_trend(rows))
     expect(TREND, trend, condition=style, details={"delta_ppl_by_shift": by_shift})
-    expect.record(MEAN_DELTA, stats.bootstrap_ci([d for _, d in rows], lambda s: float(np.mean(s)),
-                                                 medllm_profile.bootstrap_resamples, medllm_config.seed),
+    expect.record(MEAN_DELTA, stats.bootstrap_mean_ci([d for _, d in rows], medllm_profile.bootstrap_resamples,
+                                                      medllm_config.seed),
                   condition=style)
 
 

@@ -5,7 +5,6 @@ Template notes hold only the variables; raw notes bury them in a full admission 
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from pytest_medllm import stats
@@ -66,9 +65,9 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
     directed = {p.unit: p.correct_direction for p in pairs if p.correct_direction is not None}
     m = mean_shift_by_severity(pairs)
     monotonic = is_monotonic(m)
-    expect.record(KL, stats.bootstrap_ci([p.kl for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
+    expect.record(KL, stats.bootstrap_mean_ci([p.kl for p in pairs], resamples, seed),
                   condition=condition)
-    expect.record(JS, stats.bootstrap_ci([p.js for p in pairs], lambda s: float(np.mean(s)), resamples, seed),
+    expect.record(JS, stats.bootstrap_mean_ci([p.js for p in pairs], resamples, seed),
                   condition=condition)
     expect.record(FLIPS, stats.proportion({p.unit: p.flipped for p in pairs}),
                   condition=condition)

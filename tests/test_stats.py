@@ -214,6 +214,19 @@ def test_bootstrap_ci_is_seeded_and_brackets_the_mean():
     assert a.high - a.low == pytest.approx(2 * 1.96 * se, rel=0.15)
 
 
+def test_the_vectorized_mean_interval_draws_the_same_resamples_as_one_call_per_resample():
+    values = list(np.random.default_rng(1).exponential(size=37))
+    fast = stats.bootstrap_mean_ci(values, resamples=1000, seed=9)
+    slow = stats.bootstrap_ci(values, lambda s: sum(s) / len(s), resamples=1000, seed=9)
+    assert (fast.value, fast.low, fast.high) == pytest.approx((slow.value, slow.low, slow.high), abs=1e-12)
+    # Independently: the same generator's index draws, the mean of each, numpy's percentiles.
+    draws = np.random.default_rng(9).integers(0, 37, size=(1000, 37))
+    means = np.asarray(values)[draws].mean(axis=1)
+    low, high = np.percentile(means, [2.5, 97.5])
+    assert (fast.low, fast.high) == pytest.approx((low, high), rel=1e-9)
+    assert fast.method == slow.method == "bootstrap percentile B=1000"
+
+
 def test_bootstrap_ci_drops_undefined_resamples_quietly_and_counts_them():
     # A ratio of means, undefined (NaN) when a resample holds no item with a nonzero denominator.
     pairs = [(1.0, 1.0)] + [(0.0, 0.0)] * 7 + [(0.5, 1.0)]
