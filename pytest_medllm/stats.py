@@ -359,8 +359,9 @@ def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: 
 
     Resamples where the statistic is undefined (NaN) are dropped from the percentile computation. ``undefined``
     explains a NaN statistic on the report card (e.g. "every item has the same correctness"). ``vectorized``, for
-    items that are numbers: the same statistic as ``f(array, axis)``, which scipy evaluates on all resamples at once
-    (the same resamples and interval as one Python call per resample, which took seconds per run).
+    items that are numbers or tuples of numbers: the same statistic as ``f(*columns, axis)``, which scipy evaluates
+    on all resamples at once (the same resamples and interval as one Python call per resample, which took seconds
+    per run).
     """
     from scipy.stats import DegenerateDataWarning, bootstrap
 
@@ -379,13 +380,17 @@ def bootstrap_ci(values: Sequence, statistic, resamples: int, seed: int, alpha: 
     def on_indices(idx: np.ndarray) -> float:
         return float(statistic([data[i] for i in idx]))
 
-    sample, evaluate = ((np.asarray(data, dtype=float),), vectorized) if vectorized else ((index,), on_indices)
+    sample, evaluate = ((index,), on_indices)
+    if vectorized is not None:  # numbers, or tuples of numbers: one paired sample per position in the tuple
+        array = np.asarray(data, dtype=float)
+        sample, evaluate = ((array,) if array.ndim == 1 else tuple(array.T)), vectorized
     with warnings.catch_warnings():
         # scipy warns (naming BCa even for percentile intervals) when some resamples are undefined; they are
         # dropped below and counted in the method string instead.
         warnings.simplefilter("ignore", DegenerateDataWarning)
-        result = bootstrap(sample, evaluate, vectorized=vectorized is not None, n_resamples=resamples,
-                           method="percentile", confidence_level=1 - alpha, rng=np.random.default_rng(seed))
+        result = bootstrap(sample, evaluate, vectorized=vectorized is not None, paired=len(sample) > 1,
+                           n_resamples=resamples, method="percentile", confidence_level=1 - alpha,
+                           rng=np.random.default_rng(seed))
     low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
     if math.isnan(low) or math.isnan(high):  # some resamples undefined: fall back to the defined ones
         samples = np.asarray(result.bootstrap_distribution, dtype=float)
@@ -403,6 +408,20 @@ def bootstrap_mean_ci(values: Sequence[float], resamples: int, seed: int, alpha:
     """Mean over items with a percentile bootstrap interval over items (:func:`bootstrap_ci` of the mean,
     evaluated by scipy on all resamples at once)."""
     return bootstrap_ci(values, lambda s: float(np.mean(s)), resamples, seed, alpha, undefined, vectorized=np.mean)
+
+
+def spearman_along(x: np.ndarray, y: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Spearman's rank correlation of ``x`` and ``y`` along ``axis`` (average ranks for ties, scipy's rankdata),
+    NaN where either side does not vary: ``scipy.stats.spearmanr`` for many samples at once."""
+    from scipy.stats import rankdata
+
+    rx, ry = rankdata(x, axis=axis), rankdata(y, axis=axis)
+    rx = rx - rx.mean(axis=axis, keepdims=True)
+    ry = ry - ry.mean(axis=axis, keepdims=True)
+    spread = np.sqrt((rx * rx).sum(axis=axis) * (ry * ry).sum(axis=axis))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rho = (rx * ry).sum(axis=axis) / spread
+    return np.where(spread > 0, np.clip(rho, -1.0, 1.0), np.nan)
 
 
 @dataclass(frozen=True)

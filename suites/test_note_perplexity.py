@@ -57,8 +57,8 @@ def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactua
             return float("nan")
         return float(scipy_stats.spearmanr(sizes, deltas).statistic)
 
-    trend = stats.bootstrap_ci(rows, rho, medllm_profile.bootstrap_resamples, medllm_config.seed,
-                               undefined=_why_no_trend(rows))
+    trend = stats.bootstrap_ci([(abs(s), d) for s, d in rows], rho, medllm_profile.bootstrap_resamples,
+                               medllm_config.seed, undefined=_why_no_trend(rows), vectorized=stats.spearman_along)
     expect(TREND, trend, condition=style, details={"delta_ppl_by_shift": by_shift})
     expect.record(MEAN_DELTA, stats.bootstrap_mean_ci([d for _, d in rows], medllm_profile.bootstrap_resamples,
                                                       medllm_config.seed),

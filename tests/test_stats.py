@@ -227,6 +227,41 @@ def test_the_vectorized_mean_interval_draws_the_same_resamples_as_one_call_per_r
     assert fast.method == slow.method == "bootstrap percentile B=1000"
 
 
+def test_spearman_along_rows_is_scipys_spearmanr_of_each_row():
+    from scipy.stats import spearmanr
+
+    rng = np.random.default_rng(4)
+    x = rng.integers(0, 3, size=(200, 9)).astype(float)  # many ties, some constant rows
+    y = np.round(rng.normal(size=(200, 9)), 1)
+    y[7] = 2.0
+    got = stats.spearman_along(x, y)
+    for row in range(200):
+        if len(set(x[row])) < 2 or len(set(y[row])) < 2:
+            assert math.isnan(got[row])
+        else:
+            assert got[row] == pytest.approx(spearmanr(x[row], y[row]).statistic, abs=1e-12)
+    assert math.isnan(got[7])
+
+
+def test_a_paired_vectorized_statistic_draws_the_same_resamples_as_one_call_per_resample():
+    from scipy.stats import spearmanr
+
+    rng = np.random.default_rng(2)
+    pairs = [(float(abs(s)), float(d)) for s, d in zip(rng.integers(-2, 3, 30), np.round(rng.normal(size=30), 2))]
+
+    def rho(sample):
+        xs, ys = [a for a, _ in sample], [b for _, b in sample]
+        return float("nan") if len(set(xs)) < 2 or len(set(ys)) < 2 else float(spearmanr(xs, ys).statistic)
+
+    few = [(0.0, 1.0), (1.0, 2.0), (2.0, 2.5), (0.0, 0.3), (1.0, 1.1), (2.0, 0.2)]  # some resamples undefined
+    for sample, seed in ((pairs, 8), (few, 3)):
+        slow = stats.bootstrap_ci(sample, rho, resamples=500, seed=seed)
+        fast = stats.bootstrap_ci(sample, rho, resamples=500, seed=seed, vectorized=stats.spearman_along)
+        assert (fast.value, fast.low, fast.high) == pytest.approx((slow.value, slow.low, slow.high), abs=1e-12)
+        assert fast.method == slow.method
+    assert "1 undefined resamples dropped" in fast.method
+
+
 def test_bootstrap_ci_drops_undefined_resamples_quietly_and_counts_them():
     # A ratio of means, undefined (NaN) when a resample holds no item with a nonzero denominator.
     pairs = [(1.0, 1.0)] + [(0.0, 0.0)] * 7 + [(0.5, 1.0)]
