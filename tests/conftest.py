@@ -18,3 +18,16 @@ def demo_items():
     from pytest_medllm.data.loaders import load_dataset
 
     return load_dataset("demo", PROJECT_DIR).items
+
+
+@pytest.fixture(scope="session")
+def random_llama():
+    """A 2-layer Llama with random weights and a 97-token vocabulary: fast, float32, for tests of key/value caches
+    and batching that compare computations with each other (never with a real model's answers)."""
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    config = LlamaConfig(vocab_size=97, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256)
+    return LlamaForCausalLM(config).eval()

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 import torch
-from transformers import DynamicCache, LlamaConfig, LlamaForCausalLM
+from transformers import DynamicCache, LlamaConfig
 from transformers.cache_utils import DynamicLayer, DynamicSlidingWindowLayer
 
 from pytest_medllm.backends.kv_cache import PreallocatedLayer, preallocated_cache
-
-
-@pytest.fixture(scope="module")
-def model() -> LlamaForCausalLM:
-    torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=97, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=128)
-    return LlamaForCausalLM(config).eval()
 
 
 def _decode(model, cache, prompt: torch.Tensor, steps: int, keep: list[int] | None = None, at: int = 0):
@@ -36,33 +28,33 @@ def _decode(model, cache, prompt: torch.Tensor, steps: int, keep: list[int] | No
     return logits
 
 
-def test_steps_and_dropped_rows_give_the_logits_of_transformers_cache(model):
+def test_steps_and_dropped_rows_give_the_logits_of_transformers_cache(random_llama):
     prompt = torch.randint(3, 97, (3, 7))
     for keep in (None, [2, 0]):
-        ours = _decode(model, preallocated_cache(model.config, headroom=4), prompt, 9, keep, at=3)
-        theirs = _decode(model, DynamicCache(config=model.config), prompt, 9, keep, at=3)
+        ours = _decode(random_llama, preallocated_cache(random_llama.config, headroom=4), prompt, 9, keep, at=3)
+        theirs = _decode(random_llama, DynamicCache(config=random_llama.config), prompt, 9, keep, at=3)
         assert len(ours) == len(theirs) == 10
         for a, b in zip(ours, theirs):
             torch.testing.assert_close(a, b, rtol=0, atol=1e-6)  # headroom 4 < 9 steps: it also grew twice
 
 
-def test_a_step_writes_into_the_buffer_it_already_has(model):
-    cache = preallocated_cache(model.config, headroom=16)
+def test_a_step_writes_into_the_buffer_it_already_has(random_llama):
+    cache = preallocated_cache(random_llama.config, headroom=16)
     assert all(isinstance(layer, PreallocatedLayer) for layer in cache.layers)
     with torch.inference_mode():
-        model(input_ids=torch.randint(3, 97, (2, 5)), past_key_values=cache, use_cache=True)
+        random_llama(input_ids=torch.randint(3, 97, (2, 5)), past_key_values=cache, use_cache=True)
         layer = cache.layers[0]
         before = layer._key_buffer.data_ptr()
         for _ in range(3):
-            model(input_ids=torch.randint(3, 97, (2, 1)), past_key_values=cache, use_cache=True)
+            random_llama(input_ids=torch.randint(3, 97, (2, 1)), past_key_values=cache, use_cache=True)
     assert layer._key_buffer.data_ptr() == before
     assert cache.get_seq_length() == 8 and layer.keys.shape[-2] == 8
 
 
-def test_crop_and_reset_forget_positions(model):
-    cache = preallocated_cache(model.config, headroom=8)
+def test_crop_and_reset_forget_positions(random_llama):
+    cache = preallocated_cache(random_llama.config, headroom=8)
     with torch.inference_mode():
-        model(input_ids=torch.randint(3, 97, (1, 6)), past_key_values=cache, use_cache=True)
+        random_llama(input_ids=torch.randint(3, 97, (1, 6)), past_key_values=cache, use_cache=True)
     cache.crop(-2)
     assert cache.get_seq_length() == 4
     with pytest.raises(ValueError):

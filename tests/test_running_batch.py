@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 import torch
-from transformers import LlamaConfig, LlamaForCausalLM
 from transformers.generation.logits_process import RepetitionPenaltyLogitsProcessor
 
 from pytest_medllm.backends import Decoding
@@ -14,14 +13,6 @@ from pytest_medllm.backends.running_batch import RunningBatch, join
 from pytest_medllm.backends.stepwise import StepRecorder
 
 PAD = 0
-
-
-@pytest.fixture(scope="module")
-def model() -> LlamaForCausalLM:
-    torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=97, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256)
-    return LlamaForCausalLM(config).eval()
 
 
 def _positions(mask: torch.Tensor) -> torch.Tensor:
@@ -59,15 +50,15 @@ def _alone(model, tokens: list[int]) -> torch.Tensor:
         return model(input_ids=torch.tensor([tokens])).logits[0, -1]
 
 
-def test_rows_joining_a_decoding_batch_compute_what_they_compute_alone(model):
+def test_rows_joining_a_decoding_batch_compute_what_they_compute_alone(random_llama):
     torch.manual_seed(1)
     prompts = [torch.randint(3, 97, (n,)).tolist() for n in (4, 9, 6, 13, 5)]
-    running = _read(model, prompts[:3], [0, 1, 2])
+    running = _read(random_llama, prompts[:3], [0, 1, 2])
     for _ in range(3):  # the first rows have decoded a few steps ...
-        running, _ = _step(model, running)
+        running, _ = _step(random_llama, running)
     # ... when row 1 leaves and two prompts join, one longer than the batch so far (the batch grows to its left)
     # and one shorter (right-aligned after padding).
-    joined = join(running, [2, 0], _read(model, prompts[3:], [3, 4]), PAD, headroom=8)
+    joined = join(running, [2, 0], _read(random_llama, prompts[3:], [3, 4]), PAD, headroom=8)
     assert joined.requests == [2, 0, 3, 4]
     assert joined.cache.get_seq_length() == joined.ids.shape[1] - 1
     histories = [joined.ids[i][joined.mask[i].bool()].tolist() for i in range(4)]
@@ -75,23 +66,23 @@ def test_rows_joining_a_decoding_batch_compute_what_they_compute_alone(model):
     assert histories[0][: len(prompts[2])] == prompts[2] and len(histories[0]) == len(prompts[2]) + 3
     for _ in range(4):
         before = [joined.ids[i][joined.mask[i].bool()].tolist() for i in range(4)]
-        joined, logits = _step(model, joined)
+        joined, logits = _step(random_llama, joined)
         for row, history in enumerate(before):
-            torch.testing.assert_close(logits[row], _alone(model, history), rtol=0, atol=1e-5)
+            torch.testing.assert_close(logits[row], _alone(random_llama, history), rtol=0, atol=1e-5)
 
 
-def test_joining_drops_columns_that_no_continuing_row_uses(model):
+def test_joining_drops_columns_that_no_continuing_row_uses(random_llama):
     torch.manual_seed(2)
-    running = _read(model, [torch.randint(3, 97, (n,)).tolist() for n in (3, 12)], [0, 1])
-    joined = join(running, [0], _read(model, [torch.randint(3, 97, (4,)).tolist()], [2]), PAD, headroom=4)
+    running = _read(random_llama, [torch.randint(3, 97, (n,)).tolist() for n in (3, 12)], [0, 1])
+    joined = join(running, [0], _read(random_llama, [torch.randint(3, 97, (4,)).tolist()], [2]), PAD, headroom=4)
     assert joined.ids.shape[1] == 4  # the 12-token row left: its padding-only columns went with it
     assert joined.mask.tolist() == [[0, 1, 1, 1], [1, 1, 1, 1]]
 
 
-def test_rows_with_unread_prompts_cannot_join(model):
-    running = _read(model, [[5, 6, 7]], [0])
+def test_rows_with_unread_prompts_cannot_join(random_llama):
+    running = _read(random_llama, [[5, 6, 7]], [0])
     unread = RunningBatch(torch.tensor([[8, 9]]), torch.ones((1, 2), dtype=torch.long),
-                          preallocated_cache(model.config, headroom=4), [1])
+                          preallocated_cache(random_llama.config, headroom=4), [1])
     assert not unread.joinable
     with pytest.raises(ValueError, match="cannot be joined"):
         join(running, [0], unread, PAD, headroom=4)

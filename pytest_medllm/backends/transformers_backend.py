@@ -360,8 +360,7 @@ class TransformersBackend(Backend):
                        position_ids=positions[rows, read_from:width], past_key_values=cache, use_cache=True,
                        logits_to_keep=1)
             parts.append((cache, None, 0))  # each group's positions end at the batch's last column
-            whole_width = skipped == 0
-        if len(parts) == 1 and whole_width:
+        if len(parts) == 1 and skipped == 0:
             return parts[0][0]
         return join_rows(parts, width, headroom)
 
