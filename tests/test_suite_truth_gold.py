@@ -232,6 +232,32 @@ def test_direction_counts_every_counterfactual_when_several_are_drawn_per_class(
     assert flips.n == len(cfs["template"])
 
 
+def test_the_perplexity_trend_gate_fails_a_model_calmed_by_severe_values():
+    """The trend gate (lower bound of Spearman's rho above 0): a model whose note perplexity rises with the size of
+    the severity shift passes it; one whose perplexity falls as values grow extreme fails it."""
+    from pytest_medllm.results import Verdict
+
+    path = PROJECT_DIR / "suites" / "test_note_perplexity.py"
+    spec = importlib.util.spec_from_file_location("_truth_note_perplexity", path)
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)
+    cfs = vital_counterfactual_notes(per_class=2, styles=("template",), variables=("heart_rate", "spo2"))
+    gate = suite.TREND.default_gate()
+    verdicts = {}
+    for name, sign in (("surprised by severity", 1), ("calmed by severity", -1)):
+        perplexities = {cf.original.id: 10.0 for cf in cfs["template"]}
+        perplexities.update({cf.note.id: 10.0 + sign * abs(cf.severity_shift) for cf in cfs["template"]
+                             if cf.severity_shift is not None})
+        expect = Captured()
+        suite.test_perplexity_grows_with_severity_shift("template", perplexities, cfs, expect,
+                                                        SimpleNamespace(bootstrap_resamples=400),
+                                                        SimpleNamespace(seed=SEED))
+        [trend] = expect.estimates["delta_ppl_trend"]
+        verdicts[name] = gate.judge(trend.value, (trend.low, trend.high))[0]
+        assert trend.value == pytest.approx(sign * 1.0)
+    assert verdicts == {"surprised by severity": Verdict.PASS, "calmed by severity": Verdict.FAIL}
+
+
 def test_a_shift_that_rounds_to_zero_has_no_sign():
     from pytest_medllm import stats
 
