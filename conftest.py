@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_medllm.answers.jobs import Answer, answer_jobs, original_jobs
+from pytest_medllm.answers.prompts import cloze_prompt, prompt_a
 from pytest_medllm.backends import ChoiceRequest, ChoiceScores, Decoding
 from pytest_medllm.data.loaders import fixtures_dir, load_dataset
 from pytest_medllm.data.schemas import EvidenceItem, MCQItem
 from pytest_medllm.data.select import suite_subset
-from pytest_medllm.options import RunConfig
-from pytest_medllm.profiles import Profile
-from pytest_medllm.prompts import cloze_prompt, prompt_a
-from pytest_medllm.runs import Answer, answer_jobs, original_jobs
+from pytest_medllm.runner.command_line import RunConfig
+from pytest_medllm.runner.profiles import Profile
 
 
 @pytest.fixture(scope="session")
@@ -121,7 +121,10 @@ def icu_notes(medllm_profile, medllm_config) -> dict[str, list]:
 def counterfactuals(icu_notes, medllm_profile, medllm_config) -> dict[str, list]:
     """Every single-variable counterfactual of every note, by style (each checked to change only its variable)."""
     from pytest_medllm.data.schemas import VITAL_SIGNS
-    from pytest_medllm.perturb.clinical import demographic_counterfactuals, vital_counterfactuals
+    from pytest_medllm.perturb.clinical import (
+        demographic_counterfactuals,
+        vital_counterfactuals,
+    )
 
     per_class, seed = medllm_profile.counterfactuals_per_class, medllm_config.seed
     out = {}
@@ -140,7 +143,7 @@ def counterfactuals(icu_notes, medllm_profile, medllm_config) -> dict[str, list]
 def label_distributions(model, icu_notes, counterfactuals, unit_rewrites):
     """The model's label distribution for every note (originals, counterfactuals, unit rewrites) and task, from
     one batched scoring call: {(note id, task): probabilities}."""
-    from pytest_medllm.devise import TASKS, distribution
+    from pytest_medllm.methods.devise import TASKS, distribution
 
     notes = {}
     for style in NOTE_STYLES:

@@ -33,13 +33,13 @@ import torch  # noqa: E402
 from transformers import AutoModelForCausalLM  # noqa: E402
 from transformers.generation.logits_process import RepetitionPenaltyLogitsProcessor  # noqa: E402
 
+from pytest_medllm.answers.prompts import prompt_a  # noqa: E402
 from pytest_medllm.backends import Decoding, GenerationRequest  # noqa: E402
 from pytest_medllm.backends.clock import ForwardClock  # noqa: E402
-from pytest_medllm.backends.transformers_backend import create_transformers_backend  # noqa: E402
+from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
+from pytest_medllm.backends.transformers.backend import create_transformers_backend  # noqa: E402
 from pytest_medllm.data.loaders import load_dataset  # noqa: E402
-from pytest_medllm.options import default_cache_dir  # noqa: E402
-from pytest_medllm.prompts import prompt_a  # noqa: E402
-from pytest_medllm.registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
+from pytest_medllm.runner.command_line import default_cache_dir  # noqa: E402
 
 
 @torch.inference_mode()

@@ -78,9 +78,9 @@ def our_worker(args: argparse.Namespace) -> None:
     from types import SimpleNamespace
 
     from pytest_medllm.backends import LoglikelihoodRequest
-    from pytest_medllm.backends.transformers_backend import create_transformers_backend
-    from pytest_medllm.options import default_cache_dir
-    from pytest_medllm.registry import DEFAULT_ALIAS, resolve_model
+    from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model
+    from pytest_medllm.backends.transformers.backend import create_transformers_backend
+    from pytest_medllm.runner.command_line import default_cache_dir
 
     items = json.loads(Path(args.items_json).read_text())
     config = SimpleNamespace(cache_dir=default_cache_dir(), device="cpu", dtype=args.dtype,
@@ -122,10 +122,10 @@ def our_worker(args: argparse.Namespace) -> None:
 
 def prepare(args: argparse.Namespace, folder: Path) -> tuple[list[dict], Path]:
     """Items as lm-eval reads them (JSON Lines + task YAML) and as our worker reads them; the dense model folder."""
-    from pytest_medllm.backends.weights import ensure_dense_copy
+    from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model
+    from pytest_medllm.backends.transformers.weights import ensure_dense_copy
     from pytest_medllm.data.loaders import load_dataset
-    from pytest_medllm.options import default_cache_dir
-    from pytest_medllm.registry import DEFAULT_ALIAS, resolve_model
+    from pytest_medllm.runner.command_line import default_cache_dir
 
     model_dir, _ = ensure_dense_copy(resolve_model(DEFAULT_ALIAS), Path(default_cache_dir()))
     items = list(load_dataset(args.dataset, PROJECT).items)

@@ -12,15 +12,20 @@ from typing import Callable, Iterator
 import pytest
 
 from .backends.base import CapabilityError
-from .expectations import Suite, unmatched_gates
-from .gates import GateSyntaxError, parse_gates
-from .options import RUN_CONFIG_KEY, RunConfig, build_run_config
-from .options import pytest_addoption as _addoption
-from .preflight import RunBlocked
-from .profiles import Profile
-from .recorder import FAILED_GATES_KEY, Recorder, suite_of
-from .results import BLOCKED_PROPERTY, EXAMPLES_PROPERTY, ITEMS_PROPERTY, MetricRecord
-from .session import STATE_KEY, SessionState
+from .runner.command_line import RUN_CONFIG_KEY, RunConfig, build_run_config
+from .runner.command_line import pytest_addoption as _addoption
+from .runner.preflight import RunBlocked
+from .runner.profiles import Profile
+from .runner.session import STATE_KEY, SessionState
+from .verdict.declarations import Suite, unmatched_gates
+from .verdict.gates import GateSyntaxError, parse_gates
+from .verdict.recorder import FAILED_GATES_KEY, Recorder, suite_of
+from .verdict.records import (
+    BLOCKED_PROPERTY,
+    EXAMPLES_PROPERTY,
+    ITEMS_PROPERTY,
+    MetricRecord,
+)
 
 _RECORDER_KEY = pytest.StashKey[Recorder]()
 
@@ -44,14 +49,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[STATE_KEY] = state
     if not is_worker:
         _group_suites_by_module(config)
-        from .report import ResultsCollector, XdistHooks
+        from .runner.controller import ResultsCollector, XdistHooks
 
         collector = ResultsCollector(config, state)
         config.pluginmanager.register(collector, "medllm-results")
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(XdistHooks(collector, _preflight), "medllm-xdist")
         if config.pluginmanager.hasplugin("html"):
-            from .html_report import HtmlHooks
+            from .rendering.html import HtmlHooks
 
             config.pluginmanager.register(HtmlHooks(collector), "medllm-html")
 
@@ -124,7 +129,7 @@ def _cache_problem(state: SessionState) -> str | None:
     (one line), and a cache that cannot be used at all stops the run."""
     from pathlib import Path
 
-    from .cache import CacheUnusable, ResponseCache
+    from .backends.response_cache import CacheUnusable, ResponseCache
 
     try:
         ResponseCache(Path(state.run.cache_dir) / "responses.sqlite3", mode=state.run.cache_mode).close()
@@ -142,7 +147,7 @@ def declared_suites(config: pytest.Config) -> tuple[list[Suite], list[str]]:
     import sys
     from pathlib import Path
 
-    from .expectations import discover_suites
+    from .verdict.declarations import discover_suites
 
     rootpath = Path(str(config.rootpath))
     testpaths = [str(p) for p in (config.getini("testpaths") or [])]
@@ -163,7 +168,7 @@ def _preflight(config: pytest.Config, suites: list) -> None:
     folders, device, model and dataset must be usable. Each problem is one line; together one usage error."""
     if not suites:
         return  # not a behavioral run (e.g. the plugin's own tests): nothing to check
-    from .preflight import comparison_problem, run_problems, writable_folder
+    from .runner.preflight import comparison_problem, run_problems, writable_folder
 
     state: SessionState = config.stash[STATE_KEY]
     # A gate is checked against every declared suite, not only the selected ones: a gate for a suite this run did
@@ -236,7 +241,7 @@ def record_answers(request: pytest.FixtureRequest, expect: Recorder) -> Callable
     """Keep per-item results of this test for the run artifact (``medllm-items.jsonl``) and show up to
     ``examples`` failing cases in the HTML report.
 
-    Accepts :class:`~pytest_medllm.runs.Answer` objects or plain dicts (e.g. label probabilities of a note).
+    Accepts :class:`~pytest_medllm.answers.jobs.Answer` objects or plain dicts (e.g. label probabilities of a note).
     """
     suite = expect.suite.id
     state: SessionState = request.config.stash[STATE_KEY]
@@ -259,7 +264,13 @@ def record_answers(request: pytest.FixtureRequest, expect: Recorder) -> Callable
 
 def _compare_with_baseline(expect: Recorder, state: SessionState, suite: str, rows: list[dict]) -> None:
     """With --baseline, compare these rows item by item with the stored run's rows of the same condition."""
-    from .compare import NotComparable, compare, comparison_metrics, expect_comparison, pair_rows
+    from .comparisons.baseline import (
+        NotComparable,
+        compare,
+        comparison_metrics,
+        expect_comparison,
+        pair_rows,
+    )
 
     metrics = comparison_metrics(expect.suite, "baseline")
     profile = state.run.run_profile

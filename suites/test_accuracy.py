@@ -7,9 +7,9 @@ it beats picking an option at random.
 
 from __future__ import annotations
 
-from pytest_medllm import stats
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import answer_metrics, expect_answer_metrics
+from pytest_medllm.methods import stats
+from pytest_medllm.verdict.answer_metrics import answer_metrics, expect_answer_metrics
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("accuracy", "pediatric endocrinology study, Experiment 1; MedGemma study, Experiment 4 (cloze)")
 ANSWERS = answer_metrics(SUITE, gate_accuracy=True)

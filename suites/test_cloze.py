@@ -8,13 +8,13 @@ from collections import Counter
 
 import pytest
 
-from pytest_medllm import stats
+from pytest_medllm.answers.jobs import Job, answer_jobs
+from pytest_medllm.answers.prompts import cloze_prompt, zero_shot_direct
 from pytest_medllm.backends import ChoiceRequest
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import position_metrics
-from pytest_medllm.perturb.options import STUDY_SHUFFLE_SEEDS, distinct_orderings
-from pytest_medllm.prompts import cloze_prompt, zero_shot_direct
-from pytest_medllm.runs import Job, answer_jobs
+from pytest_medllm.methods import stats
+from pytest_medllm.perturb.option_order import STUDY_SHUFFLE_SEEDS, distinct_orderings
+from pytest_medllm.verdict.answer_metrics import position_metrics
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("cloze", "MedGemma prompt-sensitivity study, Experiment 4 (Tables 8, 14, 15)")
 POSITIONS = position_metrics(SUITE)

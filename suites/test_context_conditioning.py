@@ -12,15 +12,15 @@ from typing import NamedTuple
 
 import pytest
 
-from pytest_medllm import stats
+from pytest_medllm.answers.jobs import reasoning_format
+from pytest_medllm.answers.parsing import MULTIPLE, NONE, ParsedDecision, parse_decision
+from pytest_medllm.answers.prompts import evidence_prompt
 from pytest_medllm.backends import GenerationRequest
-from pytest_medllm.data.parsing import MULTIPLE, NONE, ParsedDecision, parse_decision
 from pytest_medllm.data.schemas import DECISIONS, EvidenceItem
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import failure_reasons
+from pytest_medllm.methods import stats
 from pytest_medllm.perturb.context import CONDITIONS, PARTIAL, Evidence, condition
-from pytest_medllm.prompts import evidence_prompt
-from pytest_medllm.runs import reasoning_format
+from pytest_medllm.verdict.answer_metrics import failure_reasons
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("context_conditioning", "MedGemma prompt-sensitivity study, Experiment 3 (Tables 7, 13)")
 ACCURACY = SUITE.metric("accuracy", "share of items answered with the keyed decision (yes, no or maybe)",

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from pytest_medllm import stats
 from pytest_medllm.data.severity import AGE_BINS
-from pytest_medllm.devise import TASKS
-from pytest_medllm.expectations import Suite
+from pytest_medllm.methods import stats
+from pytest_medllm.methods.devise import TASKS
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("demographic_invariance", "DeVisE, demographic counterfactuals (Figure 5)")
 FLIP_RATE = SUITE.metric(

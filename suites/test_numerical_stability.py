@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.backends.cached import CachedBackend
-from pytest_medllm.compare import compare, comparison_metrics, expect_comparison, pair_rows
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import categories_for
-from pytest_medllm.prompts import prompt_a
-from pytest_medllm.runs import answer_jobs, original_jobs
+from pytest_medllm.answers.jobs import answer_jobs, original_jobs
+from pytest_medllm.answers.prompts import prompt_a
+from pytest_medllm.backends.cached_backend import CachedBackend
+from pytest_medllm.comparisons.baseline import (
+    compare,
+    comparison_metrics,
+    expect_comparison,
+    pair_rows,
+)
+from pytest_medllm.verdict.answer_metrics import categories_for
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("numerical_stability", "pediatric endocrinology study, CUDA 11.8 vs 12.8 (Table 5) and pipeline() vs "
                                      "generate()")
@@ -26,7 +31,7 @@ PERTURBATIONS = ["dtype", "batch-size", "attention", "linear-kernel", "pipeline"
 @pytest.fixture(scope="module")
 def transformers_model(model):
     # Imported here: importing the suite (e.g. on an xdist controller) must not import torch.
-    from pytest_medllm.backends.transformers_backend import TransformersBackend
+    from pytest_medllm.backends.transformers.backend import TransformersBackend
 
     inner = getattr(model, "inner", model)
     if not isinstance(inner, TransformersBackend):
@@ -36,7 +41,13 @@ def transformers_model(model):
 
 def _variant(perturbation: str, inner):
     """The perturbed backend, or the reason it does not apply here."""
-    from pytest_medllm.backends.variants import TF32, Deterministic, Pipeline, reloaded, with_batch_size
+    from pytest_medllm.backends.transformers.variants import (
+        TF32,
+        Deterministic,
+        Pipeline,
+        reloaded,
+        with_batch_size,
+    )
 
     on_gpu = str(inner.input_device).startswith("cuda")
     if perturbation == "dtype":
@@ -68,7 +79,7 @@ def _variant(perturbation: str, inner):
 def reference(transformers_model, model, sampling_items, greedy_decoding):
     """Prompt-A answers of exactly these items in exactly this batching (other suites batch other item sets, and
     padding alone can change an answer)."""
-    from pytest_medllm.backends.variants import Variant
+    from pytest_medllm.backends.transformers.variants import Variant
 
     backend = CachedBackend(Variant(transformers_model, "reference-numerical-stability"), model.cache)
     answers = answer_jobs(backend, original_jobs("prompt_a", sampling_items, prompt_a), greedy_decoding)["prompt_a"]

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm import stats
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import answer_metrics, expect_answer_metrics, expect_position_metrics, position_metrics
-from pytest_medllm.perturb import options as perturb
-from pytest_medllm.prompts import zero_shot_direct
-from pytest_medllm.runs import Job, answer_jobs
+from pytest_medllm.answers.jobs import Job, answer_jobs
+from pytest_medllm.answers.prompts import zero_shot_direct
+from pytest_medllm.methods import stats
+from pytest_medllm.perturb import option_order as perturb
+from pytest_medllm.verdict.answer_metrics import (
+    answer_metrics,
+    expect_answer_metrics,
+    expect_position_metrics,
+    position_metrics,
+)
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("option_order", "MedGemma prompt-sensitivity study, Experiment 2 (Tables 6, 12)")
 ANSWERS = answer_metrics(SUITE, test_type="INV")

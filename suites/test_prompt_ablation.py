@@ -9,12 +9,22 @@ import random
 
 import pytest
 
-from pytest_medllm import stats
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import answer_metrics, expect_answer_metrics, position_bias_estimate, position_metrics
-from pytest_medllm.perturb.options import identity
-from pytest_medllm.prompts import answer_only, few_shot, zero_shot_cot, zero_shot_direct
-from pytest_medllm.runs import Job, answer_jobs
+from pytest_medllm.answers.jobs import Job, answer_jobs
+from pytest_medllm.answers.prompts import (
+    answer_only,
+    few_shot,
+    zero_shot_cot,
+    zero_shot_direct,
+)
+from pytest_medllm.methods import stats
+from pytest_medllm.perturb.option_order import identity
+from pytest_medllm.verdict.answer_metrics import (
+    answer_metrics,
+    expect_answer_metrics,
+    position_bias_estimate,
+    position_metrics,
+)
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("prompt_ablation", "MedGemma prompt-sensitivity study, Experiment 1 (Table 4)")
 ANSWERS = answer_metrics(SUITE, test_type="INV")

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm import stats
-from pytest_medllm.expectations import Suite
-from pytest_medllm.metrics import answer_metrics, categories_for, expect_answer_metrics
-from pytest_medllm.prompts import prompt_a, prompt_b
-from pytest_medllm.runs import answer_jobs, original_jobs
+from pytest_medllm.answers.jobs import answer_jobs, original_jobs
+from pytest_medllm.answers.prompts import prompt_a, prompt_b
+from pytest_medllm.methods import stats
+from pytest_medllm.verdict.answer_metrics import (
+    answer_metrics,
+    categories_for,
+    expect_answer_metrics,
+)
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("prompt_variation", "pediatric endocrinology study, Experiment 1 (Tables 1-2)")
 ANSWERS = answer_metrics(SUITE, gate_accuracy=True)

@@ -16,14 +16,13 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from pytest_medllm import stats
+from pytest_medllm.answers.jobs import reasoning_format
+from pytest_medllm.answers.parsing import parse_answer
+from pytest_medllm.answers.prompts import REASONING_PROMPTS, reasoning_prompt
 from pytest_medllm.backends import Decoding, GenerationRequest
-from pytest_medllm.data.parsing import parse_answer
 from pytest_medllm.data.select import suite_subset
-from pytest_medllm.expectations import Suite
-from pytest_medllm.prompts import REASONING_PROMPTS, reasoning_prompt
-from pytest_medllm.runs import reasoning_format
-from pytest_medllm.repeatability import (
+from pytest_medllm.methods import stats
+from pytest_medllm.methods.repeatability import (
     Embedder,
     at_resolution,
     cross_similarity,
@@ -34,6 +33,7 @@ from pytest_medllm.repeatability import (
     semantic_reproducibility,
     without_stopwords,
 )
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("repeatability", "repeatability/reproducibility framework study (001), Table 1 prompts")
 CROSS_ITEM = ("a model whose repeated runs on one case are no closer in meaning than its answers to different "

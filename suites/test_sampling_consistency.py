@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm import stats
+from pytest_medllm.answers.jobs import Job, answer_jobs
+from pytest_medllm.answers.prompts import prompt_a, zero_shot_cot
 from pytest_medllm.backends import Decoding
-from pytest_medllm.consistency import ItemRuns, permutation_baseline, summary
-from pytest_medllm.expectations import Suite
-from pytest_medllm.perturb.options import identity
-from pytest_medllm.prompts import prompt_a, zero_shot_cot
-from pytest_medllm.runs import Job, answer_jobs
+from pytest_medllm.methods import stats
+from pytest_medllm.methods.consistency import ItemRuns, permutation_baseline, summary
+from pytest_medllm.perturb.option_order import identity
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("sampling_consistency", "pediatric endocrinology study, Experiment 2 (Table 3, Figure 1); MedGemma "
                                       "study, Experiment 4 (self-consistency)")

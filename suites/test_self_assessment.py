@@ -9,11 +9,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from pytest_medllm import stats
+from pytest_medllm.answers.parsing import (
+    ParsedPreference,
+    parse_agreement,
+    read_preference,
+)
+from pytest_medllm.answers.prompts import self_assessment_prompt
 from pytest_medllm.backends import Decoding, GenerationRequest
-from pytest_medllm.data.parsing import ParsedPreference, parse_agreement, read_preference
-from pytest_medllm.expectations import Suite
-from pytest_medllm.prompts import self_assessment_prompt
+from pytest_medllm.methods import stats
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("self_assessment", "pediatric endocrinology study, Experiment 3 (Figure 3)")
 FIGURE_3 = ("of the 59 items HuatuoGPT-o1-8B answered wrongly (prompt A), it chose the gold explanation in both "

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pytest_medllm import stats
-from pytest_medllm.devise import TASKS, kl_divergence
-from pytest_medllm.expectations import Suite
+from pytest_medllm.methods import stats
+from pytest_medllm.methods.devise import TASKS, kl_divergence
 from pytest_medllm.perturb.units import REWRITES
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("unit_invariance", "beyond DeVisE: the same value in another unit or notation")
 FLIP_RATE = SUITE.metric(

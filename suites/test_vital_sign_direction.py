@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm import stats
 from pytest_medllm.data.schemas import VITAL_SIGNS
-from pytest_medllm.devise import TASKS, Pair, is_monotonic, mean_shift_by_severity
-from pytest_medllm.expectations import Suite
+from pytest_medllm.methods import stats
+from pytest_medllm.methods.devise import (
+    TASKS,
+    Pair,
+    is_monotonic,
+    mean_shift_by_severity,
+)
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("vital_sign_direction", "DeVisE, vital-sign counterfactuals (Table 3, Figures 3-4)")
 TABLE_3 = "DeVisE's eight models (Table 3)"

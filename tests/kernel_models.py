@@ -14,10 +14,10 @@ from typing import Sequence
 
 from pytest_medllm.backends import Generation, GenerationRequest
 from pytest_medllm.backends.base import BatchCallback
-from pytest_medllm.backends.transformers_backend import TransformersBackend
-from pytest_medllm.backends.weights import ensure_dense_copy
-from pytest_medllm.options import default_cache_dir
-from pytest_medllm.registry import ModelSpec, resolve_model
+from pytest_medllm.backends.model_registry import ModelSpec, resolve_model
+from pytest_medllm.backends.transformers.backend import TransformersBackend
+from pytest_medllm.backends.transformers.weights import ensure_dense_copy
+from pytest_medllm.runner.command_line import default_cache_dir
 
 
 class _KernelScripted(TransformersBackend):

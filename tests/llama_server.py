@@ -20,10 +20,10 @@ import urllib.request
 from importlib.util import find_spec
 from pathlib import Path
 
-from pytest_medllm.backends.openai_template import embedded_gguf_path
-from pytest_medllm.backends.weights import cached_file_hash, file_lock
-from pytest_medllm.options import default_cache_dir
-from pytest_medllm.registry import resolve_model
+from pytest_medllm.backends.model_registry import resolve_model
+from pytest_medllm.backends.openai.template import embedded_gguf_path
+from pytest_medllm.backends.transformers.weights import cached_file_hash, file_lock
+from pytest_medllm.runner.command_line import default_cache_dir
 
 #: The name the server gives the model: the hub id, as ``vllm serve HUB_ID`` would.
 SERVED_NAME = resolve_model("smollm2-135m").hub_id

@@ -187,7 +187,10 @@ def icu_notes(cohort_size: int, per_class: int, seed: int) -> dict[str, object]:
     """Every note the DeVisE suites can ask about (originals, counterfactuals, unit rewrites), by text."""
     from pytest_medllm.data.cohort import draw_patients, render_note
     from pytest_medllm.data.schemas import VITAL_SIGNS
-    from pytest_medllm.perturb.clinical import demographic_counterfactuals, vital_counterfactuals
+    from pytest_medllm.perturb.clinical import (
+        demographic_counterfactuals,
+        vital_counterfactuals,
+    )
     from pytest_medllm.perturb.units import REWRITES, rewrite
 
     notes = {}
@@ -252,7 +255,7 @@ def reasoning_reply(behaviour: Behaviour, shown: Shown, prompt: str, seed: int) 
     """A reasoning-prompt reply: the gold model names its answer's text (so its replies differ between cases,
     as reasoning about different cases does); the others write the same words for every case (a letter, and a
     longer sentence after the Bayesian prompt)."""
-    from pytest_medllm.prompts import REASONING_PROMPTS
+    from pytest_medllm.answers.prompts import REASONING_PROMPTS
 
     chosen = pick(behaviour.answers, shown, prompt, seed)
     if behaviour.answers == "gold":
@@ -314,7 +317,7 @@ class ScriptedModel(Backend):
         shown = read_item(prompt)
         if "\n\nExplanation 1: " in prompt:
             return judge_reply(self.behaviour.judge, shown, prompt)
-        from pytest_medllm.prompts import REASONING_PROMPTS
+        from pytest_medllm.answers.prompts import REASONING_PROMPTS
 
         if prompt.rstrip().endswith(tuple(REASONING_PROMPTS.values())):
             return reasoning_reply(self.behaviour, shown, prompt, seed)

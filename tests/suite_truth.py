@@ -21,9 +21,12 @@ from pytest_medllm.data.cohort import draw_patients, render_note
 from pytest_medllm.data.loaders import load_dataset
 from pytest_medllm.data.schemas import VITAL_SIGNS
 from pytest_medllm.data.select import stratified_subset
-from pytest_medllm.perturb import options as perturb
-from pytest_medllm.perturb.clinical import demographic_counterfactuals, vital_counterfactuals
-from pytest_medllm.profiles import PROFILES
+from pytest_medllm.perturb import option_order as perturb
+from pytest_medllm.perturb.clinical import (
+    demographic_counterfactuals,
+    vital_counterfactuals,
+)
+from pytest_medllm.runner.profiles import PROFILES
 
 from . import scripted_models as sm
 from .conftest import PROJECT_DIR

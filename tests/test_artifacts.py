@@ -11,7 +11,13 @@ import textwrap
 
 import pytest
 
-from pytest_medllm.artifacts import ITEMS_SCHEMA, atomic_write, read_items, write_items, write_json
+from pytest_medllm.verdict.artifacts import (
+    ITEMS_SCHEMA,
+    atomic_write,
+    read_items,
+    write_items,
+    write_json,
+)
 
 
 def test_a_failed_write_keeps_the_previous_file_and_leaves_no_temporary(tmp_path):
@@ -34,7 +40,7 @@ def test_a_process_killed_while_writing_leaves_the_previous_file(tmp_path):
     script = textwrap.dedent(f"""
         import os, signal, sys
         from pathlib import Path
-        from pytest_medllm.artifacts import atomic_write
+        from pytest_medllm.verdict.artifacts import atomic_write
 
         def write(handle):
             handle.write("<html>" + "x" * 100000)
@@ -51,7 +57,7 @@ def test_a_process_killed_while_writing_leaves_the_previous_file(tmp_path):
 
 
 def test_the_html_page_is_written_through_the_atomic_writer(tmp_path):
-    from pytest_medllm.html_report import HtmlHooks
+    from pytest_medllm.rendering.html import HtmlHooks
 
     class FakeHtml:
         def __init__(self):
@@ -71,7 +77,7 @@ def test_the_html_page_is_written_through_the_atomic_writer(tmp_path):
     class Collector:
         config = Config()
 
-    import pytest_medllm.html_report as module
+    import pytest_medllm.rendering.html as module
 
     original = module._pytest_html_plugin
     module._pytest_html_plugin = lambda config: fake
@@ -105,7 +111,7 @@ def test_an_item_artifact_without_rows_is_a_header_that_replaces_the_previous_ro
 
 
 def test_the_item_artifact_is_written_through_the_atomic_writer(tmp_path, monkeypatch):
-    import pytest_medllm.artifacts as artifacts
+    import pytest_medllm.verdict.artifacts as artifacts
 
     target = tmp_path / "medllm-items.jsonl"
     write_items(target, {"run": {"seed": 1}}, [{"item_id": "q1"}])

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pytest_medllm.backends import Decoding, GenerationRequest
-from pytest_medllm.backends.cached import CachedBackend
-from pytest_medllm.cache import ResponseCache
+from pytest_medllm.backends.cached_backend import CachedBackend
+from pytest_medllm.backends.response_cache import ResponseCache
 
 from .fake_backend import FakeBackend
 
@@ -234,7 +234,7 @@ def test_damage_found_while_running_is_reported_once_and_the_run_goes_on(tmp_pat
 
 
 def test_an_unwritable_cache_folder_is_one_clear_error(tmp_path):
-    from pytest_medllm.cache import CacheUnusable
+    from pytest_medllm.backends.response_cache import CacheUnusable
 
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -8,7 +8,12 @@ from typing import Callable
 import pytest
 
 from pytest_medllm.backends.base import BackendError
-from pytest_medllm.backends.cloze_tokens import first_tokens, refuse_shared_first_tokens, says_nothing, spellings
+from pytest_medllm.backends.cloze_tokens import (
+    first_tokens,
+    refuse_shared_first_tokens,
+    says_nothing,
+    spellings,
+)
 
 
 class Vocab:

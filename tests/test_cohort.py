@@ -18,7 +18,12 @@ from pytest_medllm.data.cohort import (
     synthetic_labels,
 )
 from pytest_medllm.data.schemas import VITAL_SIGNS
-from pytest_medllm.data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
+from pytest_medllm.data.severity import (
+    AGE_BINS,
+    SEVERITY_SCALES,
+    age_bin,
+    severity_shift,
+)
 
 
 @pytest.fixture(scope="module")

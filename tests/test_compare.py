@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from pytest_medllm.compare import NotComparable, compare, first_divergence, pair_rows
+from pytest_medllm.comparisons.baseline import (
+    NotComparable,
+    compare,
+    first_divergence,
+    pair_rows,
+)
 
 
 def rows(labels, outputs=None, prompts=None, correct_key="A"):

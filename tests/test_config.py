@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.gates import Gate, GateSyntaxError, find_gate, parse_gate, parse_gates
-from pytest_medllm.profiles import PROFILES, resolve_profile
-from pytest_medllm.registry import MODELS, UnknownModelError, resolve_model
+from pytest_medllm.backends.model_registry import (
+    MODELS,
+    UnknownModelError,
+    resolve_model,
+)
+from pytest_medllm.runner.profiles import PROFILES, resolve_profile
+from pytest_medllm.verdict.gates import (
+    Gate,
+    GateSyntaxError,
+    find_gate,
+    parse_gate,
+    parse_gates,
+)
 
 STUDY_ALIASES = ["huatuo-o1-8b", "diabetica-7b", "diabetica-o1", "meditron3-8b", "medfound-7b", "clinicalgpt-base-zh",
                  "medgemma-4b", "medgemma-27b", "llama-3.2-1b", "meditron3-phi4-14b", "phi4-14b", "openbiollm-70b",
@@ -88,8 +98,8 @@ def test_gate_patterns_match_conditions_without_escaping_brackets():
 def test_each_xdist_worker_gets_its_own_gpu(monkeypatch):
     import torch
 
-    from pytest_medllm.backends.transformers_backend import resolve_device
-    from pytest_medllm.placement import current_worker
+    from pytest_medllm.backends.placement import current_worker
+    from pytest_medllm.backends.transformers.backend import resolve_device
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
     monkeypatch.setattr(torch.cuda, "device_count", lambda: 2)
@@ -110,7 +120,7 @@ def test_each_xdist_worker_gets_its_own_gpu(monkeypatch):
 
 
 def test_a_configured_gate_is_checked_against_every_declared_suite_not_only_the_selected_ones():
-    from pytest_medllm.expectations import Suite, unmatched_gates
+    from pytest_medllm.verdict.declarations import Suite, unmatched_gates
 
     selected = Suite("gatecheck_selected", "the suite a run selects")
     selected.metric("accuracy", "share right")

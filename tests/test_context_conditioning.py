@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from scipy.stats import binomtest
 from statsmodels.stats.proportion import proportion_confint
 
+from pytest_medllm.answers.parsing import parse_decision
+from pytest_medllm.answers.prompts import EVIDENCE_END, EVIDENCE_START, evidence_prompt
 from pytest_medllm.data.loaders import load_dataset
-from pytest_medllm.data.parsing import parse_decision
 from pytest_medllm.data.schemas import ContextSection, EvidenceItem
 from pytest_medllm.perturb import context as ctx
-from pytest_medllm.prompts import EVIDENCE_END, EVIDENCE_START, evidence_prompt
 
 from . import evidence_models as em
 from .conftest import PROJECT_DIR
@@ -392,7 +392,7 @@ def test_demo_dataset_gives_the_demo_evidence_items_and_mcq_files_skip(tmp_path)
     number per decision); a multiple-choice file: the suite skips."""
     result, results = run_suite(tmp_path / "demo", "tests.fake_backend:factory", "demo")
     accuracy = by_condition(results, "accuracy")["full_context"]
-    from pytest_medllm.profiles import PROFILES
+    from pytest_medllm.runner.profiles import PROFILES
 
     per_decision = PROFILES["quick"].evidence_items // 3
     assert accuracy["n"] == 3 * per_decision

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import math
+import re
 from dataclasses import replace
 
 import pytest
@@ -14,8 +13,15 @@ from hypothesis import strategies as st
 from pytest_medllm.data.cohort import draw_patients, render_note
 from pytest_medllm.data.schemas import VITAL_SIGNS
 from pytest_medllm.data.severity import AGE_BINS, SEVERITY_SCALES
-from pytest_medllm.devise import LOS_BUCKET_MEANS_HOURS, TASKS, Pair, is_monotonic, js_divergence, kl_divergence, \
-    mean_shift_by_severity
+from pytest_medllm.methods.devise import (
+    LOS_BUCKET_MEANS_HOURS,
+    TASKS,
+    Pair,
+    is_monotonic,
+    js_divergence,
+    kl_divergence,
+    mean_shift_by_severity,
+)
 from pytest_medllm.perturb.clinical import (
     CounterfactualError,
     check_only_variable_changed,

@@ -6,8 +6,11 @@ import pytest
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
 
-from pytest_medllm.backends import cpu_kernels
-from pytest_medllm.backends.cpu_kernels import pack_linear_layers, wants_onednn
+from pytest_medllm.backends.transformers import cpu_kernels
+from pytest_medllm.backends.transformers.cpu_kernels import (
+    pack_linear_layers,
+    wants_onednn,
+)
 
 pytestmark = pytest.mark.skipif(not wants_onednn("onednn", "cpu", torch.float32),
                                 reason="this torch has no oneDNN")

@@ -19,8 +19,8 @@ from scipy import stats as scipy_stats
 from scipy.optimize import brentq, minimize_scalar
 from statsmodels.stats.proportion import proportion_confint
 
-from pytest_medllm.gates import Gate, parse_gate, simulate_proportion_gate
-from pytest_medllm.stats import paired_proportion_difference_ci
+from pytest_medllm.methods.stats import paired_proportion_difference_ci
+from pytest_medllm.verdict.gates import Gate, parse_gate, simulate_proportion_gate
 
 from .conftest import PROJECT_DIR
 
@@ -103,7 +103,7 @@ def test_tango_interval_without_discordant_pairs_is_not_a_point():
 
 def discordance(p_reference: float, delta: float, coupling: float) -> tuple[float, float]:
     """P(candidate 1, reference 0) and P(candidate 0, reference 1) per item in the model of
-    :func:`pytest_medllm.release.simulate_noninferiority`: a coupled item's outcomes share one uniform draw, so it
+    :func:`pytest_medllm.comparisons.reference.simulate_noninferiority`: a coupled item's outcomes share one uniform draw, so it
     differs only when that draw falls in [p, p + delta); an uncoupled item's outcomes are independent."""
     gained = coupling * delta + (1 - coupling) * (p_reference + delta) * (1 - p_reference)
     lost = (1 - coupling) * p_reference * (1 - p_reference - delta)
@@ -128,7 +128,7 @@ def exact_noninferiority_failure(p_reference: float, delta: float, n: int, coupl
 
 def readme_noninferiority_rows() -> dict[tuple[int, float], list[float]]:
     """The README's non-inferiority table: (items, coupling) -> failure rates per true difference."""
-    from pytest_medllm.release import SIMULATION_SIZES
+    from pytest_medllm.comparisons.reference import SIMULATION_SIZES
 
     readme = (PROJECT_DIR / "README.md").read_text(encoding="utf-8")
     block = readme.split("<!-- noninferiority-table:start -->")[1].split("<!-- noninferiority-table:end -->")[0]
@@ -146,7 +146,7 @@ def readme_noninferiority_rows() -> dict[tuple[int, float], list[float]]:
 def test_readme_noninferiority_table_agrees_with_exact_sums(n, coupling):
     """The README's rows are 1,000 simulated comparisons each; the exact failure probability must lie within
     Monte Carlo error of them, and a candidate exactly at the margin must pass at most ~2.5% of the time."""
-    from pytest_medllm.release import SIMULATION_DELTAS
+    from pytest_medllm.comparisons.reference import SIMULATION_DELTAS
 
     gate = parse_gate("x.flip_rate <= baseline + 0.05 @noninferior")
     simulated = readme_noninferiority_rows()[(n, coupling)]

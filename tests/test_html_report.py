@@ -16,11 +16,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from pytest_medllm.data.parsing import parse_answer, read_preference
+from pytest_medllm.answers.jobs import Answer
+from pytest_medllm.answers.parsing import parse_answer, read_preference
 from pytest_medllm.data.schemas import MCQItem
-from pytest_medllm.html_report import HtmlHooks
-from pytest_medllm.perturb.options import identity
-from pytest_medllm.runs import Answer
+from pytest_medllm.perturb.option_order import identity
+from pytest_medllm.rendering.html import HtmlHooks
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 SUITE_FILE = PROJECT_DIR / "suites" / "test_self_assessment.py"
@@ -108,12 +108,12 @@ EXAMPLES_SUITE = f'''
 import importlib.util
 import sys
 
-from pytest_medllm import stats
-from pytest_medllm.data.parsing import parse_answer, read_preference
+from pytest_medllm.methods import stats
+from pytest_medllm.answers.parsing import parse_answer, read_preference
 from pytest_medllm.data.schemas import MCQItem
-from pytest_medllm.expectations import Suite
-from pytest_medllm.perturb.options import identity
-from pytest_medllm.runs import Answer
+from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm.perturb.option_order import identity
+from pytest_medllm.answers.jobs import Answer
 
 SUITE = Suite("examples", "failing examples in the HTML report")
 SEEN = SUITE.metric("seen_rate", "always 1", better="higher")

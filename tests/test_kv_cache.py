@@ -7,7 +7,10 @@ import torch
 from transformers import DynamicCache, LlamaConfig
 from transformers.cache_utils import DynamicLayer, DynamicSlidingWindowLayer
 
-from pytest_medllm.backends.kv_cache import PreallocatedLayer, preallocated_cache
+from pytest_medllm.backends.transformers.kv_cache import (
+    PreallocatedLayer,
+    preallocated_cache,
+)
 
 
 def _decode(model, cache, prompt: torch.Tensor, steps: int, keep: list[int] | None = None, at: int = 0):

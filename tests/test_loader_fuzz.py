@@ -23,7 +23,13 @@ from hypothesis import HealthCheck, event, given, note, settings
 from pytest_medllm.data.loaders import DatasetError, load_dataset
 from pytest_medllm.data.schemas import EvidenceItem, MCQItem
 
-from .malformed_files import Case, broken_files, broken_records, random_files, valid_files
+from .malformed_files import (
+    Case,
+    broken_files,
+    broken_records,
+    random_files,
+    valid_files,
+)
 
 #: Examples of the whole file, shared between the tests below by weight.
 BUDGET = int(os.environ.get("MEDLLM_FUZZ_EXAMPLES", "400"))

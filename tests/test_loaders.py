@@ -12,7 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pytest_medllm.data.loaders import DatasetError, iter_mcq_jsonl, load_dataset, split_spec
+from pytest_medllm.data.loaders import (
+    DatasetError,
+    iter_mcq_jsonl,
+    load_dataset,
+    split_spec,
+)
 from pytest_medllm.data.schemas import EvidenceItem, ItemError, MCQItem
 from pytest_medllm.data.select import stratified_subset
 

@@ -25,11 +25,27 @@ from types import SimpleNamespace
 
 import pytest
 
-from pytest_medllm.backends import CapabilityError, ChoiceRequest, Decoding, GenerationRequest, LoglikelihoodRequest
+from pytest_medllm.backends import (
+    CapabilityError,
+    ChoiceRequest,
+    Decoding,
+    GenerationRequest,
+    LoglikelihoodRequest,
+)
 from pytest_medllm.backends.base import BackendError
-from pytest_medllm.backends.openai_backend import OpenAIBackend, ServerSettings, create_openai_backend, server_problem
-from pytest_medllm.backends.openai_http import HttpClient, ServerError, ServerUnreachable, run_bounded
-from pytest_medllm.registry import ModelSpec
+from pytest_medllm.backends.model_registry import ModelSpec
+from pytest_medllm.backends.openai.backend import (
+    OpenAIBackend,
+    ServerSettings,
+    create_openai_backend,
+    server_problem,
+)
+from pytest_medllm.backends.openai.http import (
+    HttpClient,
+    ServerError,
+    ServerUnreachable,
+    run_bounded,
+)
 
 from .conftest import PROJECT_DIR
 
@@ -368,7 +384,7 @@ def test_answer_prefix_is_the_start_of_the_assistant_reply():
 
 
 def test_cloze_from_the_whole_distribution_takes_one_request_per_item_and_equals_the_echo(monkeypatch):
-    from pytest_medllm.backends import openai_probe
+    from pytest_medllm.backends.openai import probe as openai_probe
 
     monkeypatch.setattr(openai_probe, "MIN_ENTRIES", 50)  # the fake model's vocabulary has 96 tokens
     requests = [ChoiceRequest(f"Question {i}?", ("A", "B", "C"), system="S") for i in range(3)]
@@ -386,7 +402,7 @@ def test_cloze_from_the_whole_distribution_takes_one_request_per_item_and_equals
 
 def test_choices_that_share_a_first_token_are_refused_on_both_scoring_paths(monkeypatch):
     """The fake model reads characters: "Yes" and "Yet" both start with "Y", which cannot tell them apart."""
-    from pytest_medllm.backends import openai_probe
+    from pytest_medllm.backends.openai import probe as openai_probe
 
     monkeypatch.setattr(openai_probe, "MIN_ENTRIES", 50)
     request = ChoiceRequest("Is it?", ("Yes", "Yet"))
@@ -558,7 +574,7 @@ def llama_q4(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def served(llama):
-    from pytest_medllm.registry import resolve_model
+    from pytest_medllm.backends.model_registry import resolve_model
 
     config = SimpleNamespace(server={"api_base": llama.url, "api_key_env": "MEDLLM_TEST_KEY", "max_concurrency": 2,
                                      "request_timeout": 600}, chat_template="auto", model="smollm2-135m",
@@ -568,14 +584,13 @@ def served(llama):
 
 @pytest.fixture(scope="module")
 def local_model():
-    from pytest_medllm.backends.transformers_backend import create_transformers_backend
-    from pytest_medllm.options import default_cache_dir
-    from pytest_medllm.registry import resolve_model
-
     from pathlib import Path
 
-    from pytest_medllm.backends.cached import CachedBackend
-    from pytest_medllm.cache import ResponseCache
+    from pytest_medllm.backends.cached_backend import CachedBackend
+    from pytest_medllm.backends.model_registry import resolve_model
+    from pytest_medllm.backends.response_cache import ResponseCache
+    from pytest_medllm.backends.transformers.backend import create_transformers_backend
+    from pytest_medllm.runner.command_line import default_cache_dir
 
     config = SimpleNamespace(cache_dir=default_cache_dir(), device="cpu", dtype="float32", attn_implementation="auto",
                              chat_template="auto", batch_size=8, trust_remote_code=False)
@@ -640,7 +655,7 @@ def test_llama_cpp_server_capabilities_are_detected(served):
 
 @real
 def test_prompts_are_the_transformers_backends_prompts(served, local_model, demo_items):
-    from pytest_medllm.prompts import cloze_prompt, prompt_a
+    from pytest_medllm.answers.prompts import cloze_prompt, prompt_a
 
     for item in demo_items:
         for prompt in (cloze_prompt(item), prompt_a(item)):
@@ -650,7 +665,7 @@ def test_prompts_are_the_transformers_backends_prompts(served, local_model, demo
 
 @real
 def test_cloze_choices_agree_with_the_transformers_backend(served, local_model, demo_items):
-    from pytest_medllm.prompts import cloze_prompt
+    from pytest_medllm.answers.prompts import cloze_prompt
 
     requests = [ChoiceRequest(cloze_prompt(item), item.letters) for item in demo_items[:CLOZE_ITEMS]]
     started = time.perf_counter()
@@ -671,7 +686,7 @@ def test_cloze_choices_agree_with_the_transformers_backend(served, local_model, 
 
 @real
 def test_greedy_answers_are_compared_with_the_transformers_backend(served, local_model, demo_items):
-    from pytest_medllm.prompts import prompt_a
+    from pytest_medllm.answers.prompts import prompt_a
 
     requests = [GenerationRequest(prompt_a(item), Decoding(max_new_tokens=16)) for item in demo_items[:GREEDY_ITEMS]]
     started = time.perf_counter()

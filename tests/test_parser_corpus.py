@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_medllm.data.parsing import parse_agreement, parse_answer, parse_preference
+from pytest_medllm.answers.parsing import (
+    parse_agreement,
+    parse_answer,
+    parse_preference,
+)
 
 DATA = Path(__file__).parent / "data"
 README = Path(__file__).resolve().parent.parent / "README.md"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_medllm.data.parsing import ParsedAnswer, parse_answer
+from pytest_medllm.answers.parsing import ParsedAnswer, parse_answer
 
 TEXTS = ["Graves disease", "Hashimoto thyroiditis", "Subacute granulomatous thyroiditis", "Toxic adenoma",
          "Thyroid lymphoma", "Vitamin D deficiency", "Type A aortic dissection", "Hepatitis B infection",

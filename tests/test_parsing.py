@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_medllm.data.parsing import ParsedAnswer, final_segment, parse_answer
+from pytest_medllm.answers.parsing import ParsedAnswer, final_segment, parse_answer
 
 OPTIONS = {
     "A": "Type 1 diabetes mellitus",
@@ -127,7 +127,7 @@ def test_lowercase_prose_never_yields_a_letter_by_accident(text):
         assert parsed.method.startswith("option-text")
 
 
-from pytest_medllm.data.parsing import parse_agreement, parse_preference  # noqa: E402
+from pytest_medllm.answers.parsing import parse_agreement, parse_preference  # noqa: E402
 
 PREFERENCES = [
     ("Explanation 1 is more clinically correct. Agreement level: 4", 1, 4),
@@ -164,7 +164,7 @@ GRAMMAR_OPTIONS = {"A": "Type 1 diabetes mellitus", "B": "Hypothyroidism", "C": 
 def _docstring_rows() -> list[tuple[str, str, str]]:
     import re
 
-    import pytest_medllm.data.parsing as parsing
+    import pytest_medllm.answers.parsing as parsing
 
     lines = parsing.__doc__.splitlines()
     rulers = [i for i, line in enumerate(lines) if line.startswith("=====")]
@@ -351,7 +351,7 @@ def test_self_assessment_parsers_read_what_judges_write(reply, preference, agree
     ("## Thinking\nexplanation 1 or", None, "reasoning", "reasoning never finished"),
 ])
 def test_a_preference_says_how_it_was_read(reply, preference, method, reason):
-    from pytest_medllm.data.parsing import read_preference
+    from pytest_medllm.answers.parsing import read_preference
 
     parsed = read_preference(reply)
     assert (parsed.preference, parsed.method) == (preference, method), parsed
@@ -361,7 +361,7 @@ def test_a_preference_says_how_it_was_read(reply, preference, method, reason):
 
 # -- evidence questions: yes / no / maybe ---------------------------------------------------------------------------
 
-from pytest_medllm.data.parsing import parse_decision  # noqa: E402
+from pytest_medllm.answers.parsing import parse_decision  # noqa: E402
 
 DECISION_CASES = [
     ("Yes.", "yes"), ("No, because the trial was underpowered.", "no"), ("The answer is maybe.", "maybe"),

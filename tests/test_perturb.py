@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_medllm.data.schemas import MCQItem
-from pytest_medllm.perturb import options as perturb
+from pytest_medllm.perturb import option_order as perturb
 
 texts = st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=6), min_size=2, max_size=8, unique=True)
 

@@ -13,12 +13,12 @@ import pytest
 FAKE_BACKEND = (Path(__file__).parent / "fake_backend.py").read_text()
 
 SUITE = '''
-from pytest_medllm import stats
+from pytest_medllm.methods import stats
 from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest
-from pytest_medllm.data.parsing import parse_answer
-from pytest_medllm.expectations import Suite
-from pytest_medllm.prompts import cloze_prompt, prompt_a
-from pytest_medllm.runs import answer_jobs, original_jobs
+from pytest_medllm.answers.parsing import parse_answer
+from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm.answers.prompts import cloze_prompt, prompt_a
+from pytest_medllm.answers.jobs import answer_jobs, original_jobs
 
 SUITE = Suite("suite", "a test suite of the plugin's own tests")
 ACCURACY = SUITE.metric("accuracy", "share of items answered with the key", better="higher", test_type="MFT",
@@ -58,8 +58,8 @@ CRASH = '''
 import os
 import signal
 
-from pytest_medllm import stats
-from pytest_medllm.expectations import Suite
+from pytest_medllm.methods import stats
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("crashing", "a suite whose second test kills its own worker")
 OK = SUITE.metric("ok_rate", "always 1", better="higher", expect=">= 0.5 @point", because="plumbing")
@@ -407,7 +407,7 @@ def test_a_damaged_cache_heals_before_the_run_with_one_line(project):
 # -- gates are checked against every declared suite, selected in this run or not ------------------------------------
 
 OTHER_SUITE = '''
-from pytest_medllm.expectations import Suite
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("other", "a declared suite that the runs below do not select")
 FLIP_RATE = SUITE.metric("flip_rate", "share of answers that changed", better="lower", test_type="INV",
@@ -483,7 +483,7 @@ def test_without_testpaths_the_suites_folder_is_where_suites_are_declared(pytest
 def test_a_suite_file_that_cannot_be_imported_is_named_not_guessed_at(pytester, monkeypatch):
     project = suites_project(pytester, monkeypatch)
     (project.path / "suites" / "test_broken.py").write_text(
-        "from pytest_medllm.expectations import Suite\nimport no_such_module_here\nSUITE = Suite('broken', 'x')\n")
+        "from pytest_medllm.verdict.declarations import Suite\nimport no_such_module_here\nSUITE = Suite('broken', 'x')\n")
     result = run(project, "-p", "no:xdist", "suites/test_suite.py", "--gate", "broken.flip_rate <= 0.1")
     assert result.ret == 4
     result.stderr.fnmatch_lines(["*matches no metric of any declared suite*could not be read and may declare it:"
@@ -494,7 +494,7 @@ def test_a_suite_file_that_cannot_be_imported_is_named_not_guessed_at(pytester, 
 
 SKIPPED_FOR_A_LIBRARY = '''
 import pytest
-from pytest_medllm.expectations import Suite
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("repeatability", "a suite that skips without its optional library")
 GAIN = SUITE.metric("semantic_gain", "a gain", better="higher", expect="> 0 @strict", because="plumbing")
@@ -510,7 +510,7 @@ def test_reproducibility(model, expect):
 
 SKIPPED_FOR_A_CAPABILITY = '''
 from pytest_medllm.backends.base import CapabilityError
-from pytest_medllm.expectations import Suite
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("note_perplexity", "a suite the server cannot serve")
 TREND = SUITE.metric("trend", "a trend", better="higher", expect="> 0 @strict", because="plumbing")
@@ -559,8 +559,13 @@ def test_a_partly_skipped_suite_is_judged_and_not_listed(project):
 
 
 def test_unjudged_suites_are_named_in_a_failed_and_an_incomplete_headline_too():
-    from pytest_medllm.results import MetricRecord
-    from pytest_medllm.summary import Outcome, RunSummary, RunVerdict, TestResult
+    from pytest_medllm.verdict.records import MetricRecord
+    from pytest_medllm.verdict.summary import (
+        Outcome,
+        RunSummary,
+        RunVerdict,
+        TestResult,
+    )
 
     failing = MetricRecord.from_dict({"suite": "accuracy", "name": "accuracy", "value": 0.1, "ci_low": 0.0,
                                       "ci_high": 0.2, "n": 20, "gate": "accuracy.accuracy >= 0.5 @lenient",
@@ -585,7 +590,7 @@ def test_unjudged_suites_are_named_in_a_failed_and_an_incomplete_headline_too():
 
 SKIPPED_BEFORE_THE_MODEL = '''
 import pytest
-from pytest_medllm.expectations import Suite
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("repeatability", "a suite that skips before it asks for the model")
 GAIN = SUITE.metric("semantic_gain", "a gain", better="higher", expect="> 0 @strict", because="plumbing")
@@ -618,8 +623,8 @@ def test_a_run_in_which_every_test_skipped_is_incomplete_with_exit_status_5(pyte
 
 
 INTERRUPTED = '''
-from pytest_medllm import stats
-from pytest_medllm.expectations import Suite
+from pytest_medllm.methods import stats
+from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("interrupted", "a suite whose second test is interrupted (Ctrl-C)")
 OK = SUITE.metric("ok_rate", "always 1", better="higher", expect=">= 0.5 @point", because="plumbing")
@@ -653,7 +658,7 @@ def test_an_interrupted_run_is_incomplete_with_exit_status_2(pytester, monkeypat
 # -- the per-item artifact always belongs to the run beside it ------------------------------------------------------
 
 def test_a_run_without_item_rows_replaces_the_previous_item_artifact(project):
-    from pytest_medllm.artifacts import read_items
+    from pytest_medllm.verdict.artifacts import read_items
 
     items = project.path / "reports" / "medllm-items.jsonl"
     run(project, "-p", "no:xdist", "-k", "generation").assert_outcomes(passed=1)

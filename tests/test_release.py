@@ -25,12 +25,18 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
+from pytest_medllm.comparisons.reference import (
+    ItemResampler,
+    Reference,
+    compare,
+    paired_interval,
+    same_items_problem,
+)
 from pytest_medllm.data.loaders import load_dataset
-from pytest_medllm.gates import GateSyntaxError, parse_gate
 from pytest_medllm.data.select import stratified_subset
-from pytest_medllm.perturb import options as perturb
-from pytest_medllm.release import ItemResampler, Reference, compare, paired_interval, same_items_problem
-from pytest_medllm.results import MetricRecord
+from pytest_medllm.perturb import option_order as perturb
+from pytest_medllm.verdict.gates import GateSyntaxError, parse_gate
+from pytest_medllm.verdict.records import MetricRecord
 
 from .conftest import PROJECT_DIR
 from .content_models import follows_position
@@ -364,7 +370,7 @@ def test_a_gate_against_the_baseline_needs_a_reference(runs):
 
 def test_the_readme_noninferiority_table_quick_rows_are_reproducible():
     """The README's simulated false-alarm/power table: recompute its quick-profile rows (seeded, fast)."""
-    from pytest_medllm.release import simulation_table
+    from pytest_medllm.comparisons.reference import simulation_table
 
     readme = (PROJECT_DIR / "README.md").read_text(encoding="utf-8")
     quick = simulation_table(sizes={"quick (option-order items)": 20}).splitlines()[2:]

@@ -17,8 +17,8 @@ from .conftest import PROJECT_DIR
 SCRIPT = textwrap.dedent("""
     import json, sys
     from pytest_medllm.backends import Decoding, GenerationRequest
-    from pytest_medllm.backends.cached import CachedBackend
-    from pytest_medllm.cache import ResponseCache
+    from pytest_medllm.backends.cached_backend import CachedBackend
+    from pytest_medllm.backends.response_cache import ResponseCache
     from tests.readme_backend import ReadmeBackend
 
     backend = CachedBackend(ReadmeBackend(), ResponseCache(sys.argv[1]))

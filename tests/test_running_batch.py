@@ -8,9 +8,9 @@ import torch
 from transformers.generation.logits_process import RepetitionPenaltyLogitsProcessor
 
 from pytest_medllm.backends import Decoding
-from pytest_medllm.backends.kv_cache import preallocated_cache
-from pytest_medllm.backends.running_batch import RunningBatch, join
-from pytest_medllm.backends.stepwise import StepRecorder
+from pytest_medllm.backends.transformers.kv_cache import preallocated_cache
+from pytest_medllm.backends.transformers.running_batch import RunningBatch, join
+from pytest_medllm.backends.transformers.stepwise import StepRecorder
 
 PAD = 0
 

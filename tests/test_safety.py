@@ -14,10 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest, LoglikelihoodRequest
-from pytest_medllm.backends.cached import CachedBackend
-from pytest_medllm.cache import ResponseCache
-from pytest_medllm.options import build_run_config
+from pytest_medllm.backends import (
+    ChoiceRequest,
+    Decoding,
+    GenerationRequest,
+    LoglikelihoodRequest,
+)
+from pytest_medllm.backends.cached_backend import CachedBackend
+from pytest_medllm.backends.response_cache import ResponseCache
+from pytest_medllm.runner.command_line import build_run_config
 
 from .fake_backend import FakeBackend
 
@@ -48,10 +53,10 @@ socket.getaddrinfo = _refuse("getaddrinfo")
 '''
 
 SMALL_SUITE = '''
-from pytest_medllm import stats
+from pytest_medllm.methods import stats
 from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest
-from pytest_medllm.expectations import Suite
-from pytest_medllm.prompts import cloze_prompt, prompt_a
+from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm.answers.prompts import cloze_prompt, prompt_a
 
 SUITE = Suite("suite", "a small suite run without network")
 ACCURACY = SUITE.metric("accuracy", "share of items answered with the key", better="higher", test_type="MFT",
@@ -135,8 +140,8 @@ class _Refused(Exception):
 def test_the_transformers_backend_passes_trust_remote_code_false_by_default(pytester, monkeypatch,
                                                                             needs_remote_code):
     """Also for a registry model whose repository ships its own code: the flag decides, never the model."""
-    from pytest_medllm.backends import transformers_backend
-    from pytest_medllm.registry import resolve_model
+    from pytest_medllm.backends.model_registry import resolve_model
+    from pytest_medllm.backends.transformers import backend as transformers_backend
 
     calls: dict[str, dict] = {}
 
@@ -191,7 +196,7 @@ def unsafe_references(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["cache.py", "backends/cached.py"])
+@pytest.mark.parametrize("module", ["backends/response_cache.py", "backends/cached_backend.py"])
 def test_the_cache_modules_import_no_unpickler(module):
     assert unsafe_references(PACKAGE / module) == []
 

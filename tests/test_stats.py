@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 from sklearn.metrics import cohen_kappa_score
 
-from pytest_medllm import stats
+from pytest_medllm.methods import stats
 
 Z = scipy_stats.norm.ppf(0.975)
 

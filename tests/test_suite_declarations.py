@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from pytest_medllm.expectations import Metric, Suite, gate_table, import_suite_file, load_suite_modules
+from pytest_medllm.verdict.declarations import (
+    Metric,
+    Suite,
+    gate_table,
+    import_suite_file,
+    load_suite_modules,
+)
 
 from .conftest import PROJECT_DIR
 
@@ -26,7 +32,6 @@ def _tests(path: Path) -> list[ast.FunctionDef]:
 def _gated_metric_names(path: Path) -> set[str]:
     """Module-level names bound to metrics with an expectation."""
     import importlib.util
-
     import sys
 
     spec = importlib.util.spec_from_file_location(f"_declarations_{path.stem}", path)
@@ -92,12 +97,21 @@ def test_every_declared_expectation_says_why():
 
 def test_the_gated_helpers_record_a_gated_metric():
     """The static check above trusts GATED_HELPERS: prove each records at least one gated metric."""
-    from pytest_medllm import stats
-    from pytest_medllm.compare import Comparison, comparison_metrics, expect_comparison
-    from pytest_medllm.data.parsing import ParsedAnswer
-    from pytest_medllm.metrics import answer_metrics, expect_answer_metrics, expect_position_metrics, position_metrics
-    from pytest_medllm.perturb.options import identity
-    from pytest_medllm.runs import Answer
+    from pytest_medllm.answers.jobs import Answer
+    from pytest_medllm.answers.parsing import ParsedAnswer
+    from pytest_medllm.comparisons.baseline import (
+        Comparison,
+        comparison_metrics,
+        expect_comparison,
+    )
+    from pytest_medllm.methods import stats
+    from pytest_medllm.perturb.option_order import identity
+    from pytest_medllm.verdict.answer_metrics import (
+        answer_metrics,
+        expect_answer_metrics,
+        expect_position_metrics,
+        position_metrics,
+    )
 
     class Stub:
         def __init__(self):
@@ -133,14 +147,14 @@ def test_readme_gate_table_is_generated_from_the_declarations():
     assert found, "README.md lacks the generated gate table between its markers"
     expected = gate_table(load_suite_modules(str(PROJECT_DIR / "suites")))
     assert found.group(1).strip() == expected.strip(), (
-        "the README's gate table is out of date: run `python -m pytest_medllm.expectations` and paste its output "
+        "the README's gate table is out of date: run `python -m pytest_medllm.verdict.declarations` and paste its output "
         "between the gate-table markers")
 
 
 def test_the_check_catches_a_test_that_cannot_fail(tmp_path):
     suite = tmp_path / "test_toothless.py"
     suite.write_text(
-        "from pytest_medllm.expectations import Suite\n"
+        "from pytest_medllm.verdict.declarations import Suite\n"
         "SUITE = Suite('toothless', 'a suite that records without expecting')\n"
         "SEEN = SUITE.metric('seen', 'a descriptive metric')\n"
         "GATED = SUITE.metric('gated', 'a gated metric', better='higher', expect='>= 1 @point',\n"
@@ -155,10 +169,10 @@ def test_the_check_catches_a_test_that_cannot_fail(tmp_path):
 
 
 def test_a_suite_with_a_dataclass_can_be_imported_from_its_file(tmp_path):
-    from pytest_medllm.expectations import import_suite_file
+    from pytest_medllm.verdict.declarations import import_suite_file
 
     path = tmp_path / "test_dataclass_suite.py"
-    path.write_text("from dataclasses import dataclass\nfrom pytest_medllm.expectations import Suite\n"
+    path.write_text("from dataclasses import dataclass\nfrom pytest_medllm.verdict.declarations import Suite\n"
                     "SUITE = Suite('dataclass_suite', 'a test')\n\n@dataclass\nclass Reply:\n    text: str\n")
     suite = import_suite_file(path)
     assert suite is not None and suite.id == "dataclass_suite"

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
+from pytest_medllm.answers.prompts import cloze_prompt, prompt_a, prompt_b
 from pytest_medllm.data.schemas import VITAL_SIGNS
-from pytest_medllm.perturb import options as perturb
-from pytest_medllm.prompts import cloze_prompt, prompt_a, prompt_b
+from pytest_medllm.perturb import option_order as perturb
 
 from . import scripted_models as sm
 from .suite_truth import (

@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
+from pytest_medllm.answers.prompts import cloze_prompt, prompt_a
 from pytest_medllm.data.schemas import VITAL_SIGNS
-from pytest_medllm.devise import LOS_BUCKET_MEANS_HOURS
-from pytest_medllm.perturb import options as perturb
-from pytest_medllm.prompts import cloze_prompt, prompt_a
+from pytest_medllm.methods.devise import LOS_BUCKET_MEANS_HOURS
+from pytest_medllm.perturb import option_order as perturb
 
 from . import scripted_models as sm
 from .conftest import PROJECT_DIR
@@ -235,7 +235,7 @@ def test_direction_counts_every_counterfactual_when_several_are_drawn_per_class(
 def test_the_perplexity_trend_gate_fails_a_model_calmed_by_severe_values():
     """The trend gate (lower bound of Spearman's rho above 0): a model whose note perplexity rises with the size of
     the severity shift passes it; one whose perplexity falls as values grow extreme fails it."""
-    from pytest_medllm.results import Verdict
+    from pytest_medllm.verdict.records import Verdict
 
     path = PROJECT_DIR / "suites" / "test_note_perplexity.py"
     spec = importlib.util.spec_from_file_location("_truth_note_perplexity", path)
@@ -259,7 +259,7 @@ def test_the_perplexity_trend_gate_fails_a_model_calmed_by_severe_values():
 
 
 def test_a_shift_that_rounds_to_zero_has_no_sign():
-    from pytest_medllm import stats
+    from pytest_medllm.methods import stats
 
     chance = sum(1 / 5 for _ in range(40)) / 40  # 0.20000000000000004, not 0.2
     shifted = stats.shifted(stats.wilson(8, 40), -chance)
@@ -271,8 +271,13 @@ def test_a_shift_that_rounds_to_zero_has_no_sign():
 def test_the_scripted_models_read_every_prompt_as_shown(demo_items):
     """What the truths rest on: each prompt's item and option order are read back exactly, and the reply parses
     as the option meant."""
-    from pytest_medllm.data.parsing import parse_answer
-    from pytest_medllm.prompts import few_shot, reasoning_prompt, self_assessment_prompt, zero_shot_direct
+    from pytest_medllm.answers.parsing import parse_answer
+    from pytest_medllm.answers.prompts import (
+        few_shot,
+        reasoning_prompt,
+        self_assessment_prompt,
+        zero_shot_direct,
+    )
 
     for index, item in enumerate(demo_items):
         examples = [demo_items[(index + 1) % len(demo_items)], demo_items[(index + 7) % len(demo_items)]]

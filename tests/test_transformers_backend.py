@@ -18,10 +18,13 @@ from pytest_medllm.backends import (
     GenerationRequest,
     LoglikelihoodRequest,
 )
-from pytest_medllm.backends.transformers_backend import TransformersBackend, create_transformers_backend
-from pytest_medllm.backends.weights import ensure_dense_copy
-from pytest_medllm.options import default_cache_dir
-from pytest_medllm.registry import ModelSpec, resolve_model
+from pytest_medllm.backends.model_registry import ModelSpec, resolve_model
+from pytest_medllm.backends.transformers.backend import (
+    TransformersBackend,
+    create_transformers_backend,
+)
+from pytest_medllm.backends.transformers.weights import ensure_dense_copy
+from pytest_medllm.runner.command_line import default_cache_dir
 
 PROMPTS = [
     "A 10-year-old boy has polyuria and a glucose of 400 mg/dL. What is the diagnosis?",
@@ -278,7 +281,7 @@ def test_prompts_with_a_common_prefix_generate_as_if_alone(tiny):
 
 
 def test_batches_end_where_a_long_shared_prefix_would_be_lost():
-    from pytest_medllm.backends.transformers_backend import _batches
+    from pytest_medllm.backends.transformers.backend import _batches
 
     shots_a, shots_b = list(range(200)), list(range(1000, 1200))
     encoded = [shots_a + [i] for i in range(5)] + [shots_b + [i] for i in range(5)]
@@ -289,7 +292,7 @@ def test_batches_end_where_a_long_shared_prefix_would_be_lost():
 
 
 def test_batches_keep_shared_prefixes_together_and_lengths_alike():
-    from pytest_medllm.backends.transformers_backend import _batches, _sharing_order
+    from pytest_medllm.backends.transformers.backend import _batches, _sharing_order
 
     system = [7] * 20  # every row shares a system prompt: that alone makes no cluster
     unrelated = [system + [100 + i] * n for i, n in enumerate((5, 40, 12, 33, 8, 25))]
@@ -394,7 +397,7 @@ def test_packed_linear_layers_give_the_default_models_answers(default_model):
 
 
 def test_a_forced_kernel_that_fails_its_probe_is_an_error(default_dense_dir, monkeypatch):
-    from pytest_medllm.backends import cpu_kernels
+    from pytest_medllm.backends.transformers import cpu_kernels
 
     monkeypatch.setattr(cpu_kernels, "PROBE_TOLERANCE", -1.0)
     spec = ModelSpec(alias="dense", hub_id=str(default_dense_dir), source="local")
@@ -410,7 +413,7 @@ def test_models_whose_cache_layers_cannot_be_joined_generate_the_same(tiny, monk
     pass (or after a shared prefix by generate() itself), with the same tokens as the grouped path."""
     from transformers import DynamicCache
 
-    from pytest_medllm.backends import transformers_backend
+    from pytest_medllm.backends.transformers import backend as transformers_backend
 
     few_shot = "Example: TSH high, T4 low -> primary hypothyroidism.\n" * 8
     requests = ([GenerationRequest(p, Decoding(max_new_tokens=12)) for p in PROMPTS]
@@ -430,7 +433,7 @@ def test_waiting_prompts_join_a_decoding_batch_without_changing_any_output(tiny,
     """With more requests than rows, rows that finish (stop token or their own budget) make room for waiting
     prompts between segments. Every output equals the request's output alone: tokens, stop reason, log-probs,
     top-k and seeded samples, with per-row budgets and repetition penalties."""
-    from pytest_medllm.backends import transformers_backend
+    from pytest_medllm.backends.transformers import backend as transformers_backend
 
     prompts = PROMPTS + [p + " Answer briefly." for p in PROMPTS] + ["Define anemia.", "What is HbA1c?"]
     requests = [GenerationRequest(p, Decoding(max_new_tokens=6 + 3 * (i % 5), temperature=0.8 if i % 3 == 0 else 0,

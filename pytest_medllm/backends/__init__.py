@@ -2,7 +2,7 @@
 
 ``--backend`` picks the factory:
 
-* ``transformers`` (default) — :func:`~pytest_medllm.backends.transformers_backend.create_transformers_backend`;
+* ``transformers`` (default) — :func:`~pytest_medllm.backends.transformers.backend.create_transformers_backend`;
 * a name registered by any installed package under the entry-point group ``pytest_medllm.backends``;
 * ``package.module:factory`` — any importable callable.
 
@@ -19,6 +19,7 @@ from typing import Callable
 from .base import (
     Backend,
     BackendError,
+    CapabilityError,
     ChoiceRequest,
     ChoiceScores,
     Decoding,
@@ -26,7 +27,6 @@ from .base import (
     GenerationRequest,
     LoglikelihoodRequest,
     TokenLogprobs,
-    CapabilityError,
     WorkerInfo,
 )
 
@@ -40,13 +40,13 @@ __all__ = [
 
 
 def _transformers_factory(run_config, spec, worker=None):  # noqa: ANN001 - signature of every factory
-    from .transformers_backend import create_transformers_backend
+    from .transformers.backend import create_transformers_backend
 
     return create_transformers_backend(run_config, spec, worker=worker)
 
 
 def _openai_factory(run_config, spec, worker=None):  # noqa: ANN001 - signature of every factory
-    from .openai_backend import create_openai_backend
+    from .openai.backend import create_openai_backend
 
     return create_openai_backend(run_config, spec, worker=worker)
 

@@ -233,7 +233,7 @@ class Backend(ABC):
         backend setting that can change an output (dtype, chat template, batch size, ...). Keys the cache."""
 
     def fingerprint(self) -> dict:
-        """The environment fingerprint of this backend's stack (see :mod:`pytest_medllm.env`)."""
+        """The environment fingerprint of this backend's stack (see :mod:`pytest_medllm.backends.fingerprint`)."""
         return {}
 
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None

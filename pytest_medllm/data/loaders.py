@@ -64,11 +64,38 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .fields import (MAX_ID, MAX_OPTIONS, FieldProblem, ItemBuilder, Skipped, add_mcq, answer_letter, as_object,
-                     checked_text, evidence_item, id_text, kind, lettered_options, line_and_id, medmcqa_base,
-                     medmcqa_cop, optional_text, required_field, required_text)
+from .fields import (
+    MAX_ID,
+    MAX_OPTIONS,
+    FieldProblem,
+    ItemBuilder,
+    Skipped,
+    add_mcq,
+    answer_letter,
+    as_object,
+    checked_text,
+    evidence_item,
+    id_text,
+    kind,
+    lettered_options,
+    line_and_id,
+    medmcqa_base,
+    medmcqa_cop,
+    optional_text,
+    required_field,
+    required_text,
+)
 from .schemas import ItemError, MCQItem, unique_ids
-from .sources import MAX_TEXT, PUBMEDQA_KEYS, DatasetError, Record, Source, csv_header, read_text, show
+from .sources import (
+    MAX_TEXT,
+    PUBMEDQA_KEYS,
+    DatasetError,
+    Record,
+    Source,
+    csv_header,
+    read_text,
+    show,
+)
 
 # The data layer's public names, the rule limits and the error included, are imported from here.
 __all__ = ["BUILTIN", "FORMATS", "MAX_ID", "MAX_OPTIONS", "MAX_TEXT", "PUBMEDQA_KEYS", "Dataset", "DatasetError",

@@ -35,7 +35,7 @@ perturbation, once more in the prompt template: "50%" kept 25% and "25%" kept 12
 with a "TRUNCATED" label and added a line warning the model that the context "may be incomplete" — if the published
 front-truncation figures came from it, they measured a quarter and an eighth of the words behind a warning. Here a
 condition returns what it keeps as exact substrings of the original sections (whole sentences for the sentence
-conditions), each under its original label, and the prompt (:func:`pytest_medllm.prompts.evidence_prompt`) is the
+conditions), each under its original label, and the prompt (:func:`pytest_medllm.answers.prompts.evidence_prompt`) is the
 same for every condition; tests check word counts, labels and substrings on constructed contexts.
 
 **Sentence-boundary 50%** is front-50% truncation moved to the nearest sentence boundary: the prefix of whole

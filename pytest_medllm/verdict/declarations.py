@@ -1,0 +1,291 @@
+"""What each suite measures and expects, declared next to its tests.
+
+A suite module declares itself and its metrics at the top::
+
+    SUITE = Suite("option_order", "MedGemma prompt-sensitivity study, Experiment 2")
+    FLIP_RATE = SUITE.metric(
+        "flip_rate", "share of items whose chosen option *content* changed under the reordering",
+        better="lower", test_type="INV", chart="intervals",
+        expect="<= 0.2 @lenient", because="the study saw 59% of answers flip under shuffling")
+
+and each test states what must hold in one line, through the ``expect`` fixture::
+
+    expect(FLIP_RATE, flips, condition="rotate-1")
+
+The declaration is the single source of a metric's id (``option_order.flip_rate`` — from the declaration, not the
+file name), its direction, its meaning, its default release gate and its chart. ``pytest.ini`` (``medllm_gates``),
+``--gate-policy`` and ``--gate`` override the default by metric id; a configured gate that names no declared metric
+is a usage error. ``python -m pytest_medllm.verdict.declarations`` prints the README's table of default gates.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Literal
+
+from .gates import Gate, GateSyntaxError, parse_gate
+
+Better = Literal["higher", "lower"]
+TestType = Literal["MFT", "INV", "DIR"]
+#: Chart kinds the HTML report knows how to draw from a metric's records (see :mod:`pytest_medllm.rendering.charts`).
+CHARTS = ("intervals", "positions", "bubbles", "m_of_s", "delta_ppl")
+
+
+class DeclarationError(ValueError):
+    """A suite declares a metric inconsistently (unknown chart, bad expectation, two definitions of one id)."""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One declared quantity of a suite: what it means, which way is better, and what it must satisfy."""
+
+    suite: str
+    name: str
+    meaning: str
+    better: Better | None = None
+    test_type: TestType | None = None
+    #: Default expectation ``OP THRESHOLD @MODE`` (e.g. ``<= 0.2 @lenient``), or None for a descriptive metric.
+    expect: str | None = None
+    #: The study figure (or reasoning) behind the default threshold.
+    because: str = ""
+    chart: str | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.suite}.{self.name}"
+
+    @property
+    def gated(self) -> bool:
+        return self.expect is not None
+
+    def default_gate(self) -> Gate | None:
+        """The suite's own release gate for this metric (overridden by configured gates)."""
+        if self.expect is None:
+            return None
+        return parse_gate(f"{self.id} {self.expect}", source="suite")
+
+
+@dataclass
+class Suite:
+    """A behavioral suite: its id (the first part of every metric id), the study it implements, its metrics."""
+
+    id: str
+    study: str
+    metrics: dict[str, Metric] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.id.isidentifier():
+            raise DeclarationError(f"suite id {self.id!r} must be a Python identifier (it starts metric ids)")
+        existing = SUITES.get(self.id)
+        if existing is not None and existing.study != self.study:
+            raise DeclarationError(f"two suites declare the id {self.id!r}")
+        if existing is not None:  # the same module imported twice (e.g. on an xdist controller): keep one
+            self.metrics = existing.metrics
+        SUITES[self.id] = self
+
+    def metric(self, name: str, meaning: str, *, better: Better | None = None, test_type: TestType | None = None,
+               expect: str | None = None, because: str = "", chart: str | None = None) -> Metric:
+        """Declare a metric of this suite (idempotent: declaring the same metric twice returns it)."""
+        declared = Metric(self.id, name, meaning, better, test_type, expect, because, chart)
+        if chart is not None and chart not in CHARTS:
+            raise DeclarationError(f"{declared.id}: chart {chart!r} is not one of {', '.join(CHARTS)}")
+        if expect is not None:
+            if not because:
+                raise DeclarationError(f"{declared.id}: say why the default expectation {expect!r} is what it is")
+            try:
+                declared.default_gate()
+            except GateSyntaxError as exc:
+                raise DeclarationError(f"{declared.id}: {exc}") from None
+        existing = self.metrics.get(name)
+        if existing is not None and existing != declared:
+            raise DeclarationError(f"{declared.id} is declared twice with different definitions")
+        self.metrics[name] = declared
+        return declared
+
+
+#: Every suite declared in this process, by id (filled as suite modules are imported).
+SUITES: dict[str, Suite] = {}
+
+
+def declared_metrics(suites: Iterable[Suite] | None = None) -> list[Metric]:
+    return [m for s in (SUITES.values() if suites is None else suites) for m in s.metrics.values()]
+
+
+def known_metric_ids(suites: Iterable[Suite]) -> list[str]:
+    """Every metric id a gate may name for these suites: the declared ones, plus the ``--baseline`` comparison
+    metrics the plugin adds to every suite when a run is compared (declared only once a comparison happens, so
+    they are not in the suites' declarations before the run)."""
+    from dataclasses import fields
+
+    from ..comparisons.baseline import ComparisonMetrics
+
+    suites = list(suites)
+    ids = [m.id for m in declared_metrics(suites)]
+    added = [f"{s.id}.baseline_{f.name}" for s in suites for f in fields(ComparisonMetrics)]
+    return sorted(set(ids) | set(added))
+
+
+def nearest_metric_ids(base: str, ids: list[str], n: int = 3) -> list[str]:
+    """The declared ids closest to a gate's ``suite.metric`` part, best first: ids whose metric name matches the
+    gate's (``flip_rate`` → every suite's ``flip_rate``; a renamed or mistyped suite keeps its metric name),
+    then ids with a similar metric name, then ids similar as a whole."""
+    if not ids:
+        return []
+    name_part = base.partition(".")[2] if "." in base else base
+    similarity = lambda i: difflib.SequenceMatcher(None, base, i).ratio()  # noqa: E731
+    names = sorted({i.partition(".")[2] for i in ids})
+    same = [i for i in ids if fnmatch.fnmatchcase(i.partition(".")[2], name_part)]
+    close_names = set(difflib.get_close_matches(name_part, names, n=n, cutoff=0.6))
+    close = [i for i in ids if i.partition(".")[2] in close_names]
+    whole = difflib.get_close_matches(base, ids, n=n, cutoff=0.5)
+    ranked = sorted(same, key=lambda i: (-similarity(i), i)) + sorted(close, key=lambda i: (-similarity(i), i))
+    picked = list(dict.fromkeys(ranked + whole))[:n]
+    return picked or sorted(ids)[:n]
+
+
+def unmatched_gates(gates: Iterable[Gate], suites: Iterable[Suite], declared: Iterable[Suite] = (),
+                    unreadable: Iterable[str] = ()) -> list[str]:
+    """Configured gates that can never judge a metric, each with the nearest declared ids.
+
+    ``suites`` are the suites of this run; ``declared`` every suite declared where the project keeps its suites
+    (its ``testpaths``), whether this run selected it or not. A gate naming a metric of a declared suite that this
+    run did not select is allowed — a policy file covers every suite, and ``pytest suites/test_accuracy.py`` with
+    it must not fail. A gate naming no metric of any declared suite is a problem, also when its suite part names
+    no suite of this run: ``flip_rate <= 0.1`` (no suite part) or ``answer_order.flip_rate`` (a renamed suite)
+    would otherwise judge nothing, silently, and leave the default you meant to tighten in charge.
+    ``unreadable`` lists suite files that could not be imported (they may declare the metric): they are named in
+    the message rather than guessed at. Conditions (``[...]``) are checked at the end of the run, against what
+    was recorded.
+    """
+    everything = {s.id: s for s in declared}
+    everything.update({s.id: s for s in suites})
+    ids = known_metric_ids(everything.values())
+    unreadable = list(unreadable)
+    problems = []
+    for gate in gates:
+        if gate.source == "suite":
+            continue
+        base = gate.pattern.partition("[")[0]
+        if any(fnmatch.fnmatchcase(i, base) for i in ids):
+            continue
+        hint = "" if "." in base else " (a gate names SUITE.METRIC, e.g. option_order.flip_rate)"
+        text = (f"gate {gate.text!r} ({gate.source}) matches no metric of any declared suite{hint}; nearest metric "
+                f"ids: {', '.join(nearest_metric_ids(base, ids)) or 'none (no suite declares a metric)'}")
+        if unreadable:
+            text += f"; these suite files could not be read and may declare it: {'; '.join(unreadable[:3])}"
+        problems.append(text)
+    return problems
+
+
+def gate_table(suites: Iterable[Suite] | None = None) -> str:
+    """The README's table of default release gates, generated from the declarations (plus the plugin's own
+    ``--baseline`` comparison, which every suite records)."""
+    from ..comparisons.baseline import BASELINE_MATCH_RATE
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    rows = ["| metric | type | meaning | default gate | why |", "|---|---|---|---|---|"]
+    metrics = sorted(declared_metrics(suites), key=lambda m: m.id) + [BASELINE_MATCH_RATE]
+    for metric in metrics:
+        if metric.gated:
+            rows.append(f"| `{metric.id}` | {metric.test_type or ''} | {cell(metric.meaning)} | `{metric.expect}` | "
+                        f"{cell(metric.because)} |")
+    return "\n".join(rows)
+
+
+def import_suite_file(path: "os.PathLike[str] | str") -> Suite | None:
+    """Import a suite module from its file (under a private module name) and return its ``SUITE`` declaration,
+    or None for a module that declares none. Used where pytest has not imported it: the xdist controller, the
+    README table, the declaration tests."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(path)
+    spec = importlib.util.spec_from_file_location(f"_medllm_suite_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        return None
+    import sys
+
+    module = importlib.util.module_from_spec(spec)
+    # Registered before it runs, as an import would: a dataclass in a suite looks its module up in sys.modules.
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[spec.name]
+        raise
+    suite = getattr(module, "SUITE", None)
+    return suite if isinstance(suite, Suite) else None
+
+
+def load_suite_modules(folder: str = "suites") -> list[Suite]:
+    """Every suite declared by a ``test_*.py`` module of ``folder``."""
+    from pathlib import Path
+
+    found = (import_suite_file(path) for path in sorted(Path(folder).glob("test_*.py")))
+    return [suite for suite in found if suite is not None]
+
+
+#: Folders never searched for suites (besides pytest's ``norecursedirs``): virtual environments and caches.
+_NEVER_SEARCHED = ("*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}",
+                   "__pycache__", "site-packages")
+
+
+def discover_suites(paths: Iterable["os.PathLike[str] | str"], *, file_patterns: Iterable[str] = ("test_*.py",),
+                    skip_dirs: Iterable[str] = (), already_imported: Iterable["os.PathLike[str] | str"] = ()
+                    ) -> tuple[list[Suite], list[str]]:
+    """Every suite declared by a test module under ``paths`` (files or folders, searched like pytest collects):
+    ``(suites, unreadable)``, ``unreadable`` naming each suite file whose import failed, with the error.
+
+    Only files that mention ``Suite(`` are imported (a behavioral suite declares itself; other test modules may
+    be slow or unsafe to import outside pytest). Files in ``already_imported`` are left alone: pytest imported
+    them for this run and their suites are known to the caller.
+    """
+    from pathlib import Path
+
+    patterns = list(file_patterns)
+    never = list(_NEVER_SEARCHED) + list(skip_dirs)
+    done = {Path(p).resolve() for p in already_imported}
+    files: list[Path] = []
+    for root in paths:
+        root = Path(root)
+        if root.is_file():
+            files.append(root)
+            continue
+        for folder, dirs, names in os.walk(root):
+            # A virtual environment (pyvenv.cfg) holds thousands of installed test files: never ours.
+            dirs[:] = sorted(d for d in dirs if not any(fnmatch.fnmatch(d, p) for p in never)
+                             and not (Path(folder) / d / "pyvenv.cfg").exists())
+            files += [Path(folder) / n for n in sorted(names) if any(fnmatch.fnmatch(n, p) for p in patterns)]
+    suites: list[Suite] = []
+    unreadable: list[str] = []
+    for file in dict.fromkeys(f.resolve() for f in files):
+        if file in done:
+            continue
+        try:
+            if "Suite(" not in file.read_text(encoding="utf-8", errors="replace"):
+                continue
+            suite = import_suite_file(file)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - an import error, or pytest.skip at module level (a
+            # BaseException): reported with the gate it may explain, never a traceback here
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            unreadable.append(f"{file} ({type(exc).__name__}: {first})")
+            continue
+        if suite is not None:
+            suites.append(suite)
+    return suites, unreadable
+
+
+if __name__ == "__main__":  # python -m pytest_medllm.verdict.declarations [suites folder]
+    import sys
+
+    # Run as __main__, this file is a second copy of the module: use the package's, which the suites import.
+    from pytest_medllm.verdict import declarations
+
+    print(declarations.gate_table(declarations.load_suite_modules(sys.argv[1] if len(sys.argv) > 1 else "suites")))
