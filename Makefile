@@ -50,7 +50,7 @@ bench: $(STAMP) $(LMEVAL_VENV)/.installed
 # Fuzzes the dataset loaders with 10,000 generated files (valid and malformed, every format; override with
 # MEDLLM_FUZZ_EXAMPLES=N) and prints how many ended in a clean error, a load with skips or a valid load.
 fuzz: $(STAMP)
-	MEDLLM_FUZZ_EXAMPLES=$${MEDLLM_FUZZ_EXAMPLES:-10000} $(BIN)/pytest tests/test_loader_fuzz.py -q \
+	MEDLLM_FUZZ_EXAMPLES=$${MEDLLM_FUZZ_EXAMPLES:-10000} $(BIN)/pytest tests/unit/data/test_loader_fuzz.py -q \
 		--hypothesis-show-statistics $(ARGS)
 
 clean:

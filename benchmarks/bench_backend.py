@@ -23,7 +23,7 @@ import torch  # noqa: E402
 from pytest_medllm.answers.prompts import cloze_prompt, prompt_a  # noqa: E402
 from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest  # noqa: E402
 from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
-from pytest_medllm.backends.transformers.backend import create_transformers_backend  # noqa: E402
+from pytest_medllm.backends.transformers.loading import create_transformers_backend  # noqa: E402
 from pytest_medllm.data.loaders import load_dataset  # noqa: E402
 from pytest_medllm.runner.command_line import default_cache_dir  # noqa: E402
 

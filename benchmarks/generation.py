@@ -37,7 +37,7 @@ from pytest_medllm.answers.prompts import prompt_a  # noqa: E402
 from pytest_medllm.backends import Decoding, GenerationRequest  # noqa: E402
 from pytest_medllm.backends.clock import ForwardClock  # noqa: E402
 from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
-from pytest_medllm.backends.transformers.backend import create_transformers_backend  # noqa: E402
+from pytest_medllm.backends.transformers.loading import create_transformers_backend  # noqa: E402
 from pytest_medllm.data.loaders import load_dataset  # noqa: E402
 from pytest_medllm.runner.command_line import default_cache_dir  # noqa: E402
 

@@ -79,7 +79,7 @@ def our_worker(args: argparse.Namespace) -> None:
 
     from pytest_medllm.backends import LoglikelihoodRequest
     from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model
-    from pytest_medllm.backends.transformers.backend import create_transformers_backend
+    from pytest_medllm.backends.transformers.loading import create_transformers_backend
     from pytest_medllm.runner.command_line import default_cache_dir
 
     items = json.loads(Path(args.items_json).read_text())

@@ -7,9 +7,7 @@ it beats picking an option at random.
 
 from __future__ import annotations
 
-from pytest_medllm.methods import stats
-from pytest_medllm.verdict.answer_metrics import answer_metrics, expect_answer_metrics
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import Suite, answer_metrics, expect_answer_metrics, stats
 
 SUITE = Suite("accuracy", "pediatric endocrinology study, Experiment 1; MedGemma study, Experiment 4 (cloze)")
 ANSWERS = answer_metrics(SUITE, gate_accuracy=True)
@@ -37,7 +35,8 @@ def test_cloze_accuracy(mcq_items, cloze_scores, expect, record_answers):
     accuracy = stats.proportion({row["item_id"]: row["correct"] for row in rows})
     chance = sum(1 / len(item.options) for item in mcq_items) / len(mcq_items)
     expect.record(ANSWERS.accuracy, accuracy, condition="cloze")
-    expect(ANSWERS.accuracy_over_chance, stats.shifted(accuracy, -chance), condition="cloze", details={"chance": chance})
+    expect(ANSWERS.accuracy_over_chance, stats.shifted(accuracy, -chance), condition="cloze",
+           details={"chance": chance})
     keyed = [row["label_probs"][item.answer] for row, item in zip(rows, mcq_items)]
     expect.record(MEAN_KEYED_PROBABILITY, stats.point(sum(keyed) / len(keyed), len(keyed)), condition="cloze")
     record_answers(rows, failing=lambda row: not row["correct"])

@@ -8,13 +8,7 @@ from collections import Counter
 
 import pytest
 
-from pytest_medllm.answers.jobs import Job, answer_jobs
-from pytest_medllm.answers.prompts import cloze_prompt, zero_shot_direct
-from pytest_medllm.backends import ChoiceRequest
-from pytest_medllm.methods import stats
-from pytest_medllm.perturb.option_order import STUDY_SHUFFLE_SEEDS, distinct_orderings
-from pytest_medllm.verdict.answer_metrics import position_metrics
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import ChoiceRequest, Job, Suite, answer_jobs, option_order, position_metrics, prompts, stats
 
 SUITE = Suite("cloze", "MedGemma prompt-sensitivity study, Experiment 4 (Tables 8, 14, 15)")
 POSITIONS = position_metrics(SUITE)
@@ -40,7 +34,8 @@ ABSTENTION_THRESHOLDS = (0.5, 0.75, 1.0)
 
 @pytest.fixture(scope="module")
 def orderings(perturbation_items, medllm_profile):
-    return {item.id: distinct_orderings(item, medllm_profile.permutation_orderings, STUDY_SHUFFLE_SEEDS)
+    return {item.id: option_order.distinct_orderings(item, medllm_profile.permutation_orderings,
+                                                     option_order.STUDY_SHUFFLE_SEEDS)
             for item in perturbation_items}
 
 
@@ -48,13 +43,13 @@ def orderings(perturbation_items, medllm_profile):
 def cloze(model, perturbation_items, orderings):
     """Cloze scores of every ordering of every item: one forward pass per prompt, all in one batched call."""
     shown = [r for item in perturbation_items for r in orderings[item.id]]
-    scores = model.score_choices([ChoiceRequest(cloze_prompt(r.item), r.item.letters) for r in shown])
+    scores = model.score_choices([ChoiceRequest(prompts.cloze_prompt(r.item), r.item.letters) for r in shown])
     return {(r.item.id.split("@")[0], r.name): (r, s) for r, s in zip(shown, scores)}
 
 
 @pytest.fixture(scope="module")
 def generated(model, perturbation_items, orderings, direct_decoding):
-    jobs = [Job(r.name, r, zero_shot_direct(r.item)) for item in perturbation_items for r in orderings[item.id]]
+    jobs = [Job(r.name, r, prompts.zero_shot_direct(r.item)) for item in perturbation_items for r in orderings[item.id]]
     return answer_jobs(model, jobs, direct_decoding)
 
 

@@ -12,15 +12,21 @@ from typing import NamedTuple
 
 import pytest
 
-from pytest_medllm.answers.jobs import reasoning_format
-from pytest_medllm.answers.parsing import MULTIPLE, NONE, ParsedDecision, parse_decision
-from pytest_medllm.answers.prompts import evidence_prompt
-from pytest_medllm.backends import GenerationRequest
-from pytest_medllm.data.schemas import DECISIONS, EvidenceItem
-from pytest_medllm.methods import stats
-from pytest_medllm.perturb.context import CONDITIONS, PARTIAL, Evidence, condition
-from pytest_medllm.verdict.answer_metrics import failure_reasons
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import (
+    DECISIONS,
+    MULTIPLE,
+    NONE,
+    EvidenceItem,
+    GenerationRequest,
+    ParsedDecision,
+    Suite,
+    context,
+    failure_reasons,
+    parse_decision,
+    prompts,
+    reasoning_format,
+    stats,
+)
 
 SUITE = Suite("context_conditioning", "MedGemma prompt-sensitivity study, Experiment 3 (Tables 7, 13)")
 ACCURACY = SUITE.metric("accuracy", "share of items answered with the keyed decision (yes, no or maybe)",
@@ -60,13 +66,13 @@ RESULTS_RETENTION = SUITE.metric(
             "is shown to keep under 80% with them alone is not reading the findings")
 
 #: Comparisons against the full context, for the Bonferroni adjustment.
-COMPARISONS = len(CONDITIONS) - 1
+COMPARISONS = len(context.CONDITIONS) - 1
 
 
 class Reply(NamedTuple):
     """One parsed reply to one item under one condition."""
 
-    evidence: Evidence
+    evidence: context.Evidence
     prompt: str
     text: str
     finish_reason: str
@@ -121,16 +127,17 @@ class Runs(NamedTuple):
 @pytest.fixture(scope="module")
 def runs(model, evidence_items, evidence_decoding) -> Runs:
     """Every item under every condition that applies to it — one batched call."""
-    shown = [e for item in evidence_items for name in CONDITIONS if (e := condition(item, name)) is not None]
-    prompts = [evidence_prompt(e.item.question, e.sections) for e in shown]
-    outputs = model.generate([GenerationRequest(p, evidence_decoding) for p in prompts])
+    shown = [e for item in evidence_items for name in context.CONDITIONS
+             if (e := context.condition(item, name)) is not None]
+    texts = [prompts.evidence_prompt(e.item.question, e.sections) for e in shown]
+    outputs = model.generate([GenerationRequest(p, evidence_decoding) for p in texts])
     reasoning = reasoning_format(model)
-    replies: dict[str, dict[str, Reply]] = {name: {} for name in CONDITIONS}
-    for evidence, prompt, output in zip(shown, prompts, outputs):
+    replies: dict[str, dict[str, Reply]] = {name: {} for name in context.CONDITIONS}
+    for evidence, prompt, output in zip(shown, texts, outputs):
         replies[evidence.condition][evidence.item.id] = Reply(
             evidence, prompt, output.text, output.finish_reason, tuple(output.token_ids),
             parse_decision(output.text, reasoning=reasoning))
-    missing = {name: [i.id for i in evidence_items if i.id not in replies[name]] for name in CONDITIONS}
+    missing = {name: [i.id for i in evidence_items if i.id not in replies[name]] for name in context.CONDITIONS}
     return Runs(replies, missing, len(evidence_items))
 
 
@@ -138,7 +145,7 @@ def _distribution(replies: list[Reply]) -> dict[str, int]:
     return {label: sum(r.label == label for r in replies) for label in (*DECISIONS, MULTIPLE, NONE)}
 
 
-@pytest.mark.parametrize("name", CONDITIONS)
+@pytest.mark.parametrize("name", context.CONDITIONS)
 def test_answers_under_condition(name, runs, expect, record_answers):
     """Accuracy (Wilson CI), usable replies, parse failures and the yes/no/maybe distribution under each evidence
     condition; items the condition does not apply to are counted."""
@@ -214,7 +221,7 @@ def over_question_only(name: str, runs: Runs, resamples: int, seed: int) -> tupl
         "mcnemar_p": mcnemar.pvalue, "question_only_correct_only": mcnemar.b, "condition_correct_only": mcnemar.c}
 
 
-@pytest.mark.parametrize("name", PARTIAL)
+@pytest.mark.parametrize("name", context.PARTIAL)
 def test_partial_evidence(name, runs, expect, medllm_profile, medllm_config):
     """INV: part of the evidence keeps what it can of full-context accuracy (McNemar, Bonferroni; flips; drift to
     maybe) and is never shown to do worse than no evidence at all."""

@@ -10,10 +10,7 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from pytest_medllm.data.severity import AGE_BINS
-from pytest_medllm.methods import stats
-from pytest_medllm.methods.devise import TASKS
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import Suite, devise, severity, stats
 
 SUITE = Suite("demographic_invariance", "DeVisE, demographic counterfactuals (Figure 5)")
 FLIP_RATE = SUITE.metric(
@@ -56,7 +53,7 @@ def _record_shifts(expect, condition, task, rows_by_class) -> None:
 
 
 @pytest.mark.parametrize("variable", FAIRNESS_VARIABLES)
-@pytest.mark.parametrize("task", list(TASKS))
+@pytest.mark.parametrize("task", list(devise.TASKS))
 @pytest.mark.parametrize("style", STYLES)
 def test_gender_and_ethnicity_do_not_flip_predictions(style, task, variable, counterfactuals,
                                                        label_distributions, expect):
@@ -66,7 +63,7 @@ def test_gender_and_ethnicity_do_not_flip_predictions(style, task, variable, cou
     if not pairs:
         pytest.skip(f"no {variable} counterfactuals")
     condition = f"{style}/{task}/{variable}"
-    spec = TASKS[task]
+    spec = devise.TASKS[task]
     flips = {cf.note.id: int(np.argmax(before)) != int(np.argmax(after)) for cf, before, after in pairs}
     expect(FLIP_RATE, stats.proportion(flips), condition=condition)
     rows_by_class: dict[str, list] = {}
@@ -76,34 +73,32 @@ def test_gender_and_ethnicity_do_not_flip_predictions(style, task, variable, cou
 
 
 def _age_rank(value_class: str) -> int:
-    return list(AGE_BINS).index(value_class)
+    return list(severity.AGE_BINS).index(value_class)
 
 
 @pytest.mark.parametrize("style", STYLES)
 def test_older_age_does_not_lower_predicted_mortality(style, counterfactuals, label_distributions, expect):
     """DIR: moving a patient to an older age class raises (or keeps) predicted mortality, moving to a younger
     class lowers it; age shifts of the length of stay are measured, not judged."""
-    from pytest_medllm.data.severity import age_bin
-
     mortality = list(_pairs(counterfactuals, label_distributions, style, "mortality", "age"))
     if not mortality:
         pytest.skip("no age counterfactuals")
-    spec = TASKS["mortality"]
+    spec = devise.TASKS["mortality"]
     moved = {}
     for cf, before, after in mortality:
-        step = _age_rank(cf.value_class) - _age_rank(age_bin(cf.original.age))
+        step = _age_rank(cf.value_class) - _age_rank(severity.age_bin(cf.original.age))
         if step:
             change = spec.expected(after) - spec.expected(before)
             moved[cf.note.id] = change * step > 0
     expect(AGE_DIRECTION, stats.proportion(moved).because("no counterfactual changed the age class"),
            condition=f"{style}/mortality", details={"counterfactuals_changing_age_class": len(moved)})
-    for task in TASKS:
+    for task in devise.TASKS:
         pairs = list(_pairs(counterfactuals, label_distributions, style, task, "age"))
         condition = f"{style}/{task}/age"
         flips = {cf.note.id: int(np.argmax(before)) != int(np.argmax(after)) for cf, before, after in pairs}
         expect.record(AGE_FLIP_RATE, stats.proportion(flips), condition=condition)
         rows_by_class: dict[str, list] = {}
         for cf, before, after in pairs:
-            rows_by_class.setdefault(cf.value_class, []).append((TASKS[task].expected(before),
-                                                                 TASKS[task].expected(after)))
+            rows_by_class.setdefault(cf.value_class, []).append((devise.TASKS[task].expected(before),
+                                                                 devise.TASKS[task].expected(after)))
         _record_shifts(expect, condition, task, rows_by_class)

@@ -9,9 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from pytest_medllm.backends import LoglikelihoodRequest
-from pytest_medllm.methods import stats
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import LoglikelihoodRequest, Suite, stats
 
 SUITE = Suite("note_perplexity", "DeVisE, task-independent evaluation (Figure 2)")
 TREND = SUITE.metric(

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.answers.jobs import answer_jobs, original_jobs
-from pytest_medllm.answers.prompts import prompt_a
-from pytest_medllm.backends.cached_backend import CachedBackend
-from pytest_medllm.comparisons.baseline import (
-    compare,
+from pytest_medllm import (
+    CachedBackend,
+    Suite,
+    answer_jobs,
+    baseline,
+    categories_for,
     comparison_metrics,
-    expect_comparison,
-    pair_rows,
+    original_jobs,
+    prompts,
 )
-from pytest_medllm.verdict.answer_metrics import categories_for
-from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("numerical_stability", "pediatric endocrinology study, CUDA 11.8 vs 12.8 (Table 5) and pipeline() vs "
                                      "generate()")
@@ -82,7 +81,8 @@ def reference(transformers_model, model, sampling_items, greedy_decoding):
     from pytest_medllm.backends.transformers.variants import Variant
 
     backend = CachedBackend(Variant(transformers_model, "reference-numerical-stability"), model.cache)
-    answers = answer_jobs(backend, original_jobs("prompt_a", sampling_items, prompt_a), greedy_decoding)["prompt_a"]
+    jobs = original_jobs("prompt_a", sampling_items, prompts.prompt_a)
+    answers = answer_jobs(backend, jobs, greedy_decoding)["prompt_a"]
     return answers
 
 
@@ -96,13 +96,13 @@ def test_answers_survive_numeric_perturbation(perturbation, transformers_model, 
         pytest.skip(description)
     backend = CachedBackend(variant, model.cache)
     try:
-        answers = answer_jobs(backend, original_jobs(perturbation, sampling_items, prompt_a),
+        answers = answer_jobs(backend, original_jobs(perturbation, sampling_items, prompts.prompt_a),
                               greedy_decoding)[perturbation]
     finally:
         if isinstance(variant, type(transformers_model)) and variant.model is not transformers_model.model:
             variant.close()
     record_answers(answers, examples=0)
-    pairs = pair_rows([a.to_record() for a in reference], [a.to_record() for a in answers], perturbation)
-    comparison = compare(pairs, categories_for(sampling_items[0].letters), medllm_profile.bootstrap_resamples,
+    pairs = baseline.pair_rows([a.to_record() for a in reference], [a.to_record() for a in answers], perturbation)
+    comparison = baseline.compare(pairs, categories_for(sampling_items[0].letters), medllm_profile.bootstrap_resamples,
                          medllm_config.seed)
-    expect_comparison(expect, PERTURBED, comparison, perturbation, what=description)
+    baseline.expect_comparison(expect, PERTURBED, comparison, perturbation, what=description)

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.answers.jobs import Job, answer_jobs
-from pytest_medllm.answers.prompts import zero_shot_direct
-from pytest_medllm.methods import stats
-from pytest_medllm.perturb import option_order as perturb
-from pytest_medllm.verdict.answer_metrics import (
+from pytest_medllm import (
+    Job,
+    Suite,
+    answer_jobs,
     answer_metrics,
     expect_answer_metrics,
     expect_position_metrics,
     position_metrics,
+    prompts,
+    stats,
 )
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import option_order as perturb
 
 SUITE = Suite("option_order", "MedGemma prompt-sensitivity study, Experiment 2 (Tables 6, 12)")
 ANSWERS = answer_metrics(SUITE, test_type="INV")
@@ -68,10 +69,10 @@ def runs(model, perturbation_items, direct_decoding):
         for name in ["original", *PERTURBATIONS]:
             shown = _reorder(item, name)
             if shown is not None:
-                jobs.append(Job(name, shown, zero_shot_direct(shown.item)))
+                jobs.append(Job(name, shown, prompts.zero_shot_direct(shown.item)))
         for position in range(len(item.options)):
             shown = perturb.move_answer_to(item, position)
-            jobs.append(Job(f"answer-at-{item.letters[position]}", shown, zero_shot_direct(shown.item)))
+            jobs.append(Job(f"answer-at-{item.letters[position]}", shown, prompts.zero_shot_direct(shown.item)))
     return answer_jobs(model, jobs, direct_decoding)
 
 

@@ -9,22 +9,18 @@ import random
 
 import pytest
 
-from pytest_medllm.answers.jobs import Job, answer_jobs
-from pytest_medllm.answers.prompts import (
-    answer_only,
-    few_shot,
-    zero_shot_cot,
-    zero_shot_direct,
-)
-from pytest_medllm.methods import stats
-from pytest_medllm.perturb.option_order import identity
-from pytest_medllm.verdict.answer_metrics import (
+from pytest_medllm import (
+    Job,
+    Suite,
+    answer_jobs,
     answer_metrics,
     expect_answer_metrics,
+    option_order,
     position_bias_estimate,
     position_metrics,
+    prompts,
+    stats,
 )
-from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("prompt_ablation", "MedGemma prompt-sensitivity study, Experiment 1 (Table 4)")
 ANSWERS = answer_metrics(SUITE, test_type="INV")
@@ -65,20 +61,20 @@ def select_examples(kind: str, item, pool, seed: int):
 @pytest.fixture(scope="module")
 def runs(model, fewshot_items, mcq_dataset, curated_examples, direct_decoding, cot_decoding, medllm_config):
     pool = mcq_dataset.items
-    prompts = {}
+    texts = {}
     for item in fewshot_items:
-        prompts[("zero_shot_direct", item.id)] = zero_shot_direct(item)
-        prompts[("zero_shot_cot", item.id)] = zero_shot_cot(item)
-        prompts[("answer_only", item.id)] = answer_only(item)
+        texts[("zero_shot_direct", item.id)] = prompts.zero_shot_direct(item)
+        texts[("zero_shot_cot", item.id)] = prompts.zero_shot_cot(item)
+        texts[("answer_only", item.id)] = prompts.answer_only(item)
         for name, order in CURATED_ORDERS.items():
-            prompts[(name, item.id)] = few_shot(item, [curated_examples[i] for i in order])
-        prompts[("few_shot_cot", item.id)] = few_shot(item, list(curated_examples[:N_SHOTS]), cot=True)
+            texts[(name, item.id)] = prompts.few_shot(item, [curated_examples[i] for i in order])
+        texts[("few_shot_cot", item.id)] = prompts.few_shot(item, list(curated_examples[:N_SHOTS]), cot=True)
         for kind in ("random", "label_balanced", "subject_matched"):
-            prompts[(f"few_shot_{kind}", item.id)] = few_shot(item, select_examples(kind, item, pool,
+            texts[(f"few_shot_{kind}", item.id)] = prompts.few_shot(item, select_examples(kind, item, pool,
                                                                                      medllm_config.seed))
     results = {}
     for cot in (False, True):  # two batched calls: the decodings differ
-        jobs = [Job(name, identity(item), prompts[(name, item.id)]) for name in CONDITIONS
+        jobs = [Job(name, option_order.identity(item), texts[(name, item.id)]) for name in CONDITIONS
                 if (name in COT_CONDITIONS) == cot for item in fewshot_items]
         results.update(answer_jobs(model, jobs, cot_decoding if cot else direct_decoding))
     return results

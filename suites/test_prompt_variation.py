@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.answers.jobs import answer_jobs, original_jobs
-from pytest_medllm.answers.prompts import prompt_a, prompt_b
-from pytest_medllm.methods import stats
-from pytest_medllm.verdict.answer_metrics import (
+from pytest_medllm import (
+    Suite,
+    answer_jobs,
     answer_metrics,
     categories_for,
     expect_answer_metrics,
+    original_jobs,
+    prompts,
+    stats,
 )
-from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("prompt_variation", "pediatric endocrinology study, Experiment 1 (Tables 1-2)")
 ANSWERS = answer_metrics(SUITE, gate_accuracy=True)
@@ -31,10 +32,10 @@ STUART_MAXWELL_P = SUITE.metric("stuart_maxwell_p", "Stuart-Maxwell test of marg
                                 test_type="INV")
 
 CONDITIONS = {
-    "prompt_a": (prompt_a, True),
-    "prompt_b": (prompt_b, True),
+    "prompt_a": (prompts.prompt_a, True),
+    "prompt_b": (prompts.prompt_b, True),
     # Options listed without letters: the answer is recognised by option text only.
-    "prompt_a_no_letters": (lambda item: prompt_a(item, letters=False), False),
+    "prompt_a_no_letters": (lambda item: prompts.prompt_a(item, letters=False), False),
 }
 PAIRS = [("prompt_a", "prompt_b"), ("prompt_a", "prompt_a_no_letters")]
 

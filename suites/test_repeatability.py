@@ -16,24 +16,17 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from pytest_medllm.answers.jobs import reasoning_format
-from pytest_medllm.answers.parsing import parse_answer
-from pytest_medllm.answers.prompts import REASONING_PROMPTS, reasoning_prompt
-from pytest_medllm.backends import Decoding, GenerationRequest
-from pytest_medllm.data.select import suite_subset
-from pytest_medllm.methods import stats
-from pytest_medllm.methods.repeatability import (
-    Embedder,
-    at_resolution,
-    cross_similarity,
-    internal_repeatability,
-    internal_reproducibility,
-    mean_content_entropy,
-    semantic_repeatability,
-    semantic_reproducibility,
-    without_stopwords,
+from pytest_medllm import (
+    Decoding,
+    GenerationRequest,
+    Suite,
+    parse_answer,
+    prompts,
+    reasoning_format,
+    repeatability,
+    stats,
+    suite_subset,
 )
-from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("repeatability", "repeatability/reproducibility framework study (001), Table 1 prompts")
 CROSS_ITEM = ("a model whose repeated runs on one case are no closer in meaning than its answers to different "
@@ -70,7 +63,7 @@ TEMPERATURE, TOP_K = 0.5, 30  # the study's sampling settings
 @pytest.fixture(scope="module")
 def embedder(medllm_config):
     try:
-        return Embedder(medllm_config.embedding_model)
+        return repeatability.Embedder(medllm_config.embedding_model)
     except RuntimeError as exc:
         pytest.skip(str(exc))
 
@@ -89,10 +82,10 @@ def reasoning_runs(model, reasoning_items, medllm_profile, medllm_config):
                         top_k=TOP_K)
     keys, requests = [], []
     for item in reasoning_items:
-        for style in REASONING_PROMPTS:
+        for style in prompts.REASONING_PROMPTS:
             for run in range(medllm_profile.repeatability_runs):
                 keys.append((item.id, style, run))
-                requests.append(GenerationRequest(reasoning_prompt(item, style), decoding,
+                requests.append(GenerationRequest(prompts.reasoning_prompt(item, style), decoding,
                                                   seed=medllm_config.seed * 1000 + run, top_logprobs=TOP_K))
     return dict(zip(keys, model.generate(requests)))
 
@@ -102,15 +95,16 @@ def scores(model, reasoning_runs, reasoning_items, embedder):
     """Per item and prompt: embeddings, mean content-token entropies, correctness of each run."""
     items = {item.id: item for item in reasoning_items}
     keys = list(reasoning_runs)
-    vectors = embedder.encode([without_stopwords(reasoning_runs[k].text) or reasoning_runs[k].text for k in keys])
+    vectors = embedder.encode([repeatability.without_stopwords(reasoning_runs[k].text) or reasoning_runs[k].text
+                               for k in keys])
     out: dict[tuple[str, str], dict] = {}
     for key, vector in zip(keys, vectors):
         item_id, style, _ = key
         generation = reasoning_runs[key]
         entry = out.setdefault((item_id, style), {"embeddings": [], "entropies": [], "correct": []})
         entry["embeddings"].append(vector)
-        entry["entropies"].append(mean_content_entropy(generation.top_logprobs, generation.tokens, TEMPERATURE,
-                                                       TOP_K))
+        entry["entropies"].append(repeatability.mean_content_entropy(generation.top_logprobs, generation.tokens,
+                                                                     TEMPERATURE, TOP_K))
         parsed = parse_answer(generation.text, items[item_id].option_map, reasoning=reasoning_format(model))
         entry["correct"].append(parsed.letter == items[item_id].answer)
     return out
@@ -120,15 +114,16 @@ def _embeddings(scores, item, style) -> np.ndarray:
     return np.stack(scores[(item.id, style)]["embeddings"])
 
 
-@pytest.mark.parametrize("style", list(REASONING_PROMPTS))
+@pytest.mark.parametrize("style", list(prompts.REASONING_PROMPTS))
 def test_repeatability_per_prompt(style, scores, reasoning_items, expect, medllm_profile, medllm_config):
     """Repeatability: runs of one prompt mean the same thing, more than answers to different cases do
     (semantic), and were written with some certainty (internal)."""
-    semantic = [semantic_repeatability(_embeddings(scores, i, style)) for i in reasoning_items]
-    cross = [cross_similarity(_embeddings(scores, i, style),
+    semantic = [repeatability.semantic_repeatability(_embeddings(scores, i, style)) for i in reasoning_items]
+    cross = [repeatability.cross_similarity(_embeddings(scores, i, style),
                               [_embeddings(scores, j, style) for j in reasoning_items if j.id != i.id])
              for i in reasoning_items]
-    internal = [internal_repeatability(scores[(i.id, style)]["entropies"], TOP_K) for i in reasoning_items]
+    internal = [repeatability.internal_repeatability(scores[(i.id, style)]["entropies"], TOP_K)
+                for i in reasoning_items]
     details = {"temperature": TEMPERATURE, "top_k": TOP_K, "runs": medllm_profile.repeatability_runs}
     ids = [i.id for i in reasoning_items]
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
@@ -136,7 +131,7 @@ def test_repeatability_per_prompt(style, scores, reasoning_items, expect, medllm
                   details=details)
     # At the embeddings' resolution: a model that gives every case the same reply must show a gain of exactly 0,
     # not +1e-13 from padding noise, which a strict "> 0" gate would pass.
-    gains = {k: at_resolution(s - c) for k, s, c in zip(ids, semantic, cross)}
+    gains = {k: repeatability.at_resolution(s - c) for k, s, c in zip(ids, semantic, cross)}
     expect(REPEATABILITY_GAIN, stats.mean_ci(gains, resamples, seed, undefined="needs at least two cases"),
            condition=style, details={"cross_item_similarity": float(np.nanmean(cross)) if cross else None})
     expect(INTERNAL_REPEATABILITY, stats.mean_ci(dict(zip(ids, internal)), resamples, seed,
@@ -148,22 +143,24 @@ def test_reproducibility_across_prompts(scores, reasoning_items, expect, medllm_
     """Reproducibility: the five reasoning prompts lead to the same meaning, more than different cases do;
     Kruskal-Wallis tests whether repeatability differs between prompts; Spearman relates repeatability to
     correctness (the study found no relation for four of five prompts)."""
-    styles = list(REASONING_PROMPTS)
+    styles = list(prompts.REASONING_PROMPTS)
     per_item = {i.id: [_embeddings(scores, i, s) for s in styles] for i in reasoning_items}
-    semantic = [semantic_reproducibility(per_item[i.id]) for i in reasoning_items]
+    semantic = [repeatability.semantic_reproducibility(per_item[i.id]) for i in reasoning_items]
     means = {i.id: np.stack([e.mean(axis=0) for e in per_item[i.id]]) for i in reasoning_items}
-    cross = [cross_similarity(means[i.id], [means[j.id] for j in reasoning_items if j.id != i.id])
+    cross = [repeatability.cross_similarity(means[i.id], [means[j.id] for j in reasoning_items if j.id != i.id])
              for i in reasoning_items]
-    internal = [internal_reproducibility([float(np.nanmean(scores[(i.id, s)]["entropies"]))
+    internal = [repeatability.internal_reproducibility([float(np.nanmean(scores[(i.id, s)]["entropies"]))
                                           if not all(math.isnan(h) for h in scores[(i.id, s)]["entropies"])
                                           else math.nan for s in styles], TOP_K) for i in reasoning_items]
     ids = [i.id for i in reasoning_items]
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
     expect.record(SEMANTIC_REPRODUCIBILITY, stats.mean_ci(dict(zip(ids, semantic)), resamples, seed))
-    expect(REPRODUCIBILITY_GAIN, stats.mean_ci({k: at_resolution(s - c) for k, s, c in zip(ids, semantic, cross)},
+    gains = {k: repeatability.at_resolution(s - c) for k, s, c in zip(ids, semantic, cross)}
+    expect(REPRODUCIBILITY_GAIN, stats.mean_ci(gains,
                                                resamples, seed, undefined="needs at least two cases"))
     expect.record(INTERNAL_REPRODUCIBILITY, stats.mean_ci(dict(zip(ids, internal)), resamples, seed))
-    groups = [[at_resolution(semantic_repeatability(_embeddings(scores, i, s))) for i in reasoning_items]
+    groups = [[repeatability.at_resolution(repeatability.semantic_repeatability(_embeddings(scores, i, s)))
+               for i in reasoning_items]
               for s in styles]
     kruskal = _kruskal(groups)
     expect.record(KRUSKAL_P, kruskal, details={"compared": "semantic repeatability by prompt"})
@@ -182,12 +179,13 @@ def _kruskal(groups: list[list[float]]) -> stats.Estimate:
 def _repeatability_correctness(scores, reasoning_items) -> stats.Estimate:
     rows = []
     for item in reasoning_items:
-        for style in REASONING_PROMPTS:
+        for style in prompts.REASONING_PROMPTS:
             entry = scores[(item.id, style)]
-            rows.append((semantic_repeatability(np.stack(entry["embeddings"])), float(np.mean(entry["correct"]))))
-    repeatability, correctness = zip(*rows)
-    if len(set(correctness)) < 2 or len(set(repeatability)) < 2:
+            rows.append((repeatability.semantic_repeatability(np.stack(entry["embeddings"])),
+                         float(np.mean(entry["correct"]))))
+    repeatable, correctness = zip(*rows)
+    if len(set(correctness)) < 2 or len(set(repeatable)) < 2:
         return stats.point(None, len(rows), "Spearman",
                            undefined="correctness or repeatability is the same for every case and prompt")
-    rho = scipy_stats.spearmanr(repeatability, correctness)
+    rho = scipy_stats.spearmanr(repeatable, correctness)
     return stats.point(float(rho.statistic), len(rows), f"Spearman (p = {float(rho.pvalue):.3g})")

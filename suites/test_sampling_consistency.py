@@ -9,13 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.answers.jobs import Job, answer_jobs
-from pytest_medllm.answers.prompts import prompt_a, zero_shot_cot
-from pytest_medllm.backends import Decoding
-from pytest_medllm.methods import stats
-from pytest_medllm.methods.consistency import ItemRuns, permutation_baseline, summary
-from pytest_medllm.perturb.option_order import identity
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import Decoding, Job, Suite, answer_jobs, consistency, option_order, prompts, stats
 
 SUITE = Suite("sampling_consistency", "pediatric endocrinology study, Experiment 2 (Table 3, Figure 1); MedGemma "
                                       "study, Experiment 4 (self-consistency)")
@@ -60,8 +54,8 @@ def sampled(model, sampling_items, medllm_profile, medllm_config, greedy_decodin
     for temperature in medllm_profile.temperatures:
         decoding = Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=temperature, top_p=0.9,
                             top_k=75, repetition_penalty=medllm_profile.repetition_penalty)
-        jobs += [Job(f"T={temperature:g}", identity(item), prompt_a(item), seed=_seed(medllm_config.seed, run),
-                     decoding=decoding)
+        jobs += [Job(f"T={temperature:g}", option_order.identity(item), prompts.prompt_a(item),
+                     seed=_seed(medllm_config.seed, run), decoding=decoding)
                  for item in sampling_items for run in range(medllm_profile.sampling_runs)]
     return answer_jobs(model, jobs, greedy_decoding)
 
@@ -79,10 +73,10 @@ def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_it
     by_item: dict[str, list[str]] = {}
     for answer in answers:
         by_item.setdefault(answer.item_id, []).append(answer.label)
-    runs = [ItemRuns(item.id, tuple(by_item[item.id]), item.answer) for item in sampling_items]
+    runs = [consistency.ItemRuns(item.id, tuple(by_item[item.id]), item.answer) for item in sampling_items]
     resamples, seed = medllm_profile.bootstrap_resamples, medllm_config.seed
-    baseline = permutation_baseline(runs, resamples=min(resamples, 2000), seed=seed)
-    counts = summary(runs)
+    baseline = consistency.permutation_baseline(runs, resamples=min(resamples, 2000), seed=seed)
+    counts = consistency.summary(runs)
     expect.record(CONSISTENCY, stats.mean_ci({r.item_id: r.consistency for r in runs}, resamples, seed),
                   condition=condition, details={"permutation_baseline": baseline, "runs": runs[0].n})
     expect.record(CORRECTNESS, stats.mean_ci({r.item_id: r.correct_runs / r.n for r in runs}, resamples, seed),
@@ -102,17 +96,18 @@ def test_cot_self_consistency(model, sampling_items, expect, record_answers, med
                               cot_decoding):
     """Majority vote over N chain-of-thought samples (T = 0.7, top-p 0.95, top-k 50) is not worse than greedy
     chain-of-thought on the same items (paired bootstrap; McNemar)."""
-    greedy = answer_jobs(model, [Job("greedy", identity(i), zero_shot_cot(i)) for i in sampling_items],
-                         cot_decoding)["greedy"]
+    greedy_jobs = [Job("greedy", option_order.identity(i), prompts.zero_shot_cot(i)) for i in sampling_items]
+    greedy = answer_jobs(model, greedy_jobs, cot_decoding)["greedy"]
     decoding = Decoding(max_new_tokens=cot_decoding.max_new_tokens, temperature=0.7, top_p=0.95, top_k=50)
-    samples = answer_jobs(model, [Job("sampled", identity(i), zero_shot_cot(i), seed=_seed(medllm_config.seed, r))
-                                  for i in sampling_items for r in range(medllm_profile.self_consistency_samples)],
-                          decoding)["sampled"]
+    sampled_jobs = [Job("sampled", option_order.identity(i), prompts.zero_shot_cot(i),
+                        seed=_seed(medllm_config.seed, r))
+                    for i in sampling_items for r in range(medllm_profile.self_consistency_samples)]
+    samples = answer_jobs(model, sampled_jobs, decoding)["sampled"]
     record_answers(samples, examples=0)
     votes: dict[str, list[str]] = {}
     for answer in samples:
         votes.setdefault(answer.item_id, []).append(answer.label)
-    voted_correct = [ItemRuns(item.id, tuple(votes[item.id]), item.answer).majority[0] == item.answer
+    voted_correct = [consistency.ItemRuns(item.id, tuple(votes[item.id]), item.answer).majority[0] == item.answer
                      for item in sampling_items]
     greedy_correct = [a.correct for a in greedy]
     test = stats.mcnemar_exact(voted_correct, greedy_correct)

@@ -9,15 +9,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from pytest_medllm.answers.parsing import (
+from pytest_medllm import (
+    Decoding,
+    GenerationRequest,
     ParsedPreference,
+    Suite,
     parse_agreement,
+    prompts,
     read_preference,
+    stats,
 )
-from pytest_medllm.answers.prompts import self_assessment_prompt
-from pytest_medllm.backends import Decoding, GenerationRequest
-from pytest_medllm.methods import stats
-from pytest_medllm.verdict.declarations import Suite
 
 SUITE = Suite("self_assessment", "pediatric endocrinology study, Experiment 3 (Figure 3)")
 FIGURE_3 = ("of the 59 items HuatuoGPT-o1-8B answered wrongly (prompt A), it chose the gold explanation in both "
@@ -133,9 +134,9 @@ def judgements(model, sampling_items, prompt_a_run, medllm_profile) -> list[Judg
                         repetition_penalty=medllm_profile.repetition_penalty)
     requests = []
     for item in items:
-        requests.append(GenerationRequest(self_assessment_prompt(item, item.explanation, own[item.id].text),
+        requests.append(GenerationRequest(prompts.self_assessment_prompt(item, item.explanation, own[item.id].text),
                                           decoding))
-        requests.append(GenerationRequest(self_assessment_prompt(item, own[item.id].text, item.explanation),
+        requests.append(GenerationRequest(prompts.self_assessment_prompt(item, own[item.id].text, item.explanation),
                                           decoding))
     outputs = model.generate(requests)
     rows = []

@@ -7,10 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pytest_medllm.methods import stats
-from pytest_medllm.methods.devise import TASKS, kl_divergence
-from pytest_medllm.perturb.units import REWRITES
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import Suite, devise, stats, units
 
 SUITE = Suite("unit_invariance", "beyond DeVisE: the same value in another unit or notation")
 FLIP_RATE = SUITE.metric(
@@ -24,8 +21,8 @@ MEAN_KL = SUITE.metric("mean_kl", "mean KL divergence of the label distribution 
 STYLES = ("template", "raw")
 
 
-@pytest.mark.parametrize("rewrite", list(REWRITES))
-@pytest.mark.parametrize("task", list(TASKS))
+@pytest.mark.parametrize("rewrite", list(units.REWRITES))
+@pytest.mark.parametrize("task", list(devise.TASKS))
 @pytest.mark.parametrize("style", STYLES)
 def test_prediction_ignores_units_and_notation(style, task, rewrite, unit_rewrites, label_distributions,
                                                expect):
@@ -38,7 +35,7 @@ def test_prediction_ignores_units_and_notation(style, task, rewrite, unit_rewrit
         before = label_distributions[(r.original.id, task)]
         after = label_distributions[(r.note.id, task)]
         flips[r.note.id] = int(np.argmax(before)) != int(np.argmax(after))
-        divergences.append(kl_divergence(after, before))
+        divergences.append(devise.kl_divergence(after, before))
     condition = f"{style}/{task}/{rewrite}"
     expect(FLIP_RATE, stats.proportion(flips), condition=condition)
     expect.record(MEAN_KL, stats.point(float(np.mean(divergences)), len(divergences), "mean"), condition=condition)

@@ -7,15 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm.data.schemas import VITAL_SIGNS
-from pytest_medllm.methods import stats
-from pytest_medllm.methods.devise import (
-    TASKS,
-    Pair,
-    is_monotonic,
-    mean_shift_by_severity,
-)
-from pytest_medllm.verdict.declarations import Suite
+from pytest_medllm import VITAL_SIGNS, Suite, devise, stats
 
 SUITE = Suite("vital_sign_direction", "DeVisE, vital-sign counterfactuals (Table 3, Figures 3-4)")
 TABLE_3 = "DeVisE's eight models (Table 3)"
@@ -39,22 +31,22 @@ PERCENT_MONOTONIC = SUITE.metric(
 STYLES = ("template", "raw")
 
 
-def pairs_for(style, task, variable, counterfactuals, label_distributions) -> list[Pair]:
+def pairs_for(style, task, variable, counterfactuals, label_distributions) -> list[devise.Pair]:
     out = []
     for cf in counterfactuals[style]:
         if cf.variable != variable:
             continue
         original = label_distributions[(cf.original.id, task)]
         changed = label_distributions[(cf.note.id, task)]
-        out.append(Pair(patient_id=cf.original.patient_id, variable=variable, value_class=cf.value_class,
+        out.append(devise.Pair(patient_id=cf.original.patient_id, variable=variable, value_class=cf.value_class,
                         severity_shift=cf.severity_shift, original=original, counterfactual=changed,
-                        expected_original=TASKS[task].expected(original),
-                        expected_counterfactual=TASKS[task].expected(changed), counterfactual_id=cf.note.id))
+                        expected_original=devise.TASKS[task].expected(original),
+                        expected_counterfactual=devise.TASKS[task].expected(changed), counterfactual_id=cf.note.id))
     return out
 
 
 @pytest.mark.parametrize("variable", VITAL_SIGNS)
-@pytest.mark.parametrize("task", list(TASKS))
+@pytest.mark.parametrize("task", list(devise.TASKS))
 @pytest.mark.parametrize("style", STYLES)
 def test_prediction_follows_severity(style, task, variable, counterfactuals, label_distributions, expect,
                                      record_answers, medllm_profile, medllm_config):
@@ -68,8 +60,8 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
     # Keyed by counterfactual note: patient and severity class are not unique once several values are drawn per
     # class (the paper profile draws 5), and a dict would silently keep one pair of each.
     directed = {p.unit: p.correct_direction for p in pairs if p.correct_direction is not None}
-    m = mean_shift_by_severity(pairs)
-    monotonic = is_monotonic(m)
+    m = devise.mean_shift_by_severity(pairs)
+    monotonic = devise.is_monotonic(m)
     expect.record(KL, stats.bootstrap_mean_ci([p.kl for p in pairs], resamples, seed),
                   condition=condition)
     expect.record(JS, stats.bootstrap_mean_ci([p.js for p in pairs], resamples, seed),
@@ -89,14 +81,14 @@ def test_prediction_follows_severity(style, task, variable, counterfactuals, lab
                      "correct_direction": p.correct_direction} for p in pairs], examples=0)
 
 
-@pytest.mark.parametrize("task", list(TASKS))
+@pytest.mark.parametrize("task", list(devise.TASKS))
 @pytest.mark.parametrize("style", STYLES)
 def test_share_of_monotonic_vital_signs(style, task, counterfactuals, label_distributions, expect):
     """DIR (%Mono): most vital signs move the prediction monotonically with their severity."""
     verdicts = {}
     for variable in VITAL_SIGNS:
         pairs = pairs_for(style, task, variable, counterfactuals, label_distributions)
-        verdict = is_monotonic(mean_shift_by_severity(pairs)) if pairs else None
+        verdict = devise.is_monotonic(devise.mean_shift_by_severity(pairs)) if pairs else None
         if verdict is not None:
             verdicts[variable] = verdict
     expect(PERCENT_MONOTONIC, stats.proportion(list(verdicts.values())), condition=f"{style}/{task}",

@@ -40,7 +40,7 @@ __all__ = [
 
 
 def _transformers_factory(run_config, spec, worker=None):  # noqa: ANN001 - signature of every factory
-    from .transformers.backend import create_transformers_backend
+    from .transformers.loading import create_transformers_backend
 
     return create_transformers_backend(run_config, spec, worker=worker)
 

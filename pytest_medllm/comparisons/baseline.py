@@ -14,7 +14,7 @@ from typing import Sequence
 from ..answers.parsing import MULTIPLE, NONE
 from ..backends.tokens import common_prefix_length
 from ..methods import stats
-from ..verdict.declarations import Metric, Suite
+from ..verdict.declarations import ComparisonMetrics
 
 
 class NotComparable(ValueError):
@@ -97,48 +97,6 @@ def compare(pairs: Sequence[tuple[dict, dict]], categories: Sequence[str] | None
 
 def _values(probabilities) -> list[float]:
     return list(probabilities.values()) if isinstance(probabilities, dict) else list(probabilities)
-
-
-@dataclass(frozen=True)
-class ComparisonMetrics:
-    """The declared metrics of one run-to-run comparison (prefix ``baseline`` or ``perturbed``)."""
-
-    match_rate: Metric
-    kappa: Metric
-    stuart_maxwell_p: Metric
-    accuracy_difference: Metric
-    mcnemar_p: Metric
-    identical_text: Metric
-    first_divergence_token: Metric
-    max_probability_difference: Metric
-
-
-MATCH_BECAUSE = ("the pediatric endocrinology study saw CUDA 11.8 and 12.8 agree on only 45-75% of answers at equal "
-                 "accuracy (Table 5); a change of software stack should leave at least 90% of answers unchanged")
-
-
-#: The gate every suite gets with ``--baseline``, as the README's table shows it (``*`` = any suite).
-BASELINE_MATCH_RATE = Metric("*", "baseline_match_rate", "share of items whose parsed answer is the same as in the "
-                             "--baseline run", "higher", "INV", ">= 0.9 @lenient", MATCH_BECAUSE)
-
-
-def comparison_metrics(suite: Suite, prefix: str) -> ComparisonMetrics:
-    """Declare ``{prefix}_match_rate`` (gated) and the descriptive comparison metrics on ``suite``."""
-    def m(name: str, meaning: str, **kw: object) -> Metric:
-        return suite.metric(f"{prefix}_{name}", meaning, test_type="INV", **kw)  # type: ignore[arg-type]
-
-    return ComparisonMetrics(
-        match_rate=m("match_rate", "share of items whose parsed answer is the same in both runs", better="higher",
-                     expect=">= 0.9 @lenient", because=MATCH_BECAUSE, chart="intervals"),
-        kappa=m("kappa", "Cohen's kappa between the two runs' answers (observed marginals)", better="higher"),
-        stuart_maxwell_p=m("stuart_maxwell_p", "Stuart-Maxwell test of marginal homogeneity of the answers"),
-        accuracy_difference=m("accuracy_difference", "accuracy of this run minus the reference run's"),
-        mcnemar_p=m("mcnemar_p", "McNemar exact test on paired correctness"),
-        identical_text=m("identical_text", "share of byte-identical outputs", better="higher"),
-        first_divergence_token=m("first_divergence_token", "median index of the first differing output token"),
-        max_probability_difference=m("max_probability_difference", "largest difference of a label probability",
-                                     better="lower"),
-    )
 
 
 def expect_comparison(expect, metrics: ComparisonMetrics, comparison: Comparison, condition: str | None,

@@ -37,7 +37,7 @@ from ..verdict.records import MetricRecord, Verdict
 Z95 = 1.959963984540054
 
 
-class ReferenceError(ValueError):
+class ReferenceRunError(ValueError):
     """The reference run cannot be read or compared; the message says why."""
 
 
@@ -63,15 +63,15 @@ def load_reference(path: str | Path) -> Reference:
     if file.is_dir():
         file = file / "medllm-results.json"
     if not file.is_file():
-        raise ReferenceError(f"--compare-to {path}: no medllm-results.json there (give the report folder of the "
+        raise ReferenceRunError(f"--compare-to {path}: no medllm-results.json there (give the report folder of the "
                              f"reference run or its medllm-results.json)")
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReferenceError(f"--compare-to {file}: not readable JSON ({exc})") from None
+        raise ReferenceRunError(f"--compare-to {file}: not readable JSON ({exc})") from None
     schema = str(data.get("schema", ""))
     if not schema.startswith("pytest-medllm/results/") or schema.endswith("/1"):
-        raise ReferenceError(f"--compare-to {file}: schema {schema!r} is not a pytest-medllm results artifact with "
+        raise ReferenceRunError(f"--compare-to {file}: schema {schema!r} is not a pytest-medllm results artifact with "
                              f"per-item values (pytest-medllm/results/2); rerun the reference with this version")
     metrics = {}
     for record in data.get("metrics") or []:
@@ -388,7 +388,3 @@ def simulation_table(draws: int = 1000, resamples: int = 1000, sizes: dict[str, 
                      for d in SIMULATION_DELTAS]
             rows.append(f"| {label} | {coupling:.1f} | " + " | ".join(f"{100 * c:.1f}%" for c in cells) + " |")
     return "\n".join(rows)
-
-
-if __name__ == "__main__":  # python -m pytest_medllm.comparisons.reference  (24 cells x 1000 comparisons)
-    print(simulation_table())

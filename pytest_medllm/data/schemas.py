@@ -8,6 +8,9 @@ from dataclasses import dataclass, fields, replace
 from typing import Iterable, Literal, Sequence
 
 DECISIONS = ("yes", "no", "maybe")
+#: The two answer categories besides an option (or a decision): a reply that chose several, and one that chose none.
+MULTIPLE = "MULTIPLE"
+NONE = "NONE"
 
 
 class ItemError(ValueError):

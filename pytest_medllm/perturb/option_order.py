@@ -11,8 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..answers.parsing import MULTIPLE, NONE
-from ..data.schemas import MCQItem
+from ..data.schemas import MULTIPLE, NONE, MCQItem
 
 #: The MedGemma study's shuffle seeds; the option-order suite and permutation voting share them, so the second
 #: reuses the first's cached answers.

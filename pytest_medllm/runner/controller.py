@@ -15,7 +15,8 @@ from typing import Callable
 
 import pytest
 
-from ..verdict.artifacts import ITEMS_FILE, atomic_write, write_items, write_json
+from ..rendering.terminal import TerminalCard
+from ..verdict.artifacts import ITEMS_FILE, write_items, write_json
 from ..verdict.records import (
     EXAMPLES_PROPERTY,
     ITEMS_PROPERTY,
@@ -27,7 +28,6 @@ from ..verdict.records import (
 from ..verdict.summary import (
     Outcome,
     RunSummary,
-    RunVerdict,
     TestLedger,
     suite_of_nodeid,
     unmatched_conditions,
@@ -35,20 +35,6 @@ from ..verdict.summary import (
 from .session import SessionState
 
 RESULTS_FILE = "medllm-results.json"
-
-
-def format_value(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e4):
-        return f"{value:.2e}"
-    return f"{value:.3f}"
-
-
-def format_ci(record: MetricRecord) -> str:
-    if record.ci is None:
-        return ""
-    return f"[{format_value(record.ci_low)}, {format_value(record.ci_high)}]"
 
 
 class ResultsCollector:
@@ -164,7 +150,7 @@ class ResultsCollector:
             return None
         from ..comparisons.reference import (
             Comparison,
-            ReferenceError,
+            ReferenceRunError,
             compare,
             judge,
             load_reference,
@@ -172,7 +158,7 @@ class ResultsCollector:
 
         try:
             reference = load_reference(self.state.run.compare_to)
-        except ReferenceError as exc:  # checked before the run; the file changed since
+        except ReferenceRunError as exc:  # checked before the run; the file changed since
             return Comparison(self.state.run.compare_to, {}, [], refused=str(exc))
         profile = self.state.run.run_profile
         differences = compare(records, reference, profile.bootstrap_resamples, self.state.run.seed)
@@ -211,130 +197,6 @@ class ResultsCollector:
         if self.summary is not None:
             TerminalCard(terminalreporter, verbose=config.option.verbose > 0).render(
                 self.summary, self.artifact_path, self.items_path, len(self.items))
-
-
-class TerminalCard:
-    """The stability card in the terminal: verdict first, then per suite, then the gated metrics."""
-
-    def __init__(self, terminalreporter, verbose: bool) -> None:
-        self.tr = terminalreporter
-        self.verbose = verbose
-
-    def line(self, text: str, **markup: bool) -> None:
-        self.tr.write_line(text, **markup)
-
-    def render(self, summary: RunSummary, artifact: Path | None, items: Path | None, n_items: int) -> None:
-        self.tr.write_sep("=", "pytest-medllm stability card")
-        unjudged = {u.suite: u for u in summary.unjudged_suites()}
-        colour = {RunVerdict.PASSED: {"green": True, "bold": True}}.get(summary.verdict, {"red": True, "bold": True})
-        if summary.verdict is RunVerdict.PASSED and unjudged:
-            colour = {"yellow": True, "bold": True}  # passed, but not everything collected was judged
-        self.line(summary.headline, **colour)
-        problems = summary.problems + summary.blocked
-        for problem in problems if len(problems) > 1 else ():
-            self.line(f"  {problem}", red=True)
-        for note in summary.notes:
-            self.line(f"  note: {note}", yellow=True)
-        self._facts(summary)
-        for tally in summary.suites():
-            bad = bool(tally.failing or tally.broken_tests)
-            skipped = f" ({tally.skipped} skipped)" if tally.skipped else ""
-            if tally.suite in unjudged:
-                self.line(f"{tally.suite}: NOT JUDGED, all {tally.skipped} tests skipped "
-                          f"({unjudged[tally.suite].reason})", yellow=True)
-                continue
-            self.line(f"{tally.suite}: tests {tally.tests_passed}/{tally.tests_total} passed{skipped}, gates "
-                      f"{tally.gates_passed}/{tally.gates_total} passed",
-                      **({"red": True} if bad else {"green": True} if tally.gates_total else {}))
-            for test in tally.broken_tests:
-                if test.outcome is Outcome.CRASHED:
-                    self.line(f"  CRASHED {test.nodeid}: {test.message}", red=True)
-        self._metrics(summary)
-        if summary.comparison is not None:
-            self._comparison(summary)
-        if artifact is not None:
-            self.line(f"JSON artifact: {artifact}")
-        if items is not None:
-            self.line(f"per-item artifact: {items} ({n_items} rows)")
-
-    def _facts(self, summary: RunSummary) -> None:
-        facts = summary.facts
-        model, fp = facts.get("model", {}), facts.get("fingerprint", {})
-        if model:
-            self.line(f"model {model.get('spec', {}).get('alias')} · {fp.get('device')} {fp.get('dtype')} · "
-                      f"torch {fp.get('torch')} · transformers {fp.get('transformers')} · "
-                      f"profile {summary.run['profile']['name']} · seed {summary.run['seed']}")
-        baseline = facts.get("baseline")
-        if baseline:
-            differences = baseline.get("differences") or {}
-            shown = ", ".join(f"{k}: {v['baseline']} -> {v['current']}" for k, v in list(differences.items())[:6])
-            self.line(f"baseline {baseline.get('path')}: stack differences: {shown or 'none'}")
-        cache = facts.get("cache")
-        if cache:
-            calls = sum((cache.get("model_calls") or {}).values())
-            reused = cache.get("reused_in_process", 0)
-            self.line(f"response cache: {cache.get('hits', 0)} hits, {calls} model calls"
-                      + (f", {reused} requests asked again in this run answered from memory" if reused else ""))
-        timing = [t for t in summary.timing() if t["seconds"] >= 1]
-        if timing and any(t["prefill_seconds"] or t["decode_seconds"] for t in timing):
-            total = sum(t["seconds"] for t in timing)
-            model_s = sum(t["prefill_seconds"] + t["decode_seconds"] for t in timing)
-            slowest = ", ".join(f"{t['suite']} {t['seconds']:.0f} s" for t in timing[:3])
-            self.line(f"time in tests {total:.0f} s: model prefill {sum(t['prefill_seconds'] for t in timing):.0f} s,"
-                      f" decode {sum(t['decode_seconds'] for t in timing):.0f} s, the rest {total - model_s:.0f} s; "
-                      f"slowest: {slowest} (per suite in the JSON artifact's 'timing')")
-        for name, info in (facts.get("datasets") or {}).items():
-            skipped = len(info.get("skipped", []))
-            selection = info.get("selection", {})
-            self.line(f"dataset {name}: {selection.get('n_selected', info.get('n_items'))} of "
-                      f"{info.get('n_items')} items ({info.get('format')}), {selection.get('method', '')}, "
-                      f"seed {selection.get('seed')}; the ids are in the JSON artifact"
-                      + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
-
-    def _comparison(self, summary: RunSummary) -> None:
-        comparison = summary.comparison
-        assert comparison is not None
-        self.line("")
-        if comparison.refused:
-            self.line(f"compared with {comparison.reference}: {comparison.refused}", red=True)
-            return
-        counts = comparison.counts()
-        theirs = (comparison.reference_facts.get("model") or {}).get("spec", {}).get("alias")
-        ours = (summary.facts.get("model") or {}).get("spec", {}).get("alias")
-        self.line(f"candidate {ours} vs reference {theirs} ({comparison.reference}): "
-                  f"{counts.get('improved', 0)} metrics improved, {counts.get('held', 0)} held, "
-                  f"{counts.get('regressed', 0)} regressed")
-        for d in sorted((d for d in comparison.differences if d.status == "regressed"), key=lambda d: d.metric_id):
-            self.line(f"  regressed {d.metric_id}: {format_value(d.reference)} -> {format_value(d.candidate)} "
-                      f"(difference {d.difference:+.3f} [{d.low:+.3f}, {d.high:+.3f}], "
-                      f"{'paired' if d.paired else 'unpaired'})", red=True)
-        for verdict in comparison.verdicts:
-            markup = {"green": True} if verdict["verdict"] == "pass" else {"red": True}
-            self.line(f"  {verdict['verdict']:<10} {verdict['metric']}: {verdict['reason']}", **markup)
-
-    def _metrics(self, summary: RunSummary) -> None:
-        records = summary.metrics
-        if not records:
-            return
-        shown = records if self.verbose else summary.gated
-        rows = [(r.metric_id, format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
-                 r.gate.replace(r.base_id, "").strip() if r.gate else "", r.verdict.value if r.verdict else "",
-                 r.undefined) for r in shown]
-        if rows:
-            header = ("metric", "value", "95% CI", "n", "gate", "verdict", "")
-            widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
-            widths[0] = min(widths[0], 64)
-            self.line("")
-            self.line("  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip())
-            order = {"fail": 0, "unmeasured": 1, "pass": 2, "": 3}
-            for row in sorted(rows, key=lambda row: order.get(row[5], 3)):
-                markup = {"red": True} if row[5] in ("fail", "unmeasured") else \
-                    {"green": True} if row[5] == "pass" else {}
-                self.line("  ".join(str(c)[:64].ljust(w) for c, w in zip(row, widths)).rstrip(), **markup)
-        gated, failing = summary.gated, summary.failing
-        self.line(f"{len(gated)} gated metrics: {len(gated) - len(failing)} pass, {len(failing)} fail"
-                  + ("" if self.verbose else f" ({len(records) - len(gated)} more metrics with -v, in the JSON "
-                                             f"artifact and the HTML report)"))
 
 
 class XdistHooks:
@@ -393,5 +255,3 @@ def _sum_counts(a: dict, b: dict) -> dict:
             out.setdefault(key, value)
     return out
 
-
-__all__ = ["ResultsCollector", "TerminalCard", "XdistHooks", "format_ci", "format_value", "atomic_write"]

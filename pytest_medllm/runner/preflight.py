@@ -4,7 +4,7 @@ A run that cannot be done — the output folders are not writable, the dataset c
 exist, the model is neither on disk nor reachable — is reported in one message with what to do, and pytest exits
 with its usage-error status (4): never a failed release gate, never a traceback in every test. What cannot be
 checked cheaply in advance (a model that fails while loading) is reported the same way by the first test that meets
-it (see :class:`RunBlocked`).
+it (see :class:`~pytest_medllm.runner.session.RunBlocked`).
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from ..backends.model_registry import ModelSpec
 from ..backends.placement import visible_gpu_count
+from ..verdict.declarations import Suite, unmatched_gates
+from .collection import declared_suites
 from .command_line import RunConfig
-
-
-class RunBlocked(Exception):
-    """The run cannot be done (found while a test was setting up); the plugin reports it once and stops judging."""
+from .session import STATE_KEY, SessionState
 
 
 def writable_folder(path: str, option: str) -> str | None:
@@ -53,7 +54,7 @@ def model_problem(spec: ModelSpec, run: RunConfig) -> str | None:
     (cached, or reachable)."""
     if run.backend == "openai":
         # -- server backend (issue 16): the server must answer and serve --model; one line if not ----------------
-        from ..backends.openai.backend import server_problem
+        from ..backends.openai.settings import server_problem
 
         return server_problem(spec, run)
     if run.backend != "transformers":
@@ -119,7 +120,7 @@ def comparison_problem(run: RunConfig, rootpath: str, gates) -> str | None:  # n
                     f"--compare-to PATH")
         return None
     from ..comparisons.reference import (
-        ReferenceError,
+        ReferenceRunError,
         load_reference,
         same_items_problem,
     )
@@ -129,7 +130,7 @@ def comparison_problem(run: RunConfig, rootpath: str, gates) -> str | None:  # n
     try:
         reference = load_reference(run.compare_to)
         dataset = selected_dataset(run.dataset, rootpath, run.items_limit, run.seed)
-    except (ReferenceError, DatasetError) as exc:
+    except (ReferenceRunError, DatasetError) as exc:
         return str(exc)
     return same_items_problem(reference, {run.dataset: dataset.selection["ids"]}, run.to_dict())
 
@@ -139,3 +140,54 @@ def run_problems(run: RunConfig, rootpath: str) -> list[str]:
     are needed only when behavioral suites run)."""
     problems = [device_problem(run), model_problem(run.spec, run), dataset_problem(run, rootpath)]
     return [p for p in problems if p]
+
+
+# -- before any test runs -----------------------------------------------------------------------------------
+
+def _cache_problem(state: SessionState) -> str | None:
+    """Open the response cache once before any test: a damaged file is reported, moved aside and rebuilt here
+    (one line), and a cache that cannot be used at all stops the run."""
+    from pathlib import Path
+
+    from ..backends.response_cache import CacheUnusable, ResponseCache
+
+    try:
+        ResponseCache(Path(state.run.cache_dir) / "responses.sqlite3", mode=state.run.cache_mode).close()
+    except CacheUnusable as exc:
+        return str(exc)
+    return None
+
+
+def check_before_tests(config: pytest.Config, suites: list) -> None:
+    """When behavioral suites are about to run: configured gates must name declared metrics, and the output
+    folders, device, model and dataset must be usable. Each problem is one line; together one usage error."""
+    if not suites:
+        return  # not a behavioral run (e.g. the plugin's own tests): nothing to check
+    state: SessionState = config.stash[STATE_KEY]
+    # A gate is checked against every declared suite, not only the selected ones: a gate for a suite this run did
+    # not select is fine, a gate that names no declared metric at all judges nothing and is an error. The other
+    # suite modules are imported only when a gate matches nothing selected (the usual run imports nothing more).
+    problems = unmatched_gates(state.gates, suites)
+    if problems:
+        declared, unreadable = declared_suites(config)
+        problems = unmatched_gates(state.gates, suites, declared, unreadable)
+    problems.append(comparison_problem(state.run, state.rootpath, state.gates))
+    problems.append(writable_folder(state.run.report_dir, "--report-dir"))
+    if state.run.cache_mode != "off":
+        problems.append(writable_folder(state.run.cache_dir, "--cache-dir") or _cache_problem(state))
+    problems += run_problems(state.run, state.rootpath)
+    problems = [p for p in problems if p]
+    if problems:
+        raise pytest.UsageError("pytest-medllm cannot run: " + "\n  ".join(problems))
+
+
+def check_collected(session: pytest.Session) -> None:
+    """Without xdist (the controller collects): stop before any test if the run cannot be done."""
+    config = session.config
+    from ..verdict.recorder import suite_of
+
+    if hasattr(config, "workerinput") or STATE_KEY not in config.stash:
+        return
+    suites = {suite_of(item).id: suite_of(item) for item in session.items
+              if isinstance(item, pytest.Function) and isinstance(getattr(item.module, "SUITE", None), Suite)}
+    check_before_tests(config, list(suites.values()))

@@ -7,7 +7,6 @@ ships them in ``workeroutput`` and the controller merges them.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -20,6 +19,10 @@ from ..verdict.gates import Gate
 from .command_line import RunConfig
 
 STATE_KEY = pytest.StashKey["SessionState"]()
+
+
+class RunBlocked(Exception):
+    """The run cannot be done (found while a test was setting up); the plugin reports it once and stops judging."""
 
 
 @dataclass
@@ -53,9 +56,7 @@ class SessionState:
 
     def get_backend(self):
         """Build the backend once per process (a session fixture calls this). A model that cannot be built blocks
-        the run: :class:`~pytest_medllm.runner.preflight.RunBlocked` with one line saying why and what to do."""
-        from .preflight import RunBlocked
-
+        the run: :class:`RunBlocked` with one line saying why and what to do."""
         if self.backend is not None:
             return self.backend
         if self.backend_error is not None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-import os
 from dataclasses import dataclass, field
 from typing import Iterable, Literal
 
@@ -106,6 +105,50 @@ class Suite:
         return declared
 
 
+# -- the metrics every suite gets when runs are compared (--baseline, perturbed reloads) ---------------------
+
+@dataclass(frozen=True)
+class ComparisonMetrics:
+    """The declared metrics of one run-to-run comparison (prefix ``baseline`` or ``perturbed``)."""
+
+    match_rate: Metric
+    kappa: Metric
+    stuart_maxwell_p: Metric
+    accuracy_difference: Metric
+    mcnemar_p: Metric
+    identical_text: Metric
+    first_divergence_token: Metric
+    max_probability_difference: Metric
+
+
+MATCH_BECAUSE = ("the pediatric endocrinology study saw CUDA 11.8 and 12.8 agree on only 45-75% of answers at equal "
+                 "accuracy (Table 5); a change of software stack should leave at least 90% of answers unchanged")
+
+
+#: The gate every suite gets with ``--baseline``, as the README's table shows it (``*`` = any suite).
+BASELINE_MATCH_RATE = Metric("*", "baseline_match_rate", "share of items whose parsed answer is the same as in the "
+                             "--baseline run", "higher", "INV", ">= 0.9 @lenient", MATCH_BECAUSE)
+
+
+def comparison_metrics(suite: Suite, prefix: str) -> ComparisonMetrics:
+    """Declare ``{prefix}_match_rate`` (gated) and the descriptive comparison metrics on ``suite``."""
+    def m(name: str, meaning: str, **kw: object) -> Metric:
+        return suite.metric(f"{prefix}_{name}", meaning, test_type="INV", **kw)  # type: ignore[arg-type]
+
+    return ComparisonMetrics(
+        match_rate=m("match_rate", "share of items whose parsed answer is the same in both runs", better="higher",
+                     expect=">= 0.9 @lenient", because=MATCH_BECAUSE, chart="intervals"),
+        kappa=m("kappa", "Cohen's kappa between the two runs' answers (observed marginals)", better="higher"),
+        stuart_maxwell_p=m("stuart_maxwell_p", "Stuart-Maxwell test of marginal homogeneity of the answers"),
+        accuracy_difference=m("accuracy_difference", "accuracy of this run minus the reference run's"),
+        mcnemar_p=m("mcnemar_p", "McNemar exact test on paired correctness"),
+        identical_text=m("identical_text", "share of byte-identical outputs", better="higher"),
+        first_divergence_token=m("first_divergence_token", "median index of the first differing output token"),
+        max_probability_difference=m("max_probability_difference", "largest difference of a label probability",
+                                     better="lower"),
+    )
+
+
 #: Every suite declared in this process, by id (filled as suite modules are imported).
 SUITES: dict[str, Suite] = {}
 
@@ -119,8 +162,6 @@ def known_metric_ids(suites: Iterable[Suite]) -> list[str]:
     metrics the plugin adds to every suite when a run is compared (declared only once a comparison happens, so
     they are not in the suites' declarations before the run)."""
     from dataclasses import fields
-
-    from ..comparisons.baseline import ComparisonMetrics
 
     suites = list(suites)
     ids = [m.id for m in declared_metrics(suites)]
@@ -183,8 +224,6 @@ def unmatched_gates(gates: Iterable[Gate], suites: Iterable[Suite], declared: It
 def gate_table(suites: Iterable[Suite] | None = None) -> str:
     """The README's table of default release gates, generated from the declarations (plus the plugin's own
     ``--baseline`` comparison, which every suite records)."""
-    from ..comparisons.baseline import BASELINE_MATCH_RATE
-
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
 
@@ -195,97 +234,3 @@ def gate_table(suites: Iterable[Suite] | None = None) -> str:
             rows.append(f"| `{metric.id}` | {metric.test_type or ''} | {cell(metric.meaning)} | `{metric.expect}` | "
                         f"{cell(metric.because)} |")
     return "\n".join(rows)
-
-
-def import_suite_file(path: "os.PathLike[str] | str") -> Suite | None:
-    """Import a suite module from its file (under a private module name) and return its ``SUITE`` declaration,
-    or None for a module that declares none. Used where pytest has not imported it: the xdist controller, the
-    README table, the declaration tests."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(path)
-    spec = importlib.util.spec_from_file_location(f"_medllm_suite_{path.stem}", path)
-    if spec is None or spec.loader is None:
-        return None
-    import sys
-
-    module = importlib.util.module_from_spec(spec)
-    # Registered before it runs, as an import would: a dataclass in a suite looks its module up in sys.modules.
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[spec.name]
-        raise
-    suite = getattr(module, "SUITE", None)
-    return suite if isinstance(suite, Suite) else None
-
-
-def load_suite_modules(folder: str = "suites") -> list[Suite]:
-    """Every suite declared by a ``test_*.py`` module of ``folder``."""
-    from pathlib import Path
-
-    found = (import_suite_file(path) for path in sorted(Path(folder).glob("test_*.py")))
-    return [suite for suite in found if suite is not None]
-
-
-#: Folders never searched for suites (besides pytest's ``norecursedirs``): virtual environments and caches.
-_NEVER_SEARCHED = ("*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}",
-                   "__pycache__", "site-packages")
-
-
-def discover_suites(paths: Iterable["os.PathLike[str] | str"], *, file_patterns: Iterable[str] = ("test_*.py",),
-                    skip_dirs: Iterable[str] = (), already_imported: Iterable["os.PathLike[str] | str"] = ()
-                    ) -> tuple[list[Suite], list[str]]:
-    """Every suite declared by a test module under ``paths`` (files or folders, searched like pytest collects):
-    ``(suites, unreadable)``, ``unreadable`` naming each suite file whose import failed, with the error.
-
-    Only files that mention ``Suite(`` are imported (a behavioral suite declares itself; other test modules may
-    be slow or unsafe to import outside pytest). Files in ``already_imported`` are left alone: pytest imported
-    them for this run and their suites are known to the caller.
-    """
-    from pathlib import Path
-
-    patterns = list(file_patterns)
-    never = list(_NEVER_SEARCHED) + list(skip_dirs)
-    done = {Path(p).resolve() for p in already_imported}
-    files: list[Path] = []
-    for root in paths:
-        root = Path(root)
-        if root.is_file():
-            files.append(root)
-            continue
-        for folder, dirs, names in os.walk(root):
-            # A virtual environment (pyvenv.cfg) holds thousands of installed test files: never ours.
-            dirs[:] = sorted(d for d in dirs if not any(fnmatch.fnmatch(d, p) for p in never)
-                             and not (Path(folder) / d / "pyvenv.cfg").exists())
-            files += [Path(folder) / n for n in sorted(names) if any(fnmatch.fnmatch(n, p) for p in patterns)]
-    suites: list[Suite] = []
-    unreadable: list[str] = []
-    for file in dict.fromkeys(f.resolve() for f in files):
-        if file in done:
-            continue
-        try:
-            if "Suite(" not in file.read_text(encoding="utf-8", errors="replace"):
-                continue
-            suite = import_suite_file(file)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - an import error, or pytest.skip at module level (a
-            # BaseException): reported with the gate it may explain, never a traceback here
-            first = (str(exc).strip().splitlines() or [""])[0][:200]
-            unreadable.append(f"{file} ({type(exc).__name__}: {first})")
-            continue
-        if suite is not None:
-            suites.append(suite)
-    return suites, unreadable
-
-
-if __name__ == "__main__":  # python -m pytest_medllm.verdict.declarations [suites folder]
-    import sys
-
-    # Run as __main__, this file is a second copy of the module: use the package's, which the suites import.
-    from pytest_medllm.verdict import declarations
-
-    print(declarations.gate_table(declarations.load_suite_modules(sys.argv[1] if len(sys.argv) > 1 else "suites")))

@@ -22,15 +22,28 @@ import fnmatch
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable
+from typing import Iterable, Protocol
 
 import pytest
 
-from ..comparisons.reference import Comparison
 from .gates import Gate
 from .records import BLOCKED_PROPERTY, MetricRecord, jsonable, suite_name
 
 SCHEMA = "pytest-medllm/results/2"
+
+
+class ComparisonVerdicts(Protocol):
+    """What the verdict needs of a release comparison (:class:`pytest_medllm.comparisons.reference.Comparison`):
+    the gates judged against the reference, those that failed, and its JSON form. The comparison is computed a
+    layer above; the summary only reads it."""
+
+    @property
+    def verdicts(self) -> list[dict]: ...
+
+    @property
+    def failing(self) -> list[dict]: ...
+
+    def to_dict(self) -> dict: ...
 
 
 class Outcome(str, Enum):
@@ -171,7 +184,7 @@ class RunSummary:
     #: Things a reader should know that do not change the verdict (a gate that judged nothing in a partial run).
     notes: list[str] = field(default_factory=list)
     #: The release comparison with a reference run (--compare-to), when one was asked for.
-    comparison: "Comparison | None" = None
+    comparison: ComparisonVerdicts | None = None
     blocked: list[str] = field(default_factory=list)
     #: Seconds spent in each suite's tests (all phases).
     seconds_by_suite: dict[str, float] = field(default_factory=dict)
@@ -342,7 +355,7 @@ class RunSummary:
                  "verdict": m.verdict.value if m.verdict else None, "reason": m.reason} for m in self.gated]
 
     def to_json(self) -> dict:
-        """The JSON artifact (schema ``pytest_medllm/results.schema.json``)."""
+        """The JSON artifact (schema ``pytest_medllm/verdict/results.schema.json``)."""
         return jsonable({
             "schema": SCHEMA,
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.finished)),

@@ -186,3 +186,8 @@ def repeat_rows(cache: DynamicCache, count: int) -> DynamicCache:
         out.reorder_cache(torch.zeros(count, dtype=torch.long))
         repeated.layers.append(out)
     return repeated
+
+
+def left_padded_positions(mask: torch.Tensor) -> torch.Tensor:
+    """Position ids of left-padded rows: each row counts from 0 at its first real token (padding gets 0)."""
+    return (mask.cumsum(-1) - 1).clamp(min=0)

@@ -1,0 +1,232 @@
+"""Answer parsing: from free model text to one option, MULTIPLE, or NONE — never a wrong letter.
+
+Every invariance and consistency metric is computed on parsed answers, so a parser that reads the wrong letter
+corrupts flip rates, kappa and accuracy at once. The rule here: a letter counts only where the reply *commits* to
+it; anything else is a visible category with a reason (NONE or MULTIPLE), never a guess. One study's code took the
+first A–D character anywhere ("Based on…" was answer B).
+
+How a reply is read
+-------------------
+1. The final answer is cut from reasoning models' output first: gpt-oss's final channel, text after ``</think>``,
+   after ``## Final Response``. With the model's declared format (``reasoning=``), an output that never reached it
+   was cut off inside its reasoning: NONE ("reasoning never finished").
+2. The reply and the option texts are normalised the same way: NFKC (full-width letters, ``：``, ``²`` → ``2``),
+   dashes, quotes, whitespace, case for text; markdown (bold, code ticks, headings, list markers, table rows) and
+   LaTeX ``\\boxed{}`` are unwrapped.
+3. Option texts found in the reply are replaced by a marker of their letter, longest first — so that "Hepatitis B"
+   (option A) is never read as letter B, and "Central hypothyroidism" is not also "Hypothyroidism". The article
+   before an option text goes with it: in "The answer is a toxic multinodular goiter." the "a" is no letter A.
+4. Commitments are collected with their position: answer phrases in several languages followed by a letter or an
+   option text; a letter (or option) with a verdict ("C is correct", "Turner syndrome is the most likely
+   diagnosis"); the reply's leading letter; a letter alone on a line; a correction ("actually D"); hedges between
+   options. Negations ("A is incorrect", "not A", "rule out A", "A is unlikely", "we can exclude A") are collected
+   too, and never count as a commitment. A lowercase "a" is a letter only where the reply's shape is a letter
+   answer ("the answer is a.", "answer: a", "(a)", "a)"), never before a word ("the answer is a given"); a letter
+   in a compound word ("B-cell", "C-peptide") is none. A letter given with another option's text ("A. Toxic
+   multinodular goiter" where that is option D, or "Toxic multinodular goiter (A)") commits to two options at
+   once: NONE ("contradiction"). A table of values per option ("A: 10%, B: 5%, C: 60%") chooses none of them.
+5. Resolution: an answer marked final wins; otherwise the commitments must agree, or the last one must follow a
+   correction cue or a hedge ("B or D … I'd pick D"); a disagreement without one is NONE ("contradiction").
+   Without any commitment, one option mentioned (by letter with its own text, in brackets, or by text) and not
+   negated is the answer (weak rules, named in ``method``); several are NONE.
+
+Grammar (options of the table: A Type 1 diabetes mellitus, B Hypothyroidism, C Central hypothyroidism,
+D Turner syndrome, E Hepatitis B). Each row is checked by tests/test_parsing.py::test_docstring_grammar_table.
+
+=============================================================  ==========  =====================================
+reply                                                          result      rule
+=============================================================  ==========  =====================================
+The answer is C.                                               C           answer phrase
+the answer is c                                                C           answer phrase, lowercase letter
+**Answer:** (c)                                                C           markdown unwrapped
+| Final answer | C |                                           C           table row read as "Final answer: C"
+### Answer\\nD                                                  D           heading read as "Answer:"
+I'd go with C.                                                 C           first-person choice
+答案是B                                                         B           Chinese answer phrase
+正确答案：C                                                     C           full-width colon normalised
+La respuesta correcta es la D                                  D           Spanish answer phrase
+Option E is correct.                                           E           letter with a verdict
+Turner syndrome is the most likely diagnosis.                  D           option text with a verdict
+C 👍                                                            C           leading letter, trailing emoji
+C) Central hypothyroidism                                      C           leading letter with its text
+\\boxed{B}                                                      B           LaTeX unwrapped
+The answer is C. Actually, no: D.                              D           correction: the last commitment
+Not A, but C.                                                  C           negated A, committed C
+The answer is not D; it is B.                                  B           negated D, committed B
+A is not correct, B is.                                        B           elliptical "B is" after a negation
+Hepatitis B is the most likely cause.                          E           option text masks its letter
+Either B or D could be right; I am not sure.                   MULTIPLE    hedge between options
+The answer is A and C.                                         MULTIPLE    two options chosen
+Answer: A is incorrect.                                        NONE        negated only
+The answer is B. The answer is D.                              NONE        contradiction
+Based on the findings, more tests are needed.                  NONE        no answer found ("Based" is not B)
+A 10-year-old girl presents with short stature.                NONE        no answer found (an article, not A)
+The answer is a central hypothyroidism.                        C           article "a" before an option text
+I'd say a hepatitis B.                                         E           article before a text holding "B"
+A central hypothyroidism is the most likely diagnosis.         C           capital article before lowercase text
+the answer is a.                                               A           lowercase letter a, as a letter answer
+answer: a                                                      A           lowercase letter a after "answer:"
+The answer is a given.                                         NONE        no answer found (an article, not A)
+C-peptide is low.                                              NONE        no answer found (a compound, not C)
+A. Turner syndrome                                             NONE        contradiction (letter A, text of D)
+Turner syndrome (A) is the most likely diagnosis.              NONE        contradiction (text of D, letter A)
+A: 10%, B: 5%, C: 60%, D: 20%, E: 5%                           NONE        no answer found (values per option)
+The answer is F.                                               NONE        not an option
+Hypothyroidism versus Turner syndrome: both fit.               NONE        no answer found (two options, no choice)
+<think>Maybe A, maybe B                                        NONE        reasoning never finished
+=============================================================  ==========  =====================================
+
+Self-assessment replies (the pediatric endocrinology study's Experiment 3) are read with the same care by
+:func:`parse_preference` (which explanation is more clinically correct; :func:`read_preference` also says how it
+was read) and :func:`parse_agreement` (the agreement level 0–5), and evidence questions (PubMedQA) by
+:func:`parse_decision` (yes / no / maybe).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .commitments import VALUE_PER_OPTION, Mention, mentions
+from .option_texts import mask_options
+from .reply_text import (
+    Categorized,
+    Category,
+    before_runaway,
+    final_segment,
+    normalize,
+    unwrap_markdown,
+)
+
+
+@dataclass(frozen=True)
+class ParsedAnswer(Categorized):
+    """What a response chose: ``category`` "option" (with ``letter``), "multiple" or "none" (with ``reason``)."""
+
+    category: Category
+    letter: str | None = None
+    letters: tuple[str, ...] = ()
+    method: str = ""
+    reason: str = ""
+
+    def _chosen(self) -> str | None:
+        return self.letter
+
+    def to_dict(self) -> dict:
+        return {"category": self.category, "letter": self.letter, "letters": list(self.letters),
+                "method": self.method, "reason": self.reason}
+
+
+def _none(reason: str, method: str = "") -> ParsedAnswer:
+    return ParsedAnswer("none", None, (), method, reason)
+
+
+# -- 5. resolution ------------------------------------------------------------------------------------------------
+
+def _resolve(mentions: list[Mention], options: Mapping[str, str]) -> ParsedAnswer:
+    strong = [m for m in mentions if m.positive and m.strong]
+    negated = {x for m in mentions if not m.positive for x in m.letters}
+    if strong:
+        finals = [m for m in strong if m.final]
+        chosen = finals[-1] if finals else strong[-1]
+        if chosen.method == "letter-text-mismatch":
+            return _chosen(chosen, options)  # its own reason says more than "contradiction: commits to …"
+        earlier = [m for m in strong if m.start < chosen.start and set(m.letters) != set(chosen.letters)]
+        later_negation = [m for m in mentions if not m.positive and m.start > chosen.start
+                          and set(m.letters) & set(chosen.letters)]
+        # The trailing run of commitments that agree with the chosen one settles an earlier disagreement when it
+        # begins with a correction ("actually", "wait") or follows a hedge ("B or D … I'd pick D").
+        last_other = max((m.start for m in earlier), default=-1)
+        trailing = [m for m in strong if m.start > last_other and set(m.letters) == set(chosen.letters)]
+        last_earlier = max(earlier, key=lambda m: m.start) if earlier else None
+        # (a letter given with another option's text names two letters too, but it is no hedge)
+        hedged = last_earlier is not None and len(last_earlier.letters) > 1 and \
+            last_earlier.method != "letter-text-mismatch"
+        settled = not finals and (any(m.corrected for m in trailing) or hedged)
+        if earlier and not finals and not settled:
+            mismatched = [m for m in strong if m.method == "letter-text-mismatch"]
+            if mismatched:  # "Toxic multinodular goiter (A) is the most likely diagnosis": say what clashed
+                return _chosen(mismatched[-1], options)
+            seen = sorted({"".join(m.letters) for m in strong})
+            return _none(f"contradiction: commits to {' and '.join(seen)}", "resolution")
+        if later_negation and not any(m.start > later_negation[-1].start for m in strong):
+            return _none(f"contradiction: {chosen.letters[0]} chosen, then negated", "resolution")
+        return _chosen(chosen, options)
+    weak = [m for m in mentions if m.positive and not m.strong and not (set(m.letters) & negated)]
+    reviewed = {x for m in mentions if m.method == "letter-with-text" for x in m.letters}
+    if len(reviewed) > 1:  # "A. text - no. B. text - possible…": a review of the options, not a choice
+        return _none(f"no answer found: reviews options {''.join(sorted(reviewed))} without choosing one", "mentions")
+    letters = sorted({x for m in weak for x in m.letters})
+    deciding = [m for m in weak if m.method != "option-passing"]
+    if len(letters) == 1 and deciding:
+        return _chosen(deciding[0], options)
+    if len(letters) > 1:
+        return _none(f"no answer found: mentions options {''.join(letters)} without choosing one", "mentions")
+    if negated:
+        return _none(f"negated only: rules out {''.join(sorted(negated))} and chooses nothing", "negation")
+    return _none("no answer found")
+
+
+def _chosen(mention: Mention, options: Mapping[str, str]) -> ParsedAnswer:
+    if mention.method == "letter-text-mismatch":
+        letter, other = mention.letters
+        return _none(f"contradiction: letter {letter} given with the text of option {other}", "resolution")
+    letters = tuple(dict.fromkeys(mention.letters))
+    invalid = [x for x in letters if x not in options]
+    if invalid:
+        return _none(f"not an option: {', '.join(invalid)} (options {''.join(options)})", mention.method)
+    if len(letters) > 1:
+        reason = "hedge" if mention.method == "hedge" else "more than one option chosen"
+        return ParsedAnswer("multiple", None, tuple(sorted(letters)), mention.method,
+                            f"{reason}: {', '.join(sorted(letters))}")
+    method = mention.method + ("-final" if mention.final else "")
+    return ParsedAnswer("option", letters[0], letters, method)
+
+
+# -- the parser -----------------------------------------------------------------------------------------------
+
+def _is_degenerate(text: str) -> str:
+    if not re.search(r"[^\W\d_]", text):
+        return "no answer found: no letters or words in the reply"
+    words = re.findall(r"\w+", text.casefold())
+    if len(words) >= 12 and len(set(words)) / len(words) < 0.15:
+        return "degenerate repetition"
+    return ""
+
+
+_REFUSAL = re.compile(r"\b(?:I\s+(?:cannot|can't|am\s+unable\s+to|won't)\s+(?:provide|give|answer|offer|choose)|"
+                      r"consult\s+(?:a|your)\s+(?:doctor|physician|healthcare))", re.I)
+
+
+def parse_answer(text: str | None, options: Mapping[str, str] | Sequence[tuple[str, str]],
+                 letters_shown: bool = True, reasoning: str | None = None) -> ParsedAnswer:
+    """Parse a model's reply to a multiple-choice question (see the module docstring for the grammar).
+
+    ``options`` maps letters to option texts. With ``letters_shown=False`` (options were listed without letters)
+    only option texts count: a letter in the reply would be the model's own invention. ``reasoning`` is the
+    model's declared reasoning format (None detects any).
+    """
+    option_map = {str(k): str(v) for k, v in dict(options).items()}
+    if text is None or not text.strip():
+        return _none("no answer found: empty reply")
+    final, why = final_segment(text, reasoning)
+    if final is None:
+        return _none(why, "reasoning")
+    body = before_runaway(unwrap_markdown(normalize(final))).strip()
+    if not body:
+        return _none("no answer found: empty final answer")
+    degenerate = _is_degenerate(body)
+    if degenerate:
+        return _none(degenerate)
+    masked = mask_options(body, option_map)
+    parsed = _resolve(mentions(masked, letters_shown), option_map)
+    if parsed.category == "none" and parsed.reason.startswith("no answer found"):
+        if _REFUSAL.search(body):
+            return _none("no answer found: refusal", "refusal")
+        valued = sorted({m.group(1) for m in VALUE_PER_OPTION.finditer(masked)})
+        if len(valued) > 1:
+            return _none(f"no answer found: gives values for options {''.join(valued)} and chooses none", "values")
+    return parsed
+
+

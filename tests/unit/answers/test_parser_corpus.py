@@ -1,0 +1,148 @@
+"""The answer parser on a corpus of realistic model outputs (tests/data/parser_corpus.jsonl, written for the
+project in the styles of the registry's models; see tests/data/README.md).
+
+The test prints the confusion table and fails on any wrong letter — a letter other than the expected one, or a
+letter where the expected answer is NONE or MULTIPLE — and when fewer than 95% of outputs get the right category.
+``python -m tests.unit.answers.test_parser_corpus`` prints the tables as Markdown; the README shows them between its
+``parser-table`` markers, and a test fails when they differ from what the parser gives now.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pytest_medllm.answers.parsing import (
+    parse_agreement,
+    parse_answer,
+    parse_preference,
+)
+from tests.conftest import PROJECT_DIR, TESTS_DIR
+
+DATA = TESTS_DIR / "data"
+README = PROJECT_DIR / "README.md"
+CORPUS = DATA / "parser_corpus.jsonl"
+SELF_ASSESSMENT = DATA / "self_assessment_corpus.jsonl"
+COLUMNS = ("right", "NONE instead of a letter", "MULTIPLE instead of a letter", "wrong letter", "other")
+
+
+def load(path: Path) -> list[dict]:
+    if not path.exists():
+        pytest.skip(f"{path.name} is not there")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def outcome(expected: str, got: str) -> str:
+    if got == expected:
+        return "right"
+    is_letter = expected not in ("NONE", "MULTIPLE")
+    if got not in ("NONE", "MULTIPLE"):
+        return "wrong letter"  # a letter where another letter, NONE or MULTIPLE was right
+    if is_letter:
+        return f"{got} instead of a letter"
+    return "other"  # NONE for MULTIPLE or the reverse: visible, but not the right category
+
+
+def confusion(rows: list[dict]) -> tuple[dict[str, Counter], list[tuple[dict, str]]]:
+    table: dict[str, Counter] = {"letter": Counter(), "MULTIPLE": Counter(), "NONE": Counter()}
+    wrong = []
+    for row in rows:
+        parsed = parse_answer(row["output"], row["options"], letters_shown=row["letters_shown"],
+                              reasoning=row.get("reasoning"))
+        kind = "letter" if row["expected"] not in ("NONE", "MULTIPLE") else row["expected"]
+        result = outcome(row["expected"], parsed.label)
+        table[kind][result] += 1
+        if result != "right":
+            wrong.append((row, parsed.label))
+    return table, wrong
+
+
+def corpus_table(rows: list[dict] | None = None) -> str:
+    """The confusion table as Markdown."""
+    table, _ = confusion(rows if rows is not None else load(CORPUS))
+    lines = ["| expected | outputs | " + " | ".join(COLUMNS) + " |", "|---|---|" + "---|" * len(COLUMNS)]
+    for kind, counts in table.items():
+        lines.append(f"| {kind} | {sum(counts.values())} | " + " | ".join(str(counts[c]) for c in COLUMNS) + " |")
+    total = sum(sum(c.values()) for c in table.values())
+    right = sum(c["right"] for c in table.values())
+    lines.append(f"| **all** | {total} | {right} ({100 * right / total:.1f}%) | "
+                 + " | ".join(str(sum(c[col] for c in table.values())) for col in COLUMNS[1:]) + " |")
+    return "\n".join(lines)
+
+
+def test_no_output_of_the_corpus_gets_a_wrong_letter():
+    rows = load(CORPUS)
+    assert len(rows) >= 200
+    print("\n" + corpus_table(rows))
+    table, wrong = confusion(rows)
+    wrong_letters = [(row["id"], row["expected"], got) for row, got in wrong if outcome(row["expected"], got) ==
+                     "wrong letter"]
+    assert not wrong_letters, wrong_letters
+    right = sum(c["right"] for c in table.values())
+    misses = [(row["id"], row["expected"], got) for row, got in wrong]
+    assert right / len(rows) >= 0.95, misses
+
+
+def test_the_corpus_is_varied():
+    rows = load(CORPUS)
+    styles = Counter(row["style"] for row in rows)
+    assert {"chat", "terse", "markdown", "negation", "correction", "hedge", "think", "huatuo", "harmony",
+            "truncated", "multilingual", "option-text", "no-letters", "distractor-words", "article"} <= set(styles)
+    kinds = Counter("letter" if r["expected"] not in ("NONE", "MULTIPLE") else r["expected"] for r in rows)
+    assert kinds["NONE"] >= 30 and kinds["MULTIPLE"] >= 10
+    assert len({row["id"] for row in rows}) == len(rows)
+
+
+def self_assessment_table(rows: list[dict] | None = None) -> str:
+    rows = rows if rows is not None else load(SELF_ASSESSMENT)
+    lines = ["| field | replies | right | None instead of a value | wrong value |", "|---|---|---|---|---|"]
+    for field, parse in (("preference", parse_preference), ("agreement", parse_agreement)):
+        counts = Counter()
+        for row in rows:
+            got, expected = parse(row["output"]), row[field]
+            counts["right" if got == expected else "none" if got is None else "wrong"] += 1
+        lines.append(f"| {field} | {len(rows)} | {counts['right']} | {counts['none']} | {counts['wrong']} |")
+    return "\n".join(lines)
+
+
+def test_self_assessment_replies_never_get_a_wrong_value():
+    rows = load(SELF_ASSESSMENT)
+    assert len(rows) >= 60
+    print("\n" + self_assessment_table(rows))
+    for field, parse in (("preference", parse_preference), ("agreement", parse_agreement)):
+        wrong = [(row["id"], row[field], parse(row["output"])) for row in rows
+                 if parse(row["output"]) is not None and parse(row["output"]) != row[field]]
+        assert not wrong, (field, wrong)
+        right = sum(parse(row["output"]) == row[field] for row in rows)
+        assert right / len(rows) >= 0.9, field
+
+
+def _read(path: Path) -> list[dict]:
+    """The rows of a corpus file (without pytest's skip, for ``python -m``)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def readme_tables() -> str:
+    """What the README shows between its ``parser-table`` markers: both tables, computed now."""
+    return corpus_table(_read(CORPUS)) + "\n\n" + self_assessment_table(_read(SELF_ASSESSMENT))
+
+
+def test_the_readme_tables_are_what_the_parser_gives_now():
+    # A parser change that moves a count must move the README too: the page states what the parser does.
+    readme = README.read_text(encoding="utf-8")
+    found = re.search(r"<!-- parser-table:start -->\n(.*?)\n<!-- parser-table:end -->", readme, re.S)
+    assert found, "README.md lacks the parser tables between <!-- parser-table:start/end --> markers"
+    assert found.group(1).strip() == readme_tables().strip(), (
+        "the README's parser tables are out of date: run `python -m tests.unit.answers.test_parser_corpus` and paste its "
+        "output between the parser-table markers")
+    # The sentence that introduces them gives the corpus size.
+    caption = re.search(r"On (\d+) replies written for the project", readme[:found.start()])
+    assert caption and int(caption.group(1)) == len(_read(CORPUS)), "the README's count of corpus replies is stale"
+
+
+if __name__ == "__main__":  # python -m tests.unit.answers.test_parser_corpus
+    print(readme_tables())
