@@ -204,18 +204,24 @@ class ClinicalNote:
 
     ``spans`` say where each variable's value stands in ``text`` (``(variable, start, end)``), so that a
     counterfactual edits exactly that value and a diff can prove nothing else changed.
+
+    Style "user" is a note from the user's own file (:mod:`pytest_medllm.data.user_notes`): its age, gender and
+    ethnicity may be unknown (None), its age need not lie in DeVisE's range, its labels are the real outcomes the
+    file gives, and its spans are the ones the extractors found (for a vital sign, the chosen mention only).
     """
 
     id: str
-    age: int
-    gender: str
-    ethnicity: str
+    #: Years; None only for a user note that does not say.
+    age: int | None
+    gender: str | None
+    ethnicity: str | None
     #: Vital signs by name (see :data:`VITAL_SIGNS`); None where missing from the note.
     vitals: tuple[tuple[str, float | None], ...]
     text: str
-    style: Literal["template", "raw"]
+    style: Literal["template", "raw", "user"]
     spans: tuple[tuple[str, int, int], ...] = ()
-    #: Synthetic outcome labels (see :mod:`pytest_medllm.data.cohort` for the rule), keyed by task.
+    #: Outcome labels keyed by task: synthetic for the cohort (see :mod:`pytest_medllm.data.cohort` for the rule),
+    #: the file's own for user notes.
     labels: tuple[tuple[str, str], ...] = ()
     synthetic: bool = True
     #: The patient this note describes (original and counterfactual notes share it).
@@ -225,14 +231,18 @@ class ClinicalNote:
         owner = f"note {self.id!r}" if self.id else "note"
         _require_text(owner, "id", self.id)
         _require_text(owner, "text", self.text)
-        if not 18 <= self.age <= 91:
+        if self.style not in ("template", "raw", "user"):
+            raise ItemError(f"{owner}: field 'style' must be template, raw or user, got {self.style!r}")
+        user = self.style == "user"
+        if user and self.age is not None and (isinstance(self.age, bool) or not isinstance(self.age, int)
+                                              or not 0 <= self.age <= 130):
+            raise ItemError(f"{owner}: field 'age' must be a whole number of years 0-130 or unknown, got {self.age!r}")
+        if not user and not (isinstance(self.age, int) and 18 <= self.age <= 91):
             raise ItemError(f"{owner}: field 'age' must be 18-91 years (DeVisE's range), got {self.age!r}")
-        if self.gender not in GENDERS:
+        if self.gender not in GENDERS and not (user and self.gender is None):
             raise ItemError(f"{owner}: field 'gender' must be one of {GENDERS}, got {self.gender!r}")
-        if self.ethnicity not in ETHNICITIES:
+        if self.ethnicity not in ETHNICITIES and not (user and self.ethnicity is None):
             raise ItemError(f"{owner}: field 'ethnicity' must be one of {ETHNICITIES}, got {self.ethnicity!r}")
-        if self.style not in ("template", "raw"):
-            raise ItemError(f"{owner}: field 'style' must be template or raw, got {self.style!r}")
         names = [name for name, _ in self.vitals]
         unknown = set(names) - set(VITAL_SIGNS)
         if unknown:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import random
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from ..data.cohort import RAW_RACE, format_vital
 from ..data.schemas import VITAL_SIGNS, ClinicalNote
@@ -39,6 +40,8 @@ class Counterfactual:
     severity_shift: int | None
     note: ClinicalNote
     original: ClinicalNote
+    #: For a free-text note, the new value as written in it ("38.9", "0.91", "she"); empty for the cohort.
+    written: str = ""
 
 
 def _written(note: ClinicalNote, variable: str, span_text: str, value: object) -> str:
@@ -56,41 +59,86 @@ def _written(note: ClinicalNote, variable: str, span_text: str, value: object) -
     raise ValueError(f"unknown variable {variable!r}")
 
 
+def replace_spans(note: ClinicalNote, edits: dict[tuple[int, int], str], suffix: str, **fields: object
+                  ) -> ClinicalNote:
+    """The note with each ``(start, end)`` of ``edits`` replaced by its text; the note's spans after an edit are
+    shifted, an edited span takes the new text's length. Edits must not overlap. ``fields`` are replaced too."""
+    ordered = sorted(edits)
+    for (a, b), (c, _) in zip(ordered, ordered[1:]):
+        if c < b:
+            raise CounterfactualError(f"note {note.id!r}: edits {(a, b)} and {(c, _)} overlap")
+    shifts = {start: len(edits[(start, end)]) - (end - start) for start, end in ordered}
+    parts, cursor = [], 0
+    for start, end in ordered:
+        parts += [note.text[cursor:start], edits[(start, end)]]
+        cursor = end
+    parts.append(note.text[cursor:])
+
+    def moved(position: int) -> int:
+        return position + sum(shift for start, shift in shifts.items() if start < position)
+
+    spans = []
+    for name, start, end in note.spans:
+        if (start, end) in edits:
+            new_start = moved(start)
+            spans.append((name, new_start, new_start + len(edits[(start, end)])))
+        else:
+            spans.append((name, moved(start), moved(end)))
+    return replace(note, id=f"{note.id}|{suffix}", text="".join(parts), spans=tuple(spans), **fields)
+
+
 def substitute(note: ClinicalNote, variable: str, value: object) -> ClinicalNote:
     """The note with every span of ``variable`` rewritten to ``value``; spans after an edit are shifted."""
-    spans = sorted(note.spans, key=lambda s: s[1])
-    targets = [s for s in spans if s[0] == variable]
+    targets = [(start, end) for name, start, end in note.spans if name == variable]
     if not targets:
         raise CounterfactualError(f"note {note.id!r} does not mention {variable!r}")
-    text, new_spans, shift, cursor = [], [], 0, 0
-    for name, start, end in spans:
-        text.append(note.text[cursor:start])
-        written = _written(note, name, note.text[start:end], value) if name == variable else note.text[start:end]
-        new_start = start + shift
-        new_spans.append((name, new_start, new_start + len(written)))
-        text.append(written)
-        shift += len(written) - (end - start)
-        cursor = end
-    text.append(note.text[cursor:])
-    fields: dict = {"text": "".join(text), "spans": tuple(new_spans)}
+    edits = {(start, end): _written(note, variable, note.text[start:end], value) for start, end in targets}
+    fields: dict = {}
     if variable in VITAL_SIGNS:
         fields["vitals"] = tuple((k, float(value) if k == variable else v) for k, v in note.vitals)  # type: ignore
     else:
         fields[variable] = value
-    return replace(note, id=f"{note.id}|{variable}={value}", **fields)
+    return replace_spans(note, edits, f"{variable}={value}", **fields)
 
 
 def check_only_variable_changed(original: ClinicalNote, counterfactual: ClinicalNote, variable: str) -> None:
     """Raise unless every difference between the texts lies inside a span of ``variable`` (a diff check)."""
     spans = [(a, b) for name, a, b in original.spans if name == variable]
-    matcher = difflib.SequenceMatcher(a=original.text, b=counterfactual.text, autojunk=False)
+    check_only_spans_changed(original.text, counterfactual.text, spans, f"{original.id!r} for {variable!r}")
+
+
+def check_only_spans_changed(original: str, changed: str, spans: list[tuple[int, int]], what: str,
+                             show_context: bool = True) -> None:
+    """Raise :class:`CounterfactualError` unless every difference between the two texts (GNU diff's job in DeVisE,
+    here :class:`difflib.SequenceMatcher`) lies inside one of ``spans`` of the original. ``show_context=False``
+    keeps the note's text out of the message (user notes: offsets only)."""
+    # The common head and tail are unchanged by definition (GNU diff trims them too); diffing only the middle keeps
+    # the check linear in the note's length instead of quadratic.
+    limit = min(len(original), len(changed))
+    head = _common_length(lambda n: original[:n] == changed[:n], limit)
+    tail = _common_length(lambda n: original[len(original) - n:] == changed[len(changed) - n:], limit - head)
+    matcher = difflib.SequenceMatcher(a=original[head:len(original) - tail], b=changed[head:len(changed) - tail],
+                                      autojunk=False)
     for tag, i1, i2, _, _ in matcher.get_opcodes():
         if tag == "equal":
             continue
+        i1, i2 = i1 + head, i2 + head
         if not any(a <= i1 and i2 <= b for a, b in spans):
-            context = original.text[max(0, i1 - 20): i2 + 20].replace("\n", "\\n")
-            raise CounterfactualError(f"counterfactual of {original.id!r} for {variable!r} also changes text outside "
-                                      f"the variable, near {context!r}")
+            context = original[max(0, i1 - 20): i2 + 20].replace("\n", "\\n")
+            near = f"near {context!r}" if show_context else f"at characters {i1}-{i2}"
+            raise CounterfactualError(f"counterfactual of {what} also changes text outside the variable, {near}")
+
+
+def _common_length(equal: Callable[[int], bool], limit: int) -> int:
+    """The largest n <= ``limit`` with ``equal(n)`` (a bisection: string slices compare at C speed)."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if equal(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _draw_in(rng: random.Random, low: float, high: float, decimals: int) -> float:

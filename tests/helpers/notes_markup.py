@@ -83,7 +83,7 @@ def check(note: AnnotatedNote) -> list[str]:
     problems = []
     for span in note.spans:
         if span.kind in VITAL_KINDS or span.kind == "AGE":
-            if not re.fullmatch(r"\d+(?:\.\d+)?", span.text):
+            if not re.fullmatch(r"\d+(?:[.,]\d+)?", span.text):  # "38,2" as European notes write it
                 problems.append(f"{span.kind} span {span.text!r} is not a number")
     for variable in set(VITAL_KINDS.values()):
         mentions = [s for s in note.spans if s.variable == variable]

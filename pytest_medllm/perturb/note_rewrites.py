@@ -1,0 +1,315 @@
+"""Single-variable counterfactuals of a user's free-text note (DeVisE, section 2.4), as :mod:`.clinical` makes them
+for the synthetic cohort.
+
+* **Vital signs** — the chosen mention (:mod:`pytest_medllm.data.note_vitals`) is rewritten to a value of a target
+  severity class of DeVisE Table 2 (in °F; a °C note gets a °C value whose °F equivalent lies in the class) written
+  the way the note writes it: as many decimals ("38.2" stays one decimal, "101" a whole number), the same decimal
+  comma, "98%" stays a percentage and "0.98" a fraction. Only the number's span changes. A blood-pressure value
+  that would put the diastolic at or above the systolic of the same reading is not used; a class left without
+  any usable value is :class:`NotApplicable`, with the reason.
+* **Age** — every mention of the patient's age gets the new number; an "a"/"an" right before it follows the new
+  number ("an 81-year-old" becomes "a 57-year-old"), the only edit outside the spans, and an allowed one.
+* **Sex** — every word that marks the patient's sex changes: he↔she, his↔her, him→her, her→his or him (possessive
+  or object, as the extractor read it), himself↔herself, man↔woman, male↔female, gentleman↔lady, boy↔girl,
+  Mr.→Ms., Mrs./Ms./Miss→Mr., M↔F, keeping capitals. Pronouns about other people are left alone.
+* **Ethnicity** — every mention becomes the target class's term (prose: Asian, Black, Hispanic, multiracial,
+  White; a "Race:"/"Ethnicity:" field: Asian, Black, Hispanic/Latino, Unknown, White), in the original's case,
+  with "a"/"an" before it adjusted.
+
+A note without a mention of the variable is not applicable for it (:class:`NotApplicable`), never given one.
+Every counterfactual is checked, like the study's GNU diff step, to differ from the original only inside the
+edited spans (:func:`~.clinical.check_only_spans_changed`); a difference anywhere else raises
+:class:`~.clinical.CounterfactualError`, never a silent skip. Error messages give offsets, not the note's text.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass
+
+from ..data.note_demographics import FEMALE, MALE, SexMention
+from ..data.note_vitals import VitalMention, devise_temperature
+from ..data.schemas import ETHNICITIES, VITAL_SIGNS
+from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
+from ..data.user_notes import UserNote
+from .clinical import Counterfactual, CounterfactualError, check_only_spans_changed, replace_spans
+
+#: The word written for each ethnicity class in prose, and as the value of a "Race:" / "Ethnicity:" field.
+PROSE_TERMS = {"Asian & Pacific": "Asian", "Black": "Black", "Hispanic/Latino": "Hispanic",
+               "Other/Unknown": "multiracial", "White": "White"}
+FIELD_TERMS = {"Asian & Pacific": "Asian", "Black": "Black", "Hispanic/Latino": "Hispanic/Latino",
+               "Other/Unknown": "Unknown", "White": "White"}
+SEX_SWAPS = {"he": "she", "she": "he", "him": "her", "his": "her", "hers": "his", "himself": "herself",
+             "herself": "himself", "man": "woman", "woman": "man", "male": "female", "female": "male",
+             "gentleman": "lady", "lady": "gentleman", "boy": "girl", "girl": "boy", "mr": "ms", "mister": "ms",
+             "mrs": "mr", "ms": "mr", "miss": "mr", "m": "f", "f": "m"}
+
+
+@dataclass(frozen=True)
+class NotApplicable:
+    """A counterfactual that cannot be made, and why (falsy, so ``if result:`` reads like a check for None)."""
+
+    variable: str
+    reason: str
+    value_class: str = ""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class NoteRewrites:
+    """All counterfactuals of one note, and the ones that could not be made."""
+
+    counterfactuals: tuple[Counterfactual, ...]
+    not_applicable: tuple[NotApplicable, ...]
+
+
+# -- vital signs -----------------------------------------------------------------------------------------------
+
+def written_like(mention: VitalMention, value: float) -> str:
+    """``value`` (in the mention's unit; saturation in percent) written as the mention writes its number."""
+    decimals = mention.decimals
+    if mention.notation == "fraction":
+        text = f"{value / 100:.{decimals}f}"
+        return text[1:] if mention.text.startswith(".") else text
+    text = f"{value:.{decimals}f}"
+    return text.replace(".", ",") if "," in mention.text else text
+
+
+def _grid_step(mention: VitalMention) -> float:
+    """The smallest change the mention's notation can write, in its unit (a fraction's 0.01 is 1 %)."""
+    decimals = mention.decimals - 2 if mention.notation == "fraction" else mention.decimals
+    return 10.0 ** -max(decimals, 0)
+
+
+def candidate_values(mention: VitalMention, level: int, partner: VitalMention | None = None) -> list[float]:
+    """Values (in the mention's unit) of severity ``level`` that the note's notation can write, other than the
+    original; for a blood pressure, only those that keep the systolic above the diastolic ``partner``."""
+    scale = SEVERITY_SCALES[mention.variable]
+    low, high = scale.range_of(level)
+    celsius = mention.unit == "°C"
+    if celsius:
+        low, high = (low - 32) * 5 / 9 - 0.1, (high - 32) * 5 / 9 + 0.1
+    step = _grid_step(mention)
+    original = written_like(mention, mention.value)
+    out = []
+    for k in range(math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9) + 1):
+        value = round(k * step, 6)
+        if value <= 0 or written_like(mention, value) == original:
+            continue
+        if mention.notation == "fraction" and value > 100:
+            continue
+        read_back = float(written_like(mention, value).replace(",", "."))
+        read_back = read_back * 100 if mention.notation == "fraction" else read_back
+        try:
+            if scale.level(devise_temperature(read_back) if celsius else read_back) != level:
+                continue
+        except ValueError:  # outside DeVisE's range
+            continue
+        if partner is not None and mention.variable == "systolic_bp" and value <= partner.value:
+            continue
+        if partner is not None and mention.variable == "diastolic_bp" and value >= partner.value:
+            continue
+        out.append(value)
+    return out
+
+
+def _partner(note: UserNote, mention: VitalMention) -> VitalMention | None:
+    if mention.partner is None:
+        return None
+    return next((m for m in note.vitals.mentions if (m.start, m.end) == mention.partner), None)
+
+
+def _devise(mention: VitalMention, value: float) -> float:
+    return devise_temperature(value) if mention.unit == "°C" else value
+
+
+def rewrite_vital(note: UserNote, variable: str, level: int, value: float | None = None, seed: int = 0
+                  ) -> Counterfactual | NotApplicable:
+    """The note with its chosen ``variable`` mention rewritten to a value of severity ``level`` (``value`` in the
+    mention's unit if given, else one drawn uniformly with ``seed``)."""
+    mention = note.vitals.chosen_mention(variable)
+    if mention is None:
+        return NotApplicable(variable, f"the note does not mention {variable.replace('_', ' ')}", str(level))
+    scale = SEVERITY_SCALES[variable]
+    if level not in scale.levels:
+        return NotApplicable(variable, f"{variable} has no severity level {level}", str(level))
+    candidates = candidate_values(mention, level, _partner(note, mention))
+    if value is None:
+        if not candidates:
+            return NotApplicable(variable, _why_none(note, mention, level), str(level))
+        value = random.Random(f"note-cf|{seed}|{note.id}|{variable}|{level}").choice(candidates)
+    elif value not in candidates:
+        return NotApplicable(variable, f"{value} is not a usable value of level {level}: "
+                                       f"{_why_none(note, mention, level)}", str(level))
+    return _vital_counterfactual(note, mention, level, value)
+
+
+def _why_none(note: UserNote, mention: VitalMention, level: int) -> str:
+    partner = _partner(note, mention)
+    if partner is not None and candidate_values(mention, level):
+        side = "at or below the diastolic" if mention.variable == "systolic_bp" else "at or above the systolic"
+        return (f"every {mention.variable} of severity {level} would be {side} {partner.value:g} mmHg of the same "
+                f"reading")
+    return f"no value of severity {level} other than the original can be written as {mention.text!r} is"
+
+
+def _vital_counterfactual(note: UserNote, mention: VitalMention, level: int, value: float) -> Counterfactual:
+    written = written_like(mention, value)
+    devise = _devise(mention, value)
+    vitals = tuple((k, devise if k == mention.variable else v) for k, v in note.note.vitals)
+    new = replace_spans(note.note, {(mention.start, mention.end): written}, f"{mention.variable}={written}",
+                        vitals=vitals)
+    check_only_spans_changed(note.note.text, new.text, [(mention.start, mention.end)],
+                             f"note {note.id!r} for {mention.variable!r}", show_context=False)
+    return Counterfactual(variable=mention.variable, original_value=mention.devise_value, value=devise,
+                          value_class=str(level),
+                          severity_shift=severity_shift(mention.variable, mention.devise_value, devise),
+                          note=new, original=note.note, written=written)
+
+
+def vital_counterfactuals(note: UserNote, variable: str, per_class: int, seed: int) -> NoteRewrites:
+    """``per_class`` values drawn uniformly from every severity level of ``variable`` (DeVisE's sampling)."""
+    made, skipped = [], []
+    mention = note.vitals.chosen_mention(variable)
+    if mention is None:
+        return NoteRewrites((), (NotApplicable(variable, f"the note does not mention {variable.replace('_', ' ')}"),))
+    rng = random.Random(f"note-cf|{seed}|{note.id}|{variable}")
+    for level in SEVERITY_SCALES[variable].levels:
+        candidates = candidate_values(mention, level, _partner(note, mention))
+        if not candidates:
+            skipped.append(NotApplicable(variable, _why_none(note, mention, level), str(level)))
+            continue
+        for value in rng.sample(candidates, min(per_class, len(candidates))):
+            made.append(_vital_counterfactual(note, mention, level, value))
+    return NoteRewrites(tuple(made), tuple(skipped))
+
+
+# -- demographics ----------------------------------------------------------------------------------------------
+
+def _like(original: str, word: str) -> str:
+    """``word`` in the capitalisation of ``original`` (HE -> SHE, He -> She, he -> she)."""
+    if original.isupper() and (len(original) > 1 or len(word) == 1):
+        return word.upper()
+    if original[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _article_for(word: str) -> str:
+    """"a" or "an" before ``word`` (a number is read aloud: "an 81-year-old", "an 18", "an 11", "a 57")."""
+    if word[:1].isdigit():
+        spoken = word.startswith("8") or (len(word) == 2 and word in ("11", "18"))
+        return "an" if spoken else "a"
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _article_edit(text: str, start: int, new_word: str) -> tuple[tuple[int, int], str] | None:
+    """The edit that makes an "a"/"an" right before ``start`` agree with ``new_word`` (None when none is due)."""
+    m = re.search(r"(?<![A-Za-z])(a|an|A|An|AN)[ \t]+$", text[max(0, start - 6):start])
+    if not m:
+        return None
+    begin = max(0, start - 6) + m.start(1)
+    old, new = m[1], _article_for(new_word)
+    new = new.upper() if old == "AN" else new.capitalize() if old[0].isupper() else new  # a lone "A": capitalised
+    return ((begin, begin + len(old)), new) if new.lower() != old.lower() else None
+
+
+def _demographic(note: UserNote, variable: str, edits: dict[tuple[int, int], str], value: object,
+                 value_class: str, original_value: object, written: str) -> Counterfactual:
+    spans = [span for span in edits]
+    field = {"age": "age", "gender": "gender", "ethnicity": "ethnicity"}[variable]
+    new = replace_spans(note.note, edits, f"{variable}={value}", **{field: value})
+    check_only_spans_changed(note.note.text, new.text, spans, f"note {note.id!r} for {variable!r}",
+                             show_context=False)
+    return Counterfactual(variable=variable, original_value=original_value, value=value, value_class=value_class,
+                          severity_shift=None, note=new, original=note.note, written=written)
+
+
+def age_counterfactual(note: UserNote, age: int) -> Counterfactual | NotApplicable:
+    """Every mention of the patient's age rewritten to ``age`` (and an "a"/"an" before it made to agree)."""
+    mentions = note.demographics.age_mentions
+    if not mentions:
+        return NotApplicable("age", "the note does not give the patient's age as a number")
+    if age == note.demographics.age:
+        return NotApplicable("age", f"{age} is the note's own age")
+    edits: dict[tuple[int, int], str] = {(m.start, m.end): str(age) for m in mentions}
+    for m in mentions:
+        article = _article_edit(note.note.text, m.start, str(age))
+        if article:
+            edits[article[0]] = article[1]
+    value_class = age_bin(age) if 18 <= age <= 91 else "outside DeVisE's age range"
+    return _demographic(note, "age", edits, age, value_class, note.demographics.age, str(age))
+
+
+def _swapped(word: SexMention) -> str:
+    low = word.text.lower().rstrip(".")
+    if low == "her":
+        new = "his" if word.role == "possessive" else "him"
+    else:
+        new = SEX_SWAPS[low]
+    return _like(word.text, new) + ("." if word.text.endswith(".") else "")
+
+
+def sex_counterfactual(note: UserNote) -> Counterfactual | NotApplicable:
+    """Every word that marks the patient's sex rewritten to the other sex (pronouns about others untouched)."""
+    words = note.demographics.sex_mentions
+    sex = note.demographics.sex
+    if not words or sex is None:
+        return NotApplicable("gender", "the note has no word that marks the patient's sex")
+    target = FEMALE if sex == MALE else MALE
+    edits = {(w.start, w.end): _swapped(w) for w in words if w.sex != target}
+    if not edits:
+        raise CounterfactualError(f"note {note.id!r}: no sex word of the patient to change")
+    return _demographic(note, "gender", edits, target, target, sex, target)
+
+
+def ethnicity_counterfactual(note: UserNote, ethnicity: str) -> Counterfactual | NotApplicable:
+    """Every ethnicity mention rewritten to ``ethnicity``'s term (one of DeVisE's classes)."""
+    if ethnicity not in ETHNICITIES:
+        raise ValueError(f"ethnicity must be one of {ETHNICITIES}, got {ethnicity!r}")
+    mentions = note.demographics.ethnicity_mentions
+    original = note.demographics.ethnicity
+    if not mentions:
+        return NotApplicable("ethnicity", "the note does not mention the patient's race or ethnicity")
+    if ethnicity == original:
+        return NotApplicable("ethnicity", f"{ethnicity} is the note's own class")
+    edits: dict[tuple[int, int], str] = {}
+    for m in mentions:
+        term = (FIELD_TERMS if m.form == "field" else PROSE_TERMS)[ethnicity]
+        term = term.upper() if m.text.isupper() else term.lower() if m.text.islower() else term
+        edits[(m.start, m.end)] = term
+        article = _article_edit(note.note.text, m.start, term)
+        if article:
+            edits[article[0]] = article[1]
+    return _demographic(note, "ethnicity", edits, ethnicity, ethnicity, original, PROSE_TERMS[ethnicity])
+
+
+def demographic_counterfactuals(note: UserNote, variable: str, per_class: int, seed: int) -> NoteRewrites:
+    """Age: ``per_class`` ages per age bin (Table 1); gender: the other one; ethnicity: every other class."""
+    results: list[Counterfactual | NotApplicable] = []
+    if variable == "age":
+        rng = random.Random(f"note-cf|{seed}|{note.id}|age")
+        for low, high in AGE_BINS.values():
+            choices = [a for a in range(low, high + 1) if a != note.demographics.age]
+            results += [age_counterfactual(note, a) for a in rng.sample(choices, min(per_class, len(choices)))]
+    elif variable == "gender":
+        results.append(sex_counterfactual(note))
+    elif variable == "ethnicity":
+        results += [ethnicity_counterfactual(note, e) for e in ETHNICITIES if e != note.demographics.ethnicity]
+    else:
+        raise ValueError(f"{variable!r} is not a demographic variable")
+    made = tuple(r for r in results if isinstance(r, Counterfactual))
+    skipped = tuple({(r.variable, r.reason): r for r in results if isinstance(r, NotApplicable)}.values())
+    return NoteRewrites(made, skipped)
+
+
+def note_counterfactuals(note: UserNote, per_class: int, seed: int) -> NoteRewrites:
+    """Every counterfactual of the note: each vital sign, then age, gender and ethnicity."""
+    parts = [vital_counterfactuals(note, v, per_class, seed) for v in VITAL_SIGNS]
+    parts += [demographic_counterfactuals(note, v, per_class, seed) for v in ("age", "gender", "ethnicity")]
+    return NoteRewrites(tuple(c for p in parts for c in p.counterfactuals),
+                        tuple(n for p in parts for n in p.not_applicable))

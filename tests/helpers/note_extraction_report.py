@@ -1,0 +1,122 @@
+"""Precision and recall of the note extractors against a hand-annotated corpus (``tests/data/notes/NAME.jsonl``).
+
+``python -m tests.helpers.note_extraction_report dev`` prints a Markdown table: per vital kind (HR, SBP, DBP, RR,
+SPO2, TEMP_F, TEMP_C) for every mention and for the chosen mention, and per demographic kind (AGE, SEX, ETH). A
+span counts as found when the extractor gives the same variable at exactly the same characters (and, for
+temperatures, the same unit). The tests use :func:`score` directly; the table is for people.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from pytest_medllm.data.note_demographics import extract_demographics
+from pytest_medllm.data.note_vitals import extract_vitals
+from tests.helpers.notes_markup import AnnotatedNote, load
+
+VITAL_ORDER = ("HR", "SBP", "DBP", "RR", "SPO2", "TEMP_F", "TEMP_C")
+DEMOGRAPHIC_ORDER = ("AGE", "SEX", "ETH")
+_KIND = {"heart_rate": "HR", "systolic_bp": "SBP", "diastolic_bp": "DBP", "respiratory_rate": "RR",
+         "oxygen_saturation": "SPO2"}
+
+
+def vital_kind(variable: str, unit: str) -> str:
+    if variable == "temperature":
+        return "TEMP_C" if unit == "°C" else "TEMP_F"
+    return _KIND[variable]
+
+
+@dataclass
+class Tally:
+    """Found, missed and spurious spans of one kind, with the note ids of each miss and each spurious span."""
+
+    true_positive: int = 0
+    false_negative: list[str] = field(default_factory=list)
+    false_positive: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        found = self.true_positive + len(self.false_positive)
+        return self.true_positive / found if found else 1.0
+
+    @property
+    def recall(self) -> float:
+        wanted = self.true_positive + len(self.false_negative)
+        return self.true_positive / wanted if wanted else 1.0
+
+    def add(self, note_id: str, expected: set, predicted: set) -> None:
+        self.true_positive += len(expected & predicted)
+        self.false_negative += [f"{note_id}@{s}" for s in sorted(expected - predicted)]
+        self.false_positive += [f"{note_id}@{s}" for s in sorted(predicted - expected)]
+
+
+def _by_kind(spans: set[tuple[str, int, int]], kind: str) -> set[tuple[int, int]]:
+    return {(a, b) for k, a, b in spans if k == kind}
+
+
+def score(notes: list[AnnotatedNote]) -> dict[str, dict[str, Tally]]:
+    """``{"all": {kind: Tally}, "chosen": {...}, "demographics": {...}}`` over ``notes``."""
+    out: dict[str, dict[str, Tally]] = {"all": {}, "chosen": {}, "demographics": {}}
+    for note in notes:
+        vitals = extract_vitals(note.text)
+        predicted = {(vital_kind(m.variable, m.unit), m.start, m.end) for m in vitals.mentions}
+        chosen = {(vital_kind(m.variable, m.unit), m.start, m.end) for _, m, _ in vitals.chosen}
+        expected = {(s.kind, s.start, s.end) for s in note.vitals()}
+        expected_chosen = {(s.kind, s.start, s.end) for s in note.vitals() if s.primary}
+        for kind in VITAL_ORDER:
+            out["all"].setdefault(kind, Tally()).add(note.id, _by_kind(expected, kind), _by_kind(predicted, kind))
+            out["chosen"].setdefault(kind, Tally()).add(note.id, _by_kind(expected_chosen, kind),
+                                                       _by_kind(chosen, kind))
+        demographics = extract_demographics(note.text)
+        found = {("AGE", m.start, m.end) for m in demographics.age_mentions}
+        found |= {("SEX", m.start, m.end) for m in demographics.sex_mentions}
+        found |= {("ETH", m.start, m.end) for m in demographics.ethnicity_mentions}
+        wanted = {(s.kind, s.start, s.end) for s in note.spans if s.kind in DEMOGRAPHIC_ORDER}
+        for kind in DEMOGRAPHIC_ORDER:
+            out["demographics"].setdefault(kind, Tally()).add(note.id, _by_kind(wanted, kind), _by_kind(found, kind))
+    return out
+
+
+def pronoun_confusion(notes: list[AnnotatedNote]) -> dict[str, list[str]]:
+    """How the pronoun rules treat every he/she/his/her/him/himself/herself/hers of the corpus: keys
+    ``patient_kept`` and ``other_excluded`` (right), ``patient_missed`` and ``other_swapped`` (wrong); values are
+    ``note@start`` of each pronoun."""
+    out: dict[str, list[str]] = {"patient_kept": [], "patient_missed": [], "other_excluded": [], "other_swapped": []}
+    for note in notes:
+        found = extract_demographics(note.text)
+        patient = {(m.start, m.end) for m in found.sex_mentions if m.kind == "pronoun"}
+        other = {(m.start, m.end) for m in found.other_pronouns}
+        annotated = {(s.start, s.end) for s in note.spans if s.kind == "SEX"}
+        for span in sorted(patient | other):
+            truth = "patient" if span in annotated else "other"
+            verdict = {("patient", True): "patient_kept", ("patient", False): "patient_missed",
+                       ("other", False): "other_excluded", ("other", True): "other_swapped"}[(truth, span in patient)]
+            out[verdict].append(f"{note.id}@{span[0]}")
+    return out
+
+
+def table(name: str) -> str:
+    """The Markdown table for corpus ``name``."""
+    notes = load(name)
+    scores = score(notes)
+    lines = [f"Corpus `{name}`: {len(notes)} notes.", "",
+             "| kind | all: precision | all: recall | all: n | chosen: precision | chosen: recall | chosen: n |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for kind in VITAL_ORDER:
+        a, c = scores["all"][kind], scores["chosen"][kind]
+        lines.append(f"| {kind} | {a.precision:.3f} | {a.recall:.3f} | {a.true_positive + len(a.false_negative)} | "
+                     f"{c.precision:.3f} | {c.recall:.3f} | {c.true_positive + len(c.false_negative)} |")
+    lines += ["", "| kind | precision | recall | n |", "| --- | ---: | ---: | ---: |"]
+    for kind in DEMOGRAPHIC_ORDER:
+        d = scores["demographics"][kind]
+        lines.append(f"| {kind} | {d.precision:.3f} | {d.recall:.3f} | {d.true_positive + len(d.false_negative)} |")
+    pronouns = {key: len(value) for key, value in pronoun_confusion(notes).items()}
+    lines += ["", "| pronouns | about the patient | about someone else |", "| --- | ---: | ---: |",
+              f"| given to the patient (rewritten) | {pronouns['patient_kept']} | {pronouns['other_swapped']} |",
+              f"| given to someone else (kept) | {pronouns['patient_missed']} | {pronouns['other_excluded']} |"]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|heldout
+    print(table(sys.argv[1] if len(sys.argv) > 1 else "dev"))

@@ -1,0 +1,223 @@
+"""Counterfactuals of free-text notes (pytest_medllm.perturb.note_rewrites) on the annotated dev corpus: vital signs
+land in their class in the note's own notation and change only their number; demographics change exactly the
+annotated words; a note without the variable is not applicable; a stray edit is an error."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_medllm.data.note_vitals import devise_temperature, extract_vitals
+from pytest_medllm.data.schemas import ETHNICITIES, VITAL_SIGNS
+from pytest_medllm.data.severity import AGE_BINS, SEVERITY_SCALES
+from pytest_medllm.data.user_notes import build_user_note
+from pytest_medllm.perturb.clinical import Counterfactual, CounterfactualError, check_only_spans_changed
+from pytest_medllm.perturb.note_rewrites import (
+    NotApplicable,
+    age_counterfactual,
+    demographic_counterfactuals,
+    ethnicity_counterfactual,
+    note_counterfactuals,
+    rewrite_vital,
+    sex_counterfactual,
+    vital_counterfactuals,
+)
+from tests.helpers.notes_markup import load
+from tests.unit.data.test_note_demographics import KNOWN_PRONOUN_ERRORS
+
+DEV = load("dev")
+USER = {note.id: build_user_note(note.id, note.text) for note in DEV}
+
+
+def _level(mention, value: float) -> int:
+    return SEVERITY_SCALES[mention.variable].level(devise_temperature(value) if mention.unit == "°C" else value)
+
+
+@pytest.mark.parametrize("note", DEV, ids=lambda n: n.id)
+def test_every_chosen_vital_reaches_every_class_it_can_in_the_notes_own_notation(note):
+    user = USER[note.id]
+    for variable, mention, _ in user.vitals.chosen:
+        for level in SEVERITY_SCALES[variable].levels:
+            result = rewrite_vital(user, variable, level, seed=11)
+            if isinstance(result, NotApplicable):
+                # only a blood pressure whose reading leaves no room in that class is refused
+                assert variable in ("systolic_bp", "diastolic_bp") and "same reading" in result.reason, result
+                continue
+            text, new = note.text, result.note.text
+            # only the number's span changed
+            assert new == text[:mention.start] + result.written + text[mention.end:]
+            check_only_spans_changed(text, new, [(mention.start, mention.end)], note.id)
+            # it lands in the class, and the extractor reads it back the same way
+            again = extract_vitals(new).chosen_mention(variable)
+            assert again is not None and (again.start, again.unit, again.notation) == (
+                mention.start, mention.unit, mention.notation)
+            assert _level(again, again.value) == level == int(result.value_class)
+            assert result.severity_shift == abs(level) - abs(_level(mention, mention.value))
+            # the note's own format: decimals, decimal mark, percent or fraction
+            assert again.decimals == mention.decimals and ("," in again.text) == ("," in mention.text)
+            assert result.written != mention.text
+            if mention.partner is not None:  # the reading stays a reading: systolic above diastolic
+                partner = next(m for m in user.vitals.mentions if (m.start, m.end) == mention.partner)
+                low, high = sorted((again.value, partner.value))
+                assert (variable == "systolic_bp") == (again.value == high) and low < high
+
+
+def test_every_class_is_reachable_for_every_vital_but_blood_pressure():
+    for user in USER.values():
+        for variable, _, _ in user.vitals.chosen:
+            made = vital_counterfactuals(user, variable, per_class=1, seed=3)
+            levels = {int(cf.value_class) for cf in made.counterfactuals}
+            if variable not in ("systolic_bp", "diastolic_bp"):
+                assert levels == set(SEVERITY_SCALES[variable].levels) and not made.not_applicable
+
+
+def test_blood_pressure_that_would_cross_its_partner_is_not_used():
+    user = build_user_note("bp", "Exam: BP 168/94, HR 80")
+    low = rewrite_vital(user, "systolic_bp", -2)  # 1-70 mmHg: all at or below the diastolic 94
+    assert isinstance(low, NotApplicable) and "diastolic 94 mmHg of the same reading" in low.reason
+    high = rewrite_vital(user, "diastolic_bp", 2, value=100.0)  # 100 < 168: fine
+    assert isinstance(high, Counterfactual) and high.note.text == "Exam: BP 168/100, HR 80"
+    assert isinstance(rewrite_vital(user, "diastolic_bp", 2, value=170.0), NotApplicable)
+
+
+@pytest.mark.parametrize("text, variable, level, value, expected", [
+    ("T 38.2C HR 110", "temperature", 0, 37.0, "T 37.0C HR 110"),
+    ("Temp 101 F", "temperature", 2, 105.0, "Temp 105 F"),
+    ("Temp 37,8 °C", "temperature", -1, 34.5, "Temp 34,5 °C"),
+    ("SpO2 98% RA", "oxygen_saturation", -1, 93.0, "SpO2 93% RA"),
+    ("SpO2 0.98 on RA, HR 80", "oxygen_saturation", -2, 88.0, "SpO2 0.88 on RA, HR 80"),
+    ("VS: 98.1 84 122/68 16 98%RA", "respiratory_rate", 2, 30.0, "VS: 98.1 84 122/68 30 98%RA"),
+])
+def test_the_notes_notation_is_kept(text, variable, level, value, expected):
+    result = rewrite_vital(build_user_note("n", text), variable, level, value=value)
+    assert isinstance(result, Counterfactual) and result.note.text == expected
+
+
+def test_a_celsius_value_is_drawn_in_the_fahrenheit_class():
+    user = build_user_note("c", "Exam: T 36.9 °C, HR 80")
+    for level in SEVERITY_SCALES["temperature"].levels:
+        made = vital_counterfactuals(user, "temperature", per_class=5, seed=1).counterfactuals
+        for cf in (c for c in made if c.value_class == str(level)):
+            written = float(cf.written)
+            assert SEVERITY_SCALES["temperature"].level(devise_temperature(written)) == level
+            assert re.fullmatch(r"\d{2}\.\d", cf.written) and cf.value == pytest.approx(devise_temperature(written), 0.01)
+
+
+def _changed(cf: Counterfactual, variable: str) -> set[tuple[int, int]]:
+    """The spans of ``variable`` in the original whose text the counterfactual changed."""
+    before = [(a, b) for name, a, b in cf.original.spans if name == variable]
+    after = [(a, b) for name, a, b in cf.note.spans if name == variable]
+    return {old for old, new in zip(before, after)
+            if cf.original.text[old[0]:old[1]] != cf.note.text[new[0]:new[1]]}
+
+
+def _article_spans(cf: Counterfactual) -> set[tuple[int, int]]:
+    """Characters outside the variable's spans that changed: only an "a"/"an" may."""
+    inside = [(a, b) for name, a, b in cf.original.spans if name == cf.variable]
+    spans = set()
+    text = cf.original.text
+    for match in re.finditer(r"(?<![A-Za-z])(?:an|a|An|A)(?=[ \t]+\S)", text):
+        spans.add((match.start(), match.end()))
+    check_only_spans_changed(text, cf.note.text, inside + sorted(spans), cf.original.id)
+    return spans
+
+
+@pytest.mark.parametrize("note", DEV, ids=lambda n: n.id)
+def test_demographic_counterfactuals_change_exactly_the_annotated_words(note):
+    user = USER[note.id]
+    annotated = {kind: {(s.start, s.end) for s in note.spans if s.kind == kind} for kind in ("AGE", "SEX", "ETH")}
+    for variable, kind in (("age", "AGE"), ("gender", "SEX"), ("ethnicity", "ETH")):
+        made = demographic_counterfactuals(user, variable, per_class=1, seed=5)
+        if not annotated[kind]:
+            assert not made.counterfactuals and made.not_applicable, f"{variable} made up for {note.id}"
+            continue
+        assert made.counterfactuals and not made.not_applicable
+        errors = {e.split("@")[0] for found in KNOWN_PRONOUN_ERRORS.values() for e in found}
+        for cf in made.counterfactuals:
+            _article_spans(cf)  # nothing but the variable's words (and an article before them) changed
+            if variable == "gender" and note.id in errors:
+                continue  # the pronoun rules' known misses on the dev corpus (test_note_demographics)
+            assert _changed(cf, variable) == annotated[kind], f"{variable} of {note.id}"
+
+
+def test_age_counterfactual_keeps_every_form_consistent_and_fixes_the_article():
+    user = build_user_note("a", "Mr. ___ is an 81 year old man. A/P: 81M with pneumonia. Wife, 79, at bedside.")
+    cf = age_counterfactual(user, 57)
+    assert cf.note.text == "Mr. ___ is a 57 year old man. A/P: 57M with pneumonia. Wife, 79, at bedside."
+    assert (cf.value_class, cf.note.age, cf.original_value) == ("older adults", 57, 81)
+    assert isinstance(age_counterfactual(user, 81), NotApplicable)
+    per_bin = demographic_counterfactuals(user, "age", per_class=2, seed=0).counterfactuals
+    assert {cf.value_class for cf in per_bin} == set(AGE_BINS) and len(per_bin) == 8
+
+
+def test_sex_counterfactual_follows_grammar_and_capitals():
+    text = ("HPI: Mrs. ___ is a 70 yo F. Her son found her on the floor; he called 911. She gave her IV to "
+            "herself? SHE IS A WOMAN. Sex: F. The lady denies pain.")
+    cf = sex_counterfactual(build_user_note("s", text))
+    assert cf.note.text == ("HPI: Mr. ___ is a 70 yo M. His son found him on the floor; he called 911. He gave his "
+                            "IV to himself? HE IS A MAN. Sex: M. The gentleman denies pain.")
+    assert (cf.value, cf.note.gender, cf.original_value) == ("male", "male", "female")
+
+
+def test_ethnicity_counterfactual_writes_each_class_in_the_notes_case():
+    text = "Race: WHITE\nHPI: an Asian woman, 54 yo Asian woman."
+    user = build_user_note("e", text)
+    made = {cf.value: cf.note.text for cf in demographic_counterfactuals(user, "ethnicity", 1, 0).counterfactuals}
+    assert set(made) == set(ETHNICITIES) - {"Asian & Pacific"}  # the class most mentions say
+    assert made["Black"] == "Race: BLACK\nHPI: a Black woman, 54 yo Black woman."
+    assert made["Other/Unknown"] == "Race: UNKNOWN\nHPI: a multiracial woman, 54 yo multiracial woman."
+    assert made["White"] == "Race: WHITE\nHPI: a White woman, 54 yo White woman."  # a mention already White stays
+    with pytest.raises(ValueError):
+        ethnicity_counterfactual(user, "Martian")
+
+
+def test_a_note_without_the_variable_is_not_applicable():
+    user = build_user_note("none", "Family meeting; comfort care.")
+    results = note_counterfactuals(user, per_class=2, seed=0)
+    assert results.counterfactuals == ()
+    assert {na.variable for na in results.not_applicable} == set(VITAL_SIGNS) | {"age", "gender", "ethnicity"}
+    assert all(not na for na in results.not_applicable)  # falsy, like None
+    assert "does not mention heart rate" in rewrite_vital(user, "heart_rate", 1).reason
+
+
+def test_an_edit_outside_the_spans_raises_and_never_quotes_the_note():
+    with pytest.raises(CounterfactualError, match="at characters 0-1") as error:
+        check_only_spans_changed("secret HR 80", "Secret HR 90", [(10, 12)], "note 'x'", show_context=False)
+    assert "ecret" not in str(error.value)
+
+
+_WORDS = st.lists(st.sampled_from(["patient", "seen", "today", "and", "tolerating", "diet", "family", "updated",
+                                   "plan", "continue", "on", "2", "L", "since", "Monday", "the", "with"]),
+                  max_size=20).map(" ".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_WORDS, st.sampled_from(["HR 88", "BP 132/78", "RR 18", "SpO2 95%", "T 37.4", "Temp 99.1 F", "pulse 0.9"]),
+       _WORDS, st.integers(-2, 2), st.integers(0, 10_000))
+def test_rewrites_never_change_text_outside_the_span(before, vital, after, level, seed):
+    text = f"Exam: {before}. {vital}. {after}"
+    user = build_user_note("h", text)
+    for variable, mention, _ in user.vitals.chosen:
+        result = rewrite_vital(user, variable, level, seed=seed)
+        if level not in SEVERITY_SCALES[variable].levels or isinstance(result, NotApplicable):
+            continue
+        assert result.note.text[:mention.start] == text[:mention.start]
+        assert result.note.text[mention.start + len(result.written):] == text[mention.end:]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(
+    st.sampled_from(["HR", "BP", "RR", "T", "P", "R", "SpO2", "sat", "Temp", "VS:", "Exam:", "|", "\n", "/", "%", "->",
+                     ",", ".", "°C", "F", "M", "yo", "year old", "he", "she", "her", "his", "Mr.", "woman", "man",
+                     "Asian", "an", "a", "wife", "son", "says", "Race:", "Discharge exam:", "Time | Temp | HR | BP\n"]),
+    st.integers(0, 300).map(str), st.floats(20, 110, allow_nan=False).map(lambda x: f"{x:.1f}")), max_size=50))
+def test_any_note_gives_counterfactuals_or_reasons_without_error(tokens):
+    text = " ".join(tokens).strip() or "x"  # a blank note is refused by the schema, as the loader refuses it
+    user = build_user_note("fuzz", text)
+    results = note_counterfactuals(user, per_class=1, seed=0)
+    for cf in results.counterfactuals:
+        assert cf.note.text != text or cf.variable == "ethnicity"  # a mention already of the target class stays
+    assert all(isinstance(na.reason, str) and na.reason for na in results.not_applicable)
