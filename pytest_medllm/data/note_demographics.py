@@ -1,33 +1,34 @@
 """The patient's age, sex and ethnicity as written in the free text of a clinical note.
 
-* **Age** — the number of "57-year-old", "57 year old", "57 yo", "57 y/o", "57yo", "57M", "57 yo F", "aged 57",
-  "Age: 57", "(age 57, …)", "Mr ___, 57," and "57 years of age". Not the patient's: an age next to a relative
-  ("her 61-year-old daughter", "daughter (___, age 61)"), a past age ("dx age 11", "diagnosed at age 16") and
-  decades ("in her 80s"). The patient's age is the first such number; every mention of that number is a span.
+* **Age** — the number of "57-year-old", "57 year old", "57 y old", "57 yo", "57-yo", "57 y/o", "57yo", "57yom",
+  "57 YOF", "57M", "57 yo F", "57y M", "57 yrs male", "aged 57", "Age: 57", "Age (years): 57", "(age 57, …)",
+  "Mr ___, 57,", "Korean man, 57,", "Mr ___ (24 y)", "patient (57 years)", "a woman of 57", "She is 57.",
+  "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt: M/64", "Age/Sex: 45/M", and the years of other
+  languages ("78 ans", "64 años", "67 anos", "76 anni", "83 år", "81 jaar", "68 J.", "68-jähriger"). Not the
+  patient's: an age next to a relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a
+  duration ("dx age 11", "diagnosed at age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is
+  the first such number; every mention of that number is a span.
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
-  nouns (man, woman, male, female, gentleman, lady, boy, girl), titles (Mr., Mrs., Ms., Miss) and the M/F of
-  "57M", "57 yo F", "Sex: M". The patient's sex is what the nouns, titles and letters say (the pronouns when there
-  are none, by majority).
-* **Ethnicity** — a race or ethnicity term (:data:`ETHNICITY_TERMS`, mapped to DeVisE's classes) that describes the
-  patient: the value of a "Race:"/"Ethnicity:" field, a term just before a patient noun or right after the age
-  ("54 yo Asian woman", "47M (Black)", "Mr ___, 52, South Asian"), or "of Mexican descent". A language
-  ("Cantonese-speaking", "Spanish interpreter") or a service ("Aboriginal Liaison Officer") is not a mention.
+  nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss), the M/F of
+  "57M", "57 yo F", "57yom", "Sex: M", "Sex - F", "M/64", "45/M", and the words of other languages
+  (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Femme", "Varón",
+  "Kvinna", "Patientin", "Mulher", "sexo feminino"; the subject pronouns "elle", "il", "él", "ella", "hij", "er",
+  "hon", "han", "ela" only in a note that shows the language, :mod:`~pytest_medllm.data.notes.languages`, and never
+  the impersonal "il y a"). The patient's sex is what the nouns, titles and letters say (the pronouns when there
+  are none, by majority). Look-alikes are not sex words: "mild MR." (mitral regurgitation), "red man syndrome", the
+  "M" of a name that goes on in a letter outside ASCII ("52 yo Māori woman").
+* **Ethnicity** — a race or ethnicity term (:data:`~pytest_medllm.data.notes.lexicon.ETHNICITY_TERMS`, mapped to
+  DeVisE's classes) that describes the patient: the value of a race/ethnicity field ("Race: WHITE", "Ethnicity -
+  Hispanic", "Race Black"), a term just before a patient noun or right after the age ("54 yo Asian woman", "47M
+  (Black)", "Mr ___, 52, South Asian", "Mr ___ (24 y), Black Caribbean"), in apposition after the patient
+  ("61-year-old man, Korean, no English"), said of the patient ("She is Jamaican", "a man who is Black", "she
+  self-identifies as Hispanic"), "of Mexican descent/origin/heritage/ethnicity", "from the Irish Traveller
+  community", and the French, Spanish, Italian "d'origine malienne", "de origen ecuatoriano". A language
+  ("Cantonese-speaking", "Haitian Creole-speaking", "Spanish interpreter") or a service ("Aboriginal Liaison
+  Officer") is not a mention.
 
-**Pronouns about other people** (:func:`_resolve`). Notes speak of relatives and staff with the same pronouns, so
-each pronoun is given to the patient or to someone else by these rules, in order:
-
-1. a pronoun of the other sex than the patient's is about someone else ("her husband said he ...");
-2. object pronouns (him, her as an object) and reflexives refer to the patient: in "his brother, who ran with
-   him" the object cannot be the subject of its own clause, and the patient is the usual other party;
-3. possessives (his, her before a noun) refer to the patient — things in a note belong to the patient;
-4. a subject pronoun (he, she) refers to the nearest person noun before it in its sentence when that noun is
-   another person of a fitting sex (son, wife, roommate, nurse …: "The older son asked …; he said he understood"),
-   except right after a verb of reporting ("daughter reports she has been confused": the report is about the
-   patient) unless the same clause also has an object pronoun of that sex ("says he saw him": two people);
-5. everything else refers to the patient.
-
-The tests measure these rules on the annotated corpus; the pronouns they misattribute are listed there.
-Pure functions of the text; nothing here logs or keeps the note.
+**Pronouns about other people** are given to the patient or to someone else by the rules of
+:mod:`~pytest_medllm.data.notes.pronouns`. Pure functions of the text; nothing here logs or keeps the note.
 """
 
 from __future__ import annotations
@@ -36,100 +37,67 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from .notes.languages import note_languages
+from .notes.lexicon import ETHNICITY_TERMS, FOREIGN_SEX_WORDS, ORIGIN_TERMS
+from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, her_role, resolve
 from .schemas import ETHNICITIES
 
 # -- the lexicon -------------------------------------------------------------------------------------------------
 
-MALE, FEMALE = "male", "female"
-#: Pronoun -> (sex, grammatical role); "her" is possessive or object, told apart by the next word.
-PRONOUNS = {"he": (MALE, "subject"), "she": (FEMALE, "subject"), "him": (MALE, "object"), "his": (MALE, "possessive"),
-            "her": (FEMALE, "possessive"), "hers": (FEMALE, "possessive"), "himself": (MALE, "reflexive"),
-            "herself": (FEMALE, "reflexive")}
-NOUNS = {"man": MALE, "woman": FEMALE, "male": MALE, "female": FEMALE, "gentleman": MALE, "lady": FEMALE,
+NOUNS = {"man": MALE, "woman": FEMALE, "male": MALE, "female": FEMALE, "gentleman": MALE, "gent": MALE, "lady": FEMALE,
          "boy": MALE, "girl": FEMALE}
 TITLES = {"mr": MALE, "mister": MALE, "mrs": FEMALE, "ms": FEMALE, "miss": FEMALE}
-#: People other than the patient, with their sex when the word says it (None: either).
-OTHERS = {
-    **{w: MALE for w in ("son", "husband", "father", "brother", "boyfriend", "grandson", "uncle", "nephew",
-                         "stepfather", "stepson", "dad", "grandfather", "fiance", "son-in-law", "brother-in-law")},
-    **{w: FEMALE for w in ("daughter", "wife", "mother", "sister", "girlfriend", "granddaughter", "aunt", "niece",
-                           "stepmother", "stepdaughter", "mom", "grandmother", "fiancee", "daughter-in-law",
-                           "sister-in-law")},
-    **{w: None for w in ("partner", "spouse", "friend", "roommate", "flatmate", "housemate", "neighbor", "neighbour",
-                         "coworker", "colleague", "caregiver", "carer", "nurse", "rn", "physician", "doctor", "pcp",
-                         "hcp", "poa", "guardian", "interpreter", "passenger", "driver", "cousin", "sibling",
-                         "child", "parent", "grandchild", "officer", "paramedic", "attending", "resident",
-                         "pharmacist", "therapist", "landlord", "boss", "employer", "witness")},
-}
 #: People whose age a note may give next to the patient's ("her 61-year-old daughter", "partner, 45").
 _RELATIVES = {w for w, sex in OTHERS.items() if sex is not None} | {
     "partner", "spouse", "friend", "roommate", "flatmate", "cousin", "sibling", "child", "parent", "grandchild"}
-PATIENT_WORDS = {"patient", "pt", "man", "woman", "gentleman", "lady", "male", "female", "boy", "girl", "mr", "mrs",
-                 "ms", "miss", "mister"}
-REPORTING = re.compile(r"\b(?:reports?|reported|says|said|states?|stated|notes?|noted|thinks|thought|feels|felt|"
-                       r"believes?|confirms?|confirmed|describes?|described|explains?|explained|mentions?|"
-                       r"mentioned|shared|relates?|related|endorses?|denies|denied|tells|told\s+(?:us|me|staff)|"
-                       r"worries|worried|adds?|added|noticed|notices|found|saw|sees|heard|knew|knows|realized|"
-                       r"observed|witnessed)(?:\s+that)?\s*$", re.I)
-#: A pronoun opening a subordinate clause ("worried after she fainted") is about the patient.
-SUBORDINATE = re.compile(r"\b(?:after|before|when|whenever|because|since|while|until|once|as|if|although)\s*$", re.I)
-_PREPOSITION_BEFORE = re.compile(r"\b(?:with|to|by|from|for|of|about|without|toward|towards|and)\s+"
-                                 r"(?:(?:his|her|their|the|a|an|my|our)\s+)?(?:\w+\s+){0,2}$", re.I)
-#: Words after "her" that make it an object ("found her on the floor", "gave her an auto-injector").
-_AFTER_OBJECT = {"to", "in", "on", "at", "with", "from", "for", "by", "into", "onto", "up", "down", "out", "off",
-                 "back", "home", "away", "over", "again", "and", "or", "but", "that", "as", "a", "an", "the",
-                 "this", "today", "yesterday", "now", "immediately", "after", "before", "about", "of", "if",
-                 "when", "while", "because", "since", "until", "there", "here", "so", "once", "twice", "is",
-                 "was", "has", "had", "will", "would", "can", "could", "should", "may", "might", "last", "every",
-                 "some", "any", "no", "his", "him", "her", "them", "through", "via", "per", "without", "within",
-                 "around", "regarding", "x1", "x2"}
-
-#: Ethnicity and race terms -> DeVisE class (Table 1). Longer terms first where one contains another.
-ETHNICITY_TERMS: dict[str, str] = {
-    "african american": "Black", "african-american": "Black", "aa": "Black", "afro-caribbean": "Black", "black": "Black",
-    "haitian": "Black", "jamaican": "Black", "nigerian": "Black", "somali": "Black", "ethiopian": "Black",
-    "american indian": "Other/Unknown", "native american": "Other/Unknown", "alaska native": "Other/Unknown",
-    "aboriginal": "Other/Unknown", "indigenous": "Other/Unknown", "first nations": "Other/Unknown",
-    "multiracial": "Other/Unknown", "mixed race": "Other/Unknown", "mixed-race": "Other/Unknown",
-    "biracial": "Other/Unknown", "white british": "White", "caucasian": "White", "white": "White",
-    "hispanic": "Hispanic/Latino", "latino": "Hispanic/Latino", "latina": "Hispanic/Latino",
-    "latinx": "Hispanic/Latino", "puerto rican": "Hispanic/Latino", "mexican": "Hispanic/Latino",
-    "dominican": "Hispanic/Latino", "cuban": "Hispanic/Latino", "salvadoran": "Hispanic/Latino",
-    "guatemalan": "Hispanic/Latino", "colombian": "Hispanic/Latino", "south asian": "Asian & Pacific",
-    "east asian": "Asian & Pacific", "asian": "Asian & Pacific", "chinese": "Asian & Pacific",
-    "filipino": "Asian & Pacific", "filipina": "Asian & Pacific", "vietnamese": "Asian & Pacific",
-    "korean": "Asian & Pacific", "japanese": "Asian & Pacific", "cambodian": "Asian & Pacific",
-    "indian": "Asian & Pacific", "pakistani": "Asian & Pacific", "bangladeshi": "Asian & Pacific",
-    "thai": "Asian & Pacific", "laotian": "Asian & Pacific", "hmong": "Asian & Pacific",
-    "pacific islander": "Asian & Pacific", "native hawaiian": "Asian & Pacific", "samoan": "Asian & Pacific",
-    "tongan": "Asian & Pacific", "fijian": "Asian & Pacific", "maori": "Asian & Pacific",
-    "chamorro": "Asian & Pacific",
-}
 assert set(ETHNICITY_TERMS.values()) <= set(ETHNICITIES)
-_ETHNICITY = re.compile(r"(?<![A-Za-z-])(?:" + "|".join(sorted((re.escape(t) for t in ETHNICITY_TERMS),
-                                                              key=len, reverse=True))
-                        + r")(?:[- ]American)?(?![A-Za-z-])", re.I)
+_ETHNICITY = re.compile(r"(?<![^\W\d_]|-)(?:" + "|".join(sorted((re.escape(t) for t in ETHNICITY_TERMS),
+                                                                 key=len, reverse=True))
+                        + r")(?:[- ]American)?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
+#: "Femme de 45 ans, d'origine malienne", "de origen ecuatoriano", "di origine marocchina".
+_ORIGIN = re.compile(r"\b(?:d['’]\s*origine|de\s+origen|di\s+origine)\s+(?P<t>[^\W\d_]+(?:-[^\W\d_]+)?)", re.I)
 _PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:\w+[\s-]+){0,2}?)(?:man|woman|male|female|gentleman|lady|boy|girl|"
                                  r"patient|pt|person|adult|M|F|individual|veteran)\b")
 #: What may stand between the age and an ethnicity that describes the patient: "57 yo Filipino", "47M (Black)".
-_AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MF])\b[\s,()/.-]*)*")
-_NOT_PATIENT_AFTER = re.compile(r"^[\s-]*(?:speaking|speaker|interpreter|translator|language|liaison|food|cuisine|"
-                                r"restaurant|community|church)", re.I)
+_AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år)\b"
+                       r"[\s,()/.-]*)*")
+_NOT_PATIENT_AFTER = re.compile(r"^[\s-]*(?:[A-Z][a-z]+[\s-]+)?(?:speaking|speaker|interpreter|translator|language|"
+                                r"liaison|food|cuisine|restaurant|community|church)", re.I)
 
 # -- ages ----------------------------------------------------------------------------------------------------------
 
 _AGE_FORMS: tuple[tuple[str, str], ...] = (
-    ("year-old", r"(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:years?|yrs?|yr\.?)[ \t]*-?[ \t]*old"),
+    ("year-old", r"(?P<n>\d{1,3})[ \t]*[-‐–]?[ \t]*(?:years?|yrs?|yr\.?|y)[ \t]*[-‐–]?[ \t]*old"),
     ("years of age", r"(?P<n>\d{1,3})[ \t]+(?:years?|yrs?)[ \t]+of[ \t]+age"),
-    ("yo", r"(?P<n>\d{1,3})[ \t]*(?:yo|y/o|y\.o\.?|yoa)(?=[MF]?\b|[MF](?![A-Za-z]))"),
+    ("yo", r"(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:yo|y/o|y\.o\.?|yoa|YO)(?=[MFmf]?\b|[MF](?![^\W\d_]))"),
     ("aged", r"(?i)\baged[ \t]+(?P<n>\d{1,3})\b"),
-    ("age", r"(?i)\bage[ \t]*:?[ \t]*(?P<n>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"),
+    ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
+            r"(?!\s*(?:-|to)\s*\d)"),
     ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+|\[[^\]\n]{1,30}\])[ \t]*,[ \t]*"
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)]|\s*$)"),
-    ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![A-Za-z0-9])"),
+    ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
+    ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
+                                r"jährige[rn]?|jarige|årig)(?![^\W\d_])"),
+    ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
+                         r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
+    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?)[ \t:]*_{2,}[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
+                                  r"(?:[ \t]*(?:y|yrs?|years?|J|ans|jaar|år)\.?)?\)"),
+    # "a Korean man, 61, …", "Female, 74, Caucasian", "Patient: 62 years, male", "She is 72."
+    ("after a patient noun", r"\b(?i:man|woman|male|female|gentleman|lady)[ \t]*,[ \t]*(?P<n>\d{1,3})"
+                             r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)]|[ \t]*$)"),
+    # "71 yrs male", "71y M", "Patient: 62 years, male"
+    ("years, sex", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:years?|yrs?|y)\.?[ \t]*,?[ \t]*"
+                   r"(?=(?i:male|female|man|woman|gentleman|lady|boy|girl)\b|[MF]\b)"),
+    # "patient (71 years)", "a woman of 71"
+    ("(age) after a patient noun", r"\b(?i:patient|pt|man|woman|gentleman|lady|male|female)[ \t]*\((?P<n>\d{1,3})"
+                                   r"(?:[ \t]*(?:y|yrs?|years?|yo)\.?)?\)"),
+    ("of N", r"\b(?i:man|woman|gentleman|lady|patient)[ \t]+of[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:years?\b|[.,;)]|$))"),
+    ("is N", r"\b(?:[Hh]e|[Ss]he|[Pp]atient|[Pp]t)[ \t]+is[ \t]+(?P<n>\d{1,3})(?=[ \t]*[.,;]|[ \t]*$)"),
+    ("sex/age", r"(?<![\w/])(?P<sex>[MF])[ \t]*/[ \t]*(?P<n>\d{1,3})(?![\d/])"),
+    ("age/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
 )
-_PAST_AGE = re.compile(r"(?:\b(?:dx|diagnosed|diagnosis|onset|since|at|until|from|when|started|began)\b[\s:]*$)",
-                       re.I)
+_PAST_AGE = re.compile(r"(?:\b(?:dx|diagnosed|diagnosis|onset|since|at|until|from|when|started|began|depuis|pendant|"
+                       r"hace|durante|desde|da|per|seit|sedan|sinds|voor|il\s+y\s+a)\b[\s:]*$)", re.I)
 _TEMPERATURE_BEFORE = re.compile(r"(?:\bT(?:emp\w*|max)?|VS|vitals?)[\s:]*$", re.I)
 
 
@@ -139,20 +107,6 @@ class AgeMention:
     start: int
     end: int
     form: str
-
-
-@dataclass(frozen=True)
-class SexMention:
-    """A word marking someone's sex; ``patient`` says whether it is the patient's, ``why`` by which rule."""
-
-    start: int
-    end: int
-    text: str
-    sex: str
-    kind: str  # "pronoun", "noun", "title", "letter"
-    role: str = ""  # for pronouns: subject, object, possessive, reflexive
-    patient: bool = True
-    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -215,7 +169,8 @@ def find_ages(text: str) -> list[AgeMention]:
             before = text[max(0, m.start() - 25):m.start()]
             if _PAST_AGE.search(before) or _relative_near(text, start, end):
                 continue
-            if form == "NNM" and (_TEMPERATURE_BEFORE.search(before) or not _age_context(text, m)):
+            if form in ("NNM", "sex/age", "age/sex", "years, sex") and (_TEMPERATURE_BEFORE.search(before) or
+                                                                         not _age_context(text, m)):
                 continue
             found[start] = AgeMention(value, start, end, form)
     mentions = sorted(found.values(), key=lambda a: a.start)
@@ -229,33 +184,16 @@ def _age_context(text: str, m: re.Match) -> bool:
     """"57M"/"57 F" is an age and a sex where it opens a sentence, a line or a field, or a telegraphic summary."""
     before = text[max(0, m.start() - 20):m.start()]
     after = text[m.end():m.end() + 12]
-    opens = re.search(r"(?:^|[\n.;:(]|,)[\s*-]*(?:pt|patient)?[\s:]*$", before, re.I) or not before.strip()
+    opens = re.search(r"(?:^|[\n.;:(]|,)[\s*-]*(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?[\s:]*$",
+                      before, re.I) or not before.strip()
     return bool(opens) and not re.match(r"\s*(?:\d|°|degrees)", after)
 
 
 # -- sex -----------------------------------------------------------------------------------------------------------
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-_SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s|$)|\n")
-
-
-def _her_role(text: str, end: int) -> str:
-    """"her" before a noun is possessive ("her son"), before a preposition, article or punctuation an object."""
-    rest = text[end:end + 30]
-    nxt = re.match(r"\s*([A-Za-z][A-Za-z'-]*|\d+|\S)?", rest)
-    token = (nxt[1] or "") if nxt else ""
-    if not token or not token[0].isalnum():
-        return "object"
-    if token.lower() in _AFTER_OBJECT:
-        return "object"
-    if token[0].isdigit():
-        return "possessive" if re.match(r"\s*\d0s\b", rest) else "object"
-    return "possessive"
-
-
 def _sex_words(text: str) -> list[SexMention]:
     words: list[SexMention] = []
-    for m in _WORD.finditer(text):
+    for m in WORD.finditer(text):
         word = m[0]
         low = word.lower()[:-2] if word.lower().endswith("'s") else word.lower()  # "She's": the pronoun is "She"
         base_end = m.start() + len(low)
@@ -264,99 +202,68 @@ def _sex_words(text: str) -> list[SexMention]:
         if low in PRONOUNS:
             sex, role = PRONOUNS[low]
             if low == "her":
-                role = _her_role(text, m.end())
+                role = her_role(text, m.end())
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
-        elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern)", text[m.end():]) \
-                and not _describes_other(text, m.start()):
+        elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome)",
+                                           text[m.end():]) and not _describes_other(text, m.start()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
-        elif low in TITLES and word[0].isupper() and re.match(r"\.?\s+(?:_|[A-Z\[])", text[m.end():]):
+        elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and not (
+                word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with)\s*$",
+                                             text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
-    for m in re.finditer(r"\b(?:sex|gender)\s*:\s*(?P<w>M|F|male|female|Male|Female|MALE|FEMALE)\b", text, re.I):
+    for m in re.finditer(r"\b(?:sex|gender)\s*[:=\-]?\s*(?P<w>M|F|male|female|Male|Female|MALE|FEMALE)\b", text, re.I):
         letter = m["w"][0].upper()
         if len(m["w"]) == 1:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
-    for pattern in (_AGE_FORMS[-1][1], r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*"
-                                       r"(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?[ \t]+)?(?P<sex>[MF])(?![A-Za-z0-9])",
+    forms = dict(_AGE_FORMS)
+    for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"],
+                    r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*"
+                                       r"(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?[ \t]+)?(?P<sex>[MF])(?![^\W_])",
+                    r"(?<![\d.])\d{1,3}[ \t]*(?:yo|YO)(?P<sex>[MFmf])\b",  # "62 yom", "45 YOF"
+                    r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
                     r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))"):
         for m in re.finditer(pattern, text, re.M):
             if "n" in m.groupdict() and m["n"] and not _age_context(text, m):
                 continue
             if "n" in m.groupdict() and _TEMPERATURE_BEFORE.search(text[max(0, m.start() - 25):m.start()]):
                 continue
-            words.append(SexMention(m.start("sex"), m.end("sex"), m["sex"], MALE if m["sex"] == "M" else FEMALE,
+            words.append(SexMention(m.start("sex"), m.end("sex"), m["sex"], MALE if m["sex"] in "Mm" else FEMALE,
                                     "letter"))
+    words += _foreign_sex_words(text)
     unique = {w.start: w for w in words}
     return sorted(unique.values(), key=lambda w: w.start)
 
 
-def _persons(text: str) -> list[tuple[int, str, str | None]]:
-    """Person nouns in text order: ``(position, "patient" or "other", sex of an other person)``."""
+_FOREIGN = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
+                                                             reverse=True)) + r")(?![^\W\d_])", re.I)
+#: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
+_IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"
+                         r"probable|important|nécessaire|recommandé|prévu|à\s+noter|difficile|urgent))\b", re.I)
+
+
+def _foreign_sex_words(text: str) -> list[SexMention]:
+    """Titles, nouns and (in a note that shows the language) subject pronouns of other languages."""
+    languages = note_languages(text)
     out = []
-    for m in _WORD.finditer(text):
-        low = m[0].lower().rstrip(".")
-        if low.endswith("'s"):
-            low = low[:-2]
-        if low in OTHERS:
-            out.append((m.start(), "other", OTHERS[low]))
-        elif low in PATIENT_WORDS:
-            out.append((m.start(), "patient", None))
+    for m in _FOREIGN.finditer(text):
+        word = m[0]
+        sex, kind, needs = FOREIGN_SEX_WORDS[word.lower()]
+        if needs and not languages & set(needs):
+            continue
+        after = text[m.end():m.end() + 40]
+        if kind == "title" and not (word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
+            continue  # a title stands before a name or "___"
+        if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
+            continue
+        if kind == "pronoun":
+            sentence_start = re.search(r"(?:^|[.!?:;]\s+|\n)$", text[max(0, m.start() - 3):m.start()])
+            if word != word.lower() and not (word[0].isupper() and word[1:].islower() and sentence_start):
+                continue  # "ER", "Han Chinese", a name: not a pronoun
+            if word.lower() == "il" and _IMPERSONAL.match(after):
+                continue
+        out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else ""))
     return out
-
-
-def _antecedents(text: str, start: int, end: int, persons: list, resolved: list[SexMention]
-                 ) -> list[tuple[int, str, str | None, str]]:
-    """Person mentions in ``text[start:end]``: nouns (skipping those inside a prepositional phrase, which are not
-    subjects) and pronouns already given to someone else; ``(position, who, sex, "noun"|"pronoun")``."""
-    out = [(p, who, sex, "noun") for p, who, sex in persons if start <= p < end
-           and not (who == "other" and _PREPOSITION_BEFORE.search(text[max(start, p - 40):p]))]
-    out += [(w.start, "other", w.sex, "pronoun") for w in resolved if not w.patient and start <= w.start < end]
-    return sorted(out)
-
-
-def _resolve(text: str, words: list[SexMention], sex: str | None) -> list[SexMention]:
-    """Each pronoun marked as the patient's or someone else's (the rules of the module docstring)."""
-    persons = _persons(text)
-    ends = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
-    out: list[SexMention] = []
-    for w in words:
-        if w.kind != "pronoun":
-            out.append(w)
-            continue
-        if sex is not None and w.sex != sex:
-            out.append(_mark(w, False, "rule 1: the other sex than the patient's"))
-            continue
-        if w.role in ("object", "reflexive", "possessive"):
-            out.append(_mark(w, True, f"rule {2 if w.role != 'possessive' else 3}: {w.role} pronoun"))
-            continue
-        sentence = max(e for e in ends if e <= w.start)
-        before = _antecedents(text, sentence, w.start, persons, out)
-        lead = text[sentence:w.start]
-        if not before and not lead.strip():  # a sentence that opens with the pronoun: the previous one's subject
-            previous = max([e for e in ends if e < sentence] or [0])
-            patient_there = any(previous <= x.start < sentence and x.patient for x in out) or any(
-                previous <= p < sentence and who == "patient" for p, who, _ in persons)
-            if "\n\n" not in text[previous:sentence + 1] and not patient_there:
-                subject = _antecedents(text, previous, sentence, persons, out)[:1]
-                opening = subject and len(text[previous:subject[0][0]].split()) <= 3
-                before = subject if opening and subject[0][1] == "other" and subject[0][2] == w.sex else []
-        nearest = before[-1] if before else None
-        if nearest and nearest[1] == "other" and nearest[2] in (None, w.sex):
-            clause = re.split(r"[,;]", text[w.end:w.end + 60])[0]
-            two_people = re.search(rf"\b{'him' if w.sex == MALE else 'her'}\b", clause, re.I)
-            if SUBORDINATE.search(lead):
-                out.append(_mark(w, True, "rule 4: opens a subordinate clause"))
-            elif nearest[3] == "noun" and REPORTING.search(lead) and not two_people:
-                out.append(_mark(w, True, "rule 4: after a verb of reporting"))
-            else:
-                out.append(_mark(w, False, "rule 4: the nearest person before it is someone else"))
-            continue
-        out.append(_mark(w, True, "rule 5: the patient"))
-    return out
-
-
-def _mark(word: SexMention, patient: bool, why: str) -> SexMention:
-    return SexMention(word.start, word.end, word.text, word.sex, word.kind, word.role, patient, why)
 
 
 def patient_sex(words: list[SexMention]) -> str | None:
@@ -370,26 +277,52 @@ def patient_sex(words: list[SexMention]) -> str | None:
 
 # -- ethnicity -----------------------------------------------------------------------------------------------------
 
+#: A patient noun or an age right before: "61-year-old man, Korean,", "52-yr-old man from the Irish Traveller".
+_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt)|\d[MF]|"
+                             r"\b(?:year|yr)s?[- ]old|\b(?:Mr|Mrs|Ms|Miss)\.?\s+(?:_{2,}|[A-Z][a-z]+))\s*,?\s*"
+                             r"(?:from\s+the\s+)?$", re.I)
+
+
 def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention]:
     out = []
     for m in _ETHNICITY.finditer(text):
         base = re.sub(r"[- ]American$", "", m[0], flags=re.I) if m[0].lower() not in ETHNICITY_TERMS else m[0]
         ethnicity = ETHNICITY_TERMS.get(m[0].lower()) or ETHNICITY_TERMS[base.lower()]
         before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 40]
-        if _NOT_PATIENT_AFTER.match(after):
+        community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
+            _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
+        if _NOT_PATIENT_AFTER.match(after) and not community:
             continue
-        field = re.search(r"\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin)\s*:\s*$", before, re.I)
+        # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white"
+        field = re.search(r"\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin)(?:\s*/\s*ethnicity)?"
+                          r"(?:\s*[:=\-–]\s*|\s+is\s+|\s+)$", before, re.I)
         near_age = any(a.end <= m.start() and _AGE_TAIL.fullmatch(text[a.end:m.start()]) for a in ages)
-        descent = re.match(r"\s+(?:descent|origin|heritage|background|ancestry)\b", after, re.I) and \
-            re.search(r"\bof\s*$", before)
+        descent = re.match(r"\s+(?:descent|origin|heritage|background|ancestry|extraction|ethnicity|race)\b", after,
+                           re.I) and re.search(r"\bof\s*$", before)
         noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
+        # in apposition after the patient: "61-year-old man, Korean, no English"
+        apposition = re.search(r",\s*$", before) and _PATIENT_BEFORE.search(before) and re.match(
+            r"(?:-born)?\s*(?:[,;.)]|\(|$)", after)
+        # said of the patient: "She is Jamaican", "a 50-year-old man who is Black and …", "She self-identifies as
+        # Hispanic" ("Pt is of Korean descent" is ``descent``)
+        predicate = re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
+                              r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
+                              r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) and re.match(
+            r"\s*(?:[,;.)]|and\b|$)", after)
         joined = out and out[-1].ethnicity == ethnicity and re.fullmatch(r"\s*(?:/|or)\s*", text[out[-1].end:m.start()])
         if joined:  # "BLACK/AFRICAN AMERICAN": one mention of one class
             last = out.pop()
             out.append(EthnicityMention(last.start, m.end(), text[last.start:m.end()], ethnicity, last.form))
-        elif field or near_age or descent or noun:
+        elif out and re.fullmatch(r"\s*\(\s*", text[out[-1].end:m.start()]) and re.match(r"\s*\)", after):
+            # "Ethnicity: Asian (Vietnamese)", "Black (Nigerian)": a finer term of the mention before it
+            out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, out[-1].form))
+        elif field or near_age or descent or noun or apposition or community or predicate:
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, "field" if field else "prose"))
-    return out
+    for m in _ORIGIN.finditer(text):  # "d'origine malienne"
+        ethnicity = ORIGIN_TERMS.get(m["t"].lower()) or ETHNICITY_TERMS.get(m["t"].lower())
+        if ethnicity and not any(e.start <= m.start("t") < e.end for e in out):
+            out.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], ethnicity, "prose"))
+    return sorted(out, key=lambda e: e.start)
 
 
 def extract_demographics(text: str, declared_sex: str | None = None) -> NoteDemographics:
@@ -398,10 +331,11 @@ def extract_demographics(text: str, declared_sex: str | None = None) -> NoteDemo
     ages = find_ages(text)
     words = _sex_words(text)
     sex = patient_sex([w for w in words if w.kind != "pronoun"]) or declared_sex or patient_sex(words)
-    resolved = _resolve(text, words, sex)
+    resolved = resolve(text, words, sex)
     ethnicities = find_ethnicities(text, ages)
     classes = Counter(e.ethnicity for e in ethnicities)
     return NoteDemographics(
         age=ages[0].value if ages else None, age_mentions=tuple(ages), sex=sex if words else None,
-        sex_mentions=tuple(w for w in resolved if w.patient), other_pronouns=tuple(w for w in resolved if not w.patient),
+        sex_mentions=tuple(w for w in resolved if w.patient),
+        other_pronouns=tuple(w for w in resolved if not w.patient),
         ethnicity=classes.most_common(1)[0][0] if classes else None, ethnicity_mentions=tuple(ethnicities))

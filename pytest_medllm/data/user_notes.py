@@ -18,7 +18,9 @@ the field, as :mod:`.loaders` does for benchmarks. The file is decoded and its r
 Each record becomes a :class:`UserNote`: a :class:`~.schemas.ClinicalNote` of style "user" (labels are the file's
 real outcomes; age, gender and ethnicity are the file's when given, else what the text says, else unknown) whose
 spans are the chosen vital-sign mentions (:mod:`.note_vitals`) and the patient's age, sex and ethnicity words
-(:mod:`.note_demographics`); plus the findings for the JSON artifact. A note whose text has no vital sign is kept,
+(:mod:`.note_demographics`); plus the findings for the JSON artifact. A chosen reading beyond DeVisE's range (a
+blood pressure above 220/140 mmHg) keeps its span but has no value in the note's ``vitals`` (None: DeVisE's
+scale cannot class it), and its counterfactuals are not applicable. A note whose text has no vital sign is kept,
 with ``no_vitals_reason`` saying so, for the suites to count and skip. Note texts never leave the machine: nothing
 here logs them, and no error message quotes them.
 
@@ -98,7 +100,8 @@ def build_user_note(note_id: str, text: str, *, age: int | None = None, sex: str
     values: dict[str, float | None] = {name: None for name in VITAL_SIGNS}
     spans: list[tuple[str, int, int]] = []
     for variable, mention, _ in vitals.chosen:
-        values[variable] = mention.devise_value
+        # a reading beyond DeVisE's range (BP 242/138) is the note's own, but not a value of the scale: unknown here
+        values[variable] = mention.devise_value if mention.in_range else None
         spans.append((variable, mention.start, mention.end))
     spans += [("age", m.start, m.end) for m in demographics.age_mentions]
     spans += [("gender", m.start, m.end) for m in demographics.sex_mentions]

@@ -6,12 +6,18 @@ for the synthetic cohort.
   the way the note writes it: as many decimals ("38.2" stays one decimal, "101" a whole number), the same decimal
   comma, "98%" stays a percentage and "0.98" a fraction. Only the number's span changes. A blood-pressure value
   that would put the diastolic at or above the systolic of the same reading is not used; a class left without
-  any usable value is :class:`NotApplicable`, with the reason.
+  any usable value is :class:`NotApplicable`, with the reason. A chosen reading beyond DeVisE's range (a blood
+  pressure above 220/140 mmHg, taken by the extractor as a real measurement) has no severity class to shift from:
+  every rewrite of it is :class:`NotApplicable` ("not applicable: outside DeVisE's range (Table 2)"); its partner,
+  when in range, is rewritten as usual (and stays below the systolic).
 * **Age** — every mention of the patient's age gets the new number; an "a"/"an" right before it follows the new
   number ("an 81-year-old" becomes "a 57-year-old"), the only edit outside the spans, and an allowed one.
 * **Sex** — every word that marks the patient's sex changes: he↔she, his↔her, him→her, her→his or him (possessive
   or object, as the extractor read it), himself↔herself, man↔woman, male↔female, gentleman↔lady, boy↔girl,
-  Mr.→Ms., Mrs./Ms./Miss→Mr., M↔F, keeping capitals. Pronouns about other people are left alone.
+  Mr.→Ms., Mrs./Ms./Miss→Mr., M↔F, keeping capitals, and the words of other languages the extractor reads
+  (Herr↔Frau, Mme→M., Mw.→Dhr., Sig.ra→Sig., femme↔homme, varón→mujer, kvinna→man, elle↔il, hij→zij …:
+  :data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SWAPS`; adjectives that agree with them are not changed).
+  Pronouns about other people are left alone.
 * **Ethnicity** — every mention becomes the target class's term (prose: Asian, Black, Hispanic, multiracial,
   White; a "Race:"/"Ethnicity:" field: Asian, Black, Hispanic/Latino, Unknown, White), in the original's case,
   with "a"/"an" before it adjusted.
@@ -31,6 +37,7 @@ from dataclasses import dataclass
 
 from ..data.note_demographics import FEMALE, MALE, SexMention
 from ..data.note_vitals import VitalMention, devise_temperature
+from ..data.notes.lexicon import FOREIGN_SWAPS
 from ..data.schemas import ETHNICITIES, VITAL_SIGNS
 from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
 from ..data.user_notes import UserNote
@@ -43,8 +50,8 @@ FIELD_TERMS = {"Asian & Pacific": "Asian", "Black": "Black", "Hispanic/Latino": 
                "Other/Unknown": "Unknown", "White": "White"}
 SEX_SWAPS = {"he": "she", "she": "he", "him": "her", "his": "her", "hers": "his", "himself": "herself",
              "herself": "himself", "man": "woman", "woman": "man", "male": "female", "female": "male",
-             "gentleman": "lady", "lady": "gentleman", "boy": "girl", "girl": "boy", "mr": "ms", "mister": "ms",
-             "mrs": "mr", "ms": "mr", "miss": "mr", "m": "f", "f": "m"}
+             "gentleman": "lady", "gent": "lady", "lady": "gentleman", "boy": "girl", "girl": "boy", "mr": "ms",
+             "mister": "ms", "mrs": "mr", "ms": "mr", "miss": "mr", "m": "f", "f": "m"}
 
 
 @dataclass(frozen=True)
@@ -123,6 +130,17 @@ def _partner(note: UserNote, mention: VitalMention) -> VitalMention | None:
     return next((m for m in note.vitals.mentions if (m.start, m.end) == mention.partner), None)
 
 
+#: The reason given for a chosen reading beyond DeVisE's range.
+OUT_OF_RANGE = "not applicable: outside DeVisE's range (Table 2)"
+
+
+def _out_of_range(mention: VitalMention, level: int | None = None) -> NotApplicable:
+    low, high = SEVERITY_SCALES[mention.variable].bounds
+    return NotApplicable(mention.variable, f"{OUT_OF_RANGE}: the note's {mention.variable.replace('_', ' ')} "
+                                           f"{mention.text} {mention.unit} is not within {low:g}-{high:g}",
+                         "" if level is None else str(level))
+
+
 def _devise(mention: VitalMention, value: float) -> float:
     return devise_temperature(value) if mention.unit == "°C" else value
 
@@ -137,6 +155,8 @@ def rewrite_vital(note: UserNote, variable: str, level: int, value: float | None
     scale = SEVERITY_SCALES[variable]
     if level not in scale.levels:
         return NotApplicable(variable, f"{variable} has no severity level {level}", str(level))
+    if not mention.in_range:
+        return _out_of_range(mention, level)
     candidates = candidate_values(mention, level, _partner(note, mention))
     if value is None:
         if not candidates:
@@ -177,6 +197,8 @@ def vital_counterfactuals(note: UserNote, variable: str, per_class: int, seed: i
     mention = note.vitals.chosen_mention(variable)
     if mention is None:
         return NoteRewrites((), (NotApplicable(variable, f"the note does not mention {variable.replace('_', ' ')}"),))
+    if not mention.in_range:
+        return NoteRewrites((), (_out_of_range(mention),))
     rng = random.Random(f"note-cf|{seed}|{note.id}|{variable}")
     for level in SEVERITY_SCALES[variable].levels:
         candidates = candidate_values(mention, level, _partner(note, mention))
@@ -218,13 +240,24 @@ def _article_edit(text: str, start: int, new_word: str) -> tuple[tuple[int, int]
     return ((begin, begin + len(old)), new) if new.lower() != old.lower() else None
 
 
+def _diff_spans(text: str, edits: dict[tuple[int, int], str]) -> list[tuple[int, int]]:
+    """The edited spans for the diff check, two of them joined when only spaces or punctuation stand between: in
+    "his he" -> "her she" a diff cannot tell which word the shared "s" belongs to, and may report the space."""
+    spans: list[tuple[int, int]] = []
+    for start, end in sorted(edits):
+        if spans and re.fullmatch(r"[\s.,;:!?()\[\]/-]*", text[spans[-1][1]:start]):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
 def _demographic(note: UserNote, variable: str, edits: dict[tuple[int, int], str], value: object,
                  value_class: str, original_value: object, written: str) -> Counterfactual:
-    spans = [span for span in edits]
     field = {"age": "age", "gender": "gender", "ethnicity": "ethnicity"}[variable]
     new = replace_spans(note.note, edits, f"{variable}={value}", **{field: value})
-    check_only_spans_changed(note.note.text, new.text, spans, f"note {note.id!r} for {variable!r}",
-                             show_context=False)
+    check_only_spans_changed(note.note.text, new.text, _diff_spans(note.note.text, edits),
+                             f"note {note.id!r} for {variable!r}", show_context=False)
     return Counterfactual(variable=variable, original_value=original_value, value=value, value_class=value_class,
                           severity_shift=None, note=new, original=note.note, written=written)
 
@@ -246,6 +279,11 @@ def age_counterfactual(note: UserNote, age: int) -> Counterfactual | NotApplicab
 
 
 def _swapped(word: SexMention) -> str:
+    foreign = FOREIGN_SWAPS.get(word.text.lower())
+    if foreign is not None:  # "Herr" -> "Frau", "Mw." -> "Dhr.", "Elle" -> "Il", "MME" -> "M."
+        if word.text.isupper() and len(word.text.rstrip(".")) > 1:
+            return foreign.upper()
+        return foreign[:1].upper() + foreign[1:] if word.text[:1].isupper() else foreign
     low = word.text.lower().rstrip(".")
     if low == "her":
         new = "his" if word.role == "possessive" else "him"

@@ -1,9 +1,13 @@
 """Precision and recall of the note extractors against a hand-annotated corpus (``tests/data/notes/NAME.jsonl``).
 
-``python -m tests.helpers.note_extraction_report dev`` prints a Markdown table: per vital kind (HR, SBP, DBP, RR,
-SPO2, TEMP_F, TEMP_C) for every mention and for the chosen mention, and per demographic kind (AGE, SEX, ETH). A
-span counts as found when the extractor gives the same variable at exactly the same characters (and, for
-temperatures, the same unit). The tests use :func:`score` directly; the table is for people.
+``python -m tests.helpers.note_extraction_report dev`` (or ``dev2``, ``dev3``; the held-out ``heldout2``, ``heldout3``)
+prints a Markdown table: per vital kind (HR, SBP, DBP, RR, SPO2, TEMP_F, TEMP_C) for every mention and for the chosen
+mention, and per demographic kind (AGE, SEX, ETH). A span counts as found when the extractor gives the same variable at
+exactly the same characters (and, for temperatures, the same unit). The tests use :func:`score` directly; the table is
+for people. ``python -m tests.helpers.note_extraction_report labels`` prints the label table instead (each label's
+language, vital sign, when it is read and what it stands for), for a reviewer. ``… dev3 --misses`` lists every missed
+and spurious span of a development corpus with the text around it, to study; it refuses a held-out corpus, whose text
+must stay unread.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 
 from pytest_medllm.data.note_demographics import extract_demographics
-from pytest_medllm.data.note_vitals import extract_vitals
+from pytest_medllm.data.note_vitals import extract_vitals, label_table
 from tests.helpers.notes_markup import AnnotatedNote, load
 
 VITAL_ORDER = ("HR", "SBP", "DBP", "RR", "SPO2", "TEMP_F", "TEMP_C")
@@ -118,5 +122,36 @@ def table(name: str) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|heldout
-    print(table(sys.argv[1] if len(sys.argv) > 1 else "dev"))
+def labels_markdown() -> str:
+    """The label table of the extractor as Markdown."""
+    lines = ["| label | language | vital sign | read | stands for |", "| --- | --- | --- | --- | --- |"]
+    lines += [f"| {r['label']} | {r['language']} | {r['vital']} | {r['read']} | {r['meaning']} |"
+              for r in label_table()]
+    return "\n".join(lines)
+
+
+def misses(name: str, width: int = 60) -> str:
+    """Every missed (MISS) and spurious (SPUR) span of development corpus ``name``, with ``width`` characters of text
+    either side (newlines shown as ⏎). Refuses a held-out corpus."""
+    if name.startswith("heldout"):
+        raise SystemExit(f"{name} is held out: it is scored, never read")
+    notes = {note.id: note for note in load(name)}
+    lines = []
+    for group, tallies in score(list(notes.values())).items():
+        for kind, tally in tallies.items():
+            for tag, items in (("MISS", tally.false_negative), ("SPUR", tally.false_positive)):
+                for item in items:
+                    note_id, span = item.split("@")
+                    start, end = (int(x) for x in span.strip("()").split(","))
+                    text = notes[note_id].text
+                    around = f"{text[max(0, start - width):start]}⟦{text[start:end]}⟧{text[end:end + width]}"
+                    lines.append(f"{group:12} {kind:6} {tag} {item}: {around.replace(chr(10), '⏎')}")
+    return "\n".join(lines) or f"{name}: no miss"
+
+
+if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|dev2|dev3|heldout2|heldout3|labels
+    name = sys.argv[1] if len(sys.argv) > 1 else "dev"
+    if "--misses" in sys.argv[2:]:
+        print(misses(name))
+    else:
+        print(labels_markdown() if name == "labels" else table(name))

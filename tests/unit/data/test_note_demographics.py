@@ -1,5 +1,5 @@
 """The patient's age, sex and ethnicity in free text (pytest_medllm.data.note_demographics): the annotated dev
-corpus, the written forms, and the pronoun rules for other people, measured."""
+corpora, the written forms (also in other languages), and the pronoun rules for other people, measured."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from tests.helpers.note_extraction_report import DEMOGRAPHIC_ORDER, pronoun_conf
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-#: The pronouns the rules get wrong on the dev corpus (see the module docstring of note_demographics): a brother's
-#: "he" right before the patient's in one clause, a roommate's report, a son's "He called 911".
+#: The pronouns the rules get wrong on the dev corpora (see pytest_medllm.data.notes.pronouns): a brother's "he"
+#: right before the patient's in one clause, the patient's "he" in a roommate's report, a son's "He called 911";
+#: in dev3 a neighbour named only as the agent of a passive ("found by a neighbor …; she called 911 when she saw").
 KNOWN_PRONOUN_ERRORS = {"patient_missed": ["dev-028@312", "dev-035@220"],
-                        "other_swapped": ["dev-035@139", "dev-059@661"]}
+                        "other_swapped": ["dev-059@661"]}
+KNOWN_DEV3_PRONOUN_ERRORS = {"patient_missed": [], "other_swapped": ["dev3-041@165", "dev3-041@185"]}
 
 
 @pytest.fixture(scope="module")
@@ -22,10 +24,21 @@ def dev():
 
 
 @pytest.mark.parametrize("kind", DEMOGRAPHIC_ORDER)
-def test_dev_corpus_precision_and_recall(dev, kind):
-    tally = score(dev)["demographics"][kind]
-    assert tally.precision >= GOAL, f"{kind}: spurious {tally.false_positive}"
-    assert tally.recall >= GOAL, f"{kind}: missed {tally.false_negative}"
+@pytest.mark.parametrize("corpus", ["dev", "dev2", "dev3"])
+def test_dev_corpora_precision_and_recall(corpus, kind):
+    tally = score(load(corpus))["demographics"][kind]
+    assert tally.precision >= GOAL, f"{corpus} {kind}: spurious {tally.false_positive}"
+    assert tally.recall >= GOAL, f"{corpus} {kind}: missed {tally.false_negative}"
+
+
+def test_pronoun_rules_make_no_error_on_the_dev2_corpus():
+    confusion = pronoun_confusion(load("dev2"))
+    assert confusion["patient_missed"] == [] and confusion["other_swapped"] == []
+
+
+def test_pronoun_rules_measured_on_the_retired_held_out_corpus():
+    confusion = pronoun_confusion(load("dev3"))
+    assert {k: confusion[k] for k in KNOWN_DEV3_PRONOUN_ERRORS} == KNOWN_DEV3_PRONOUN_ERRORS
 
 
 def test_pronoun_rules_measured_on_the_dev_corpus(dev):
@@ -44,11 +57,16 @@ def _ages(text: str) -> list[str]:
 
 @pytest.mark.parametrize("text, ages", [
     ("57-year-old man", ["57"]), ("a 57 yo F", ["57"]), ("57 y/o male", ["57"]), ("57M with HTN", ["57"]),
-    ("a woman aged 57", ["57"]), ("57 year old", ["57"]), ("Age: 88  Sex: Male", ["88"]), ("Mr ___, 59. Empyema", ["59"]),
+    ("a woman aged 57", ["57"]), ("57 year old", ["57"]), ("Age: 88  Sex: Male", ["88"]),
+    ("Mr ___, 59. Empyema", ["59"]),
     ("77 y.o. male", ["77"]), ("23F w/ T1DM (dx age 11)", ["23"]),
     ("74-year-old woman; A/P: 74F with sepsis; daughter (___, age 51)", ["74", "74"]),
     ("her 61-year-old daughter found her", []), ("a man in his 50s; father died at 70", []),
     ("Temp 101F, HR 98", []),
+    ("Mme ___, 78 ans. Vivant en France depuis 15 ans.", ["78"]), ("Varón de 64 años", ["64"]),
+    ("Sig.ra ___, 76 anni", ["76"]), ("Kvinna, 83 år.", ["83"]), ("Mw. ___, 81 jaar", ["81"]),
+    ("Herr ___, geb. ___ (68 J.)", ["68"]), ("Mr. ___, DOB ___ (71), HFrEF", ["71"]), ("Mr ___ (24 y), Black", ["24"]),
+    ("Pt: M/64   Dx: septic shock", ["64"]), ("Age/Sex: 45/M    IP No: ___", ["45"]), ("BP 120/80, I/O 1200/800", []),
 ])
 def test_age_forms(text, ages):
     assert _ages(text) == ages
@@ -76,6 +94,31 @@ def test_a_same_sex_relative_takes_the_subject_pronoun_after_it():
     assert mine == ["He", "man", "His", "he"]  # a report is about the patient
 
 
+@pytest.mark.parametrize("text, sex, words", [
+    ("Mme ___, 78 ans, avec sa fille. Elle parle bien; il y a 9 jours, depuis hier.", "female", ["Mme", "Elle"]),
+    ("Herr ___ (68 J.), Aufnahmebefund und Verlauf unauffällig. Er ist stabil.", "male", ["Herr", "Er"]),
+    ("Varón de 64 años.", "male", ["Varón"]), ("Femme de 45 ans", "female", ["Femme"]),
+    ("Kvinna, 83 år.", "female", ["Kvinna"]), ("Sig.ra ___, 76 anni", "female", ["Sig.ra"]),
+    ("Age/Sex: 45/M", "male", ["M"]), ("Pt: F/64", "female", ["F"]),
+    ("Allergies: vancomycin (red man syndrome). Echo: mild MR.\nPMH: HTN. He is 70.", "male", ["He"]),
+    ("ER visit; the Han Chinese man er", "male", ["man"]),  # German "er" only in a note that shows German
+])
+def test_sex_words_of_other_languages_and_look_alikes(text, sex, words):
+    found, mine, _ = _sex(text)
+    assert (found, mine) == (sex, words)
+
+
+@pytest.mark.parametrize("text, mine, others", [
+    ("Neighbor (no family nearby) has a key to the house; he asked her to feed his cat. He is 70 yo M.",
+     ["he", "his", "He", "M"], ["her"]),
+    ("71 yo man. Per RN he is asymptomatic.", ["man", "he"], []),
+    ("Mrs ___, 81. Heteroanamnese (her daughter): she falls mostly in the morning.", ["Mrs", "her", "she"], []),
+])
+def test_pronouns_after_an_informant_are_the_patients(text, mine, others):
+    _, found, other = _sex(text)
+    assert (found, other) == (mine, others)
+
+
 def test_abbreviations_are_not_pronouns():
     sex, mine, _ = _sex("HE grade 2 on lactulose; HER2 positive. He is a 50 yo man.")
     assert sex == "male" and mine == ["He", "man"]
@@ -91,6 +134,14 @@ def test_abbreviations_are_not_pronouns():
     ("a 70 y.o. female of Mexican descent", "Hispanic/Latino", ["Mexican"]),
     ("63 yo American Indian man", "Other/Unknown", ["American Indian"]),
     ("Cantonese-speaking, via a Spanish interpreter; Aboriginal Liaison Officer; black tarry stools", None, []),
+    ("Mr ___, 52-yr-old man from the Irish Traveller community", "White", ["Irish Traveller"]),
+    ("Femme de 45 ans, d'origine malienne, vivant en France", "Black", ["malienne"]),
+    ("Patient: Mr. ___, 61-year-old man, Korean, no English", "Asian & Pacific", ["Korean"]),
+    ("Mr ___ (24 y), Black Caribbean, detained under s3", "Black", ["Black Caribbean"]),
+    ("52M, Māori (Ngāpuhi), farm worker", "Asian & Pacific", ["Māori"]),
+    ("52 yo Han Chinese man; 46 yo Cree man; lady of Ghanaian heritage", "Asian & Pacific",
+     ["Han Chinese", "Cree", "Ghanaian"]),
+    ("German measles as a child; Korean War; Cree interpreter; rubella in a Polish-speaking family", None, []),
 ])
 def test_ethnicity_mentions(text, ethnicity, words):
     found = extract_demographics(text)
@@ -102,3 +153,68 @@ def test_a_note_without_demographics():
     found = extract_demographics("VS: T 98.6 HR 80. Plan: continue.")
     assert (found.age, found.sex, found.ethnicity) == (None, None, None)
     assert found.to_json()["sex_spans"] == []
+
+
+# -- forms the retired held-out corpus (dev3) showed missing, and their families (written here, not copied) ---------
+
+@pytest.mark.parametrize("text, ages", [
+    ("62 yom with chest pain", ["62"]), ("45 YOF, G3P2", ["45"]), ("a 71-yo man", ["71"]), ("38 y old woman", ["38"]),
+    ("Pt: 71y M, COPD", ["71"]), ("a 71 yrs male", ["71"]), ("Patient: 62 years, female", ["62"]),
+    ("Mr ___, born ___ (72 y.), a retired teacher", ["72"]), ("Frau ___ (81 J.)", ["81"]),
+    ("Filipino woman, 63, lives alone", ["63"]), ("Female, 74, widowed", ["74"]), ("She is 72.", ["72"]),
+    ("patient (59 years) with fever", ["59"]), ("a woman of 66, mother of three", ["66"]), ("Age (years): 71", ["71"]),
+    ("Paciente do sexo masculino, 58 anos, com dor torácica", ["58"]),
+    ("h/o DM for 5 years, male pattern baldness", []), ("her daughter, 45, who helps", []),
+    ("treated for 5 y. M protein stable", []),
+])
+def test_age_forms_the_retired_held_out_corpus_brought(text, ages):
+    assert _ages(text) == ages
+
+
+@pytest.mark.parametrize("text, sex, words", [
+    ("62 yom with chest pain", "male", ["m"]), ("45 YOF, G3P2", "female", ["F"]), ("Pt: 71y M, COPD", "male", ["M"]),
+    ("Age 70 / Sex - F", "female", ["F"]),
+    # the M of a name written with letters beyond ASCII is no sex letter
+    ("47 yo Mātene woman", "female", ["woman"]),
+    ("Paciente do sexo feminino, 67 anos, com dispneia. Ela nega dor.", "female", ["feminino", "Ela"]),
+])
+def test_sex_words_the_retired_held_out_corpus_brought(text, sex, words):
+    found, mine, _ = _sex(text)
+    assert (found, mine) == (sex, words)
+
+
+@pytest.mark.parametrize("text, mine, others", [
+    # rule 0: pronouns declared for the person named before them
+    ("Mrs ___, 70. Her wife (she/her) visits daily.", ["Mrs", "Her"], ["she", "her"]),
+    # rule 3: a possessive in the clause of someone else's subject pronoun
+    ("Mrs ___, 80. The daughter explains she and her husband work nights and cannot drive her.",
+     ["Mrs", "her"], ["she", "her"]),
+    # rule 4: a clinician's act after naming the clinician or the service; staff named by role
+    ("Mr ___, 64. Urology consulted. He recommends a CT.", ["Mr"], ["He"]),
+    ("Mr ___, 64. Night NP (Dr ___) paged; he ordered a troponin.", ["Mr"], ["he"]),
+    # a noun in the possessive or after "via" names no subject
+    ("Mr ___, 64. HR 40s per his cardiologist's letter; he is asymptomatic. Consent via interpreter; he agrees.",
+     ["Mr", "his", "he", "he"], []),
+    # the reporter's own act after a report, and a subordinate clause of someone else's
+    ("Mrs ___, 77, confused overnight per her sister, who says she heard her shouting.", ["Mrs", "her", "her"],
+     ["she"]),
+    ("Mr ___, 58. His son arrived; he called 911 when he found the door open.", ["Mr", "His"], ["he", "he"]),
+])
+def test_pronouns_of_other_people_the_retired_held_out_corpus_brought(text, mine, others):
+    _, found, other = _sex(text)
+    assert (found, other) == (mine, others)
+
+
+@pytest.mark.parametrize("text, ethnicity, words", [
+    ("a 50-year-old man who is Black and lives alone", "Black", ["Black"]),
+    ("She self-identifies as Hispanic.", "Hispanic/Latino", ["Hispanic"]),
+    ("Race Asian; Ethnicity - Not Hispanic or Latino", "Asian & Pacific", ["Asian"]),
+    ("a woman of Haitian ethnicity", "Black", ["Haitian"]),
+    ("Mr ___ is an elderly Caribbean gentleman", "Black", ["Caribbean"]),
+    ("54 yo Haitian Creole-speaking woman; his wife, who is Filipino", None, []),
+    ("Mrs ___, Jamaican-born, retired nurse", "Black", ["Jamaican"]),
+    ("Ethnicity: Asian (Vietnamese)", "Asian & Pacific", ["Asian", "Vietnamese"]),
+])
+def test_ethnicity_forms_the_retired_held_out_corpus_brought(text, ethnicity, words):
+    found = extract_demographics(text)
+    assert (found.ethnicity, [m.text for m in found.ethnicity_mentions]) == (ethnicity, words)

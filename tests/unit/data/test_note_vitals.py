@@ -1,5 +1,7 @@
-"""Vital signs in free text (pytest_medllm.data.note_vitals): the annotated dev corpus, the notations real notes
-use, the numbers that are not vitals, sections and the choice rule, and a property test on random prose."""
+"""Vital signs in free text (pytest_medllm.data.note_vitals and its readers in pytest_medllm.data.notes): the annotated
+dev corpora (dev, dev2 and dev3, the retired held-out corpus), the notations real notes use (also German, Dutch,
+French, Spanish, Italian, Swedish and Portuguese ones), the numbers that are not vitals, out-of-range blood
+pressures, sections and the choice rule, and property tests."""
 
 from __future__ import annotations
 
@@ -9,29 +11,39 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_medllm.data.note_vitals import choose_mentions, extract_vitals, find_sections, find_vital_mentions
+from pytest_medllm.data.note_vitals import (
+    LABELS,
+    choose_mentions,
+    extract_vitals,
+    find_sections,
+    find_vital_mentions,
+    label_table,
+)
+from pytest_medllm.data.notes.languages import note_languages
 from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-#: Annotated readings whose systolic exceeds VITAL_LIMITS (220 mmHg): the brief rules such values out ("a value
-#: outside VITAL_LIMITS is not a vital"), the annotators marked them. They are the only misses allowed below.
-OVER_LIMIT = {"dev-030", "dev-059"}
+CORPORA = ("dev", "dev2", "dev3")
+#: Annotated mentions the extractor is allowed to get wrong on the dev corpora (none today): a change that breaks
+#: one shows up here by name, not only as a dip in the ratios.
+KNOWN_ERRORS: dict[str, set[str]] = {"dev": set(), "dev2": set(), "dev3": set()}
 
 
-@pytest.fixture(scope="module")
-def dev_scores():
-    return score(load("dev"))
+@pytest.fixture(scope="module", params=CORPORA)
+def corpus_scores(request):
+    return request.param, score(load(request.param))
 
 
 @pytest.mark.parametrize("kind", VITAL_ORDER)
 @pytest.mark.parametrize("which", ["all", "chosen"])
-def test_dev_corpus_precision_and_recall(dev_scores, kind, which):
-    tally = dev_scores[which][kind]
-    assert tally.precision >= GOAL, f"{which} {kind}: spurious {tally.false_positive}"
-    assert tally.recall >= GOAL, f"{which} {kind}: missed {tally.false_negative}"
-    misses = {miss.split("@")[0] for miss in tally.false_negative + tally.false_positive}
-    assert misses <= OVER_LIMIT, f"{which} {kind}: unexpected errors {tally.false_negative + tally.false_positive}"
+def test_dev_corpora_precision_and_recall(corpus_scores, kind, which):
+    name, scores = corpus_scores
+    tally = scores[which][kind]
+    assert tally.precision >= GOAL, f"{name} {which} {kind}: spurious {tally.false_positive}"
+    assert tally.recall >= GOAL, f"{name} {which} {kind}: missed {tally.false_negative}"
+    errors = set(tally.false_negative + tally.false_positive)
+    assert errors <= KNOWN_ERRORS[name], f"{name} {which} {kind}: unexpected errors {sorted(errors)}"
 
 
 def _found(text: str) -> list[tuple[str, str, str]]:
@@ -65,7 +77,8 @@ def _found(text: str) -> list[tuple[str, str, str]]:
     ("Temp 98.6 °F (37 °C)", [("temperature", "98.6", "°F"), ("temperature", "37", "°C")]),
     ("SpO2 88% RA -> 94% on 4L NC", [("oxygen_saturation", "88", "%"), ("oxygen_saturation", "94", "%")]),
     ("HR 38 lying, 64 standing", [("heart_rate", "38", "bpm"), ("heart_rate", "64", "bpm")]),
-    ("BP R arm 228/134, L arm 180/100", [("systolic_bp", "180", "mmHg"), ("diastolic_bp", "100", "mmHg")]),
+    ("BP R arm 228/134, L arm 180/100", [("systolic_bp", "228", "mmHg"), ("diastolic_bp", "134", "mmHg"),
+                                         ("systolic_bp", "180", "mmHg"), ("diastolic_bp", "100", "mmHg")]),
     ("He was hypotensive to 78/40 and tachycardic to 130, febrile to 39.4",
      [("systolic_bp", "78", "mmHg"), ("diastolic_bp", "40", "mmHg"), ("heart_rate", "130", "bpm"),
       ("temperature", "39.4", "°C")]),
@@ -151,8 +164,141 @@ def test_findings_are_offsets_and_values_not_text():
     rows = vitals.to_json()
     assert rows[0] == {"variable": "heart_rate", "value": 104.0, "unit": "bpm", "unit_written": False,
                        "span": [9, 12], "section": "Exam", "section_kind": "exam", "how": "label 'HR'",
-                       "notation": "decimal", "chosen": True, "rule": 1}
+                       "notation": "decimal", "in_range": True, "chosen": True, "rule": 1}
     assert rows[1]["variable"] == "systolic_bp" and rows[2]["variable"] == "diastolic_bp"
+
+
+# -- other languages, layouts and continuations the dev2 corpus brought (each case written here, not copied) -------
+
+def _short(text: str) -> list[str]:
+    """``KIND=number`` per mention, ``!`` after a value beyond DeVisE's range."""
+    kinds = {"heart_rate": "HR", "systolic_bp": "SBP", "diastolic_bp": "DBP", "respiratory_rate": "RR",
+             "oxygen_saturation": "SPO2", "temperature": "T"}
+    return [f"{kinds[m.variable]}={m.text}" + ("" if m.in_range else "!") for m in extract_vitals(text).mentions]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # German: RR is the blood pressure, HF the heart rate, AF the respiratory rate
+    ("Aufnahmebefund: RR 135/85 mmHg, HF 76/min, AF 16/min, SpO2 97 % unter Raumluft, Temp. 36,9 °C.",
+     "SBP=135 DBP=85 HR=76 RR=16 SPO2=97 T=36,9"),
+    ("Körperliche Untersuchung: Puls 88/min, rhythmisch. Blutdruck 140/90 mmHg. Körpertemperatur 38,5 °C. "
+     "Atemfrequenz 20/min.", "HR=88 SBP=140 DBP=90 T=38,5 RR=20"),
+    # Dutch: RR blood pressure, AH respiratory rate, pols pulse
+    ("Bij opname: RR liggend 130/80 mmHg, pols 72/min regulair, temperatuur 37,2 °C, saturatie 96% zonder O2, "
+     "AH 14/min", "SBP=130 DBP=80 HR=72 T=37,2 SPO2=96 RR=14"),
+    # French in an English note: the three abbreviations of one line vouch for each other
+    ("Triage: TA 142/88, FC 118, FR 24, SatO2 89 % AA, T° 36,8\nPhysician: BP 146/90, HR 122",
+     "SBP=142 DBP=88 HR=118 RR=24 SPO2=89 T=36,8 SBP=146 DBP=90 HR=122"),
+    ("Examen clinique : PA 135/80 mmHg, FC 92 bpm, FR 18/min, SpO2 95 % en AA, température 38,2 °C",
+     "SBP=135 DBP=80 HR=92 RR=18 SPO2=95 T=38,2"),
+    # Spanish, Italian, Swedish
+    ("Constantes: TA 130/80 mmHg, FC 88 lpm, FR 16 rpm, Sat O2 basal 97%, Tª 36,5 °C",
+     "SBP=130 DBP=80 HR=88 RR=16 SPO2=97 T=36,5"),
+    ("Parametri vitali: PAO 140/85 mmHg, FC 78 bpm, FR 16 atti/min, Sat. O2 97% in aa, TC 36,5 °C",
+     "SBP=140 DBP=85 HR=78 RR=16 SPO2=97 T=36,5"),
+    ("Status: BT 130/80, puls 80 regelbunden, AF 16, saturation 96 % utan syrgas, temp 37,2",
+     "SBP=130 DBP=80 HR=80 RR=16 SPO2=96 T=37,2"),
+    # the same abbreviations in English mean something else
+    ("PMH: AF on apixaban, HF with reduced EF. PA 45/20 on echo. FC 16 Fr. TC 210. BT 3 min.", ""),
+    ("HR 88, AF, RR 18, SpO2 97%", "HR=88 RR=18 SPO2=97"),
+    ("Vitals: PR: 112/min, BP: 96/80 mmHg; ECG: PR 180 ms, SR 66. Metoprolol SR 50 mg.", "HR=112 SBP=96 DBP=80 HR=66"),
+    # MIMIC and Epic runs
+    ("In the ED, initial VS were: pain 8, 101.3 108 112/68 18 99% RA.", "T=101.3 HR=108 SBP=112 DBP=68 RR=18 SPO2=99"),
+    ("triage VS: 0 99.6 110 142/90 22 91% RA", "T=99.6 HR=110 SBP=142 DBP=90 RR=22 SPO2=91"),
+    ("DISCHARGE:\nVS: 98.4 PO 132 / 74 L Lying 78 18 97 RA", "T=98.4 SBP=132 DBP=74 HR=78 RR=18 SPO2=97"),
+    ("woke for VS 98.2-76-118/70-16-97% RA", "T=98.2 HR=76 SBP=118 DBP=70 RR=16 SPO2=97"),
+    ("Obs @ triage: T37.8 P110 BP95/60 R24 Sat93%RA  BGL 14.2", "T=37.8 HR=110 SBP=95 DBP=60 RR=24 SPO2=93"),
+    ("Tmax: 37.8 °C (100.1 °F)\nHR: 92 (88 - 110) bpm\nBP: 128/72(85) {100/51(65) - 140/83(98)} mmHg\n"
+     "RR: 19 (14 - 27) insp/min", "T=37.8 T=100.1 HR=92 SBP=128 DBP=72 RR=19"),
+    # grids and tables: transposed rows with empty cells, markdown and space-aligned tables
+    ("VITAL SIGNS   0800   1000   1200\nTemp (C, bladder)  38.6   --     38.1\nRR total   26   24   22\n"
+     "RR set   20   20   18\nSpO2 (%)   91   93   94", "T=38.6 T=38.1 RR=26 RR=24 RR=22 SPO2=91 SPO2=93 SPO2=94"),
+    ("| Time | HR | BP | RR | SpO2 | Temp |\n| --- | --- | --- | --- | --- | --- |\n"
+     "| 08:00 | 96 | 118/64 | 18 | 96% | 37.2 |\n| 10:00 |  | 110/60 | 20 | 95% | 37.9 |",
+     "HR=96 SBP=118 DBP=64 RR=18 SPO2=96 T=37.2 SBP=110 DBP=60 RR=20 SPO2=95 T=37.9"),
+    ("Time    HR    BP       RR   SpO2   Temp\n0800    96    118/64   18   96%    37.2\n"
+     "1000    102   110/60   20   95%    37.9",
+     "HR=96 SBP=118 DBP=64 RR=18 SPO2=96 T=37.2 HR=102 SBP=110 DBP=60 RR=20 SPO2=95 T=37.9"),
+    # continuations
+    ("Tmax 38.4 °C overnight, now 37.6.", "T=38.4 T=37.6"),
+    ("BP 84/50 at 03:00 -> 104/62 (MAP 76) after 1 L", "SBP=84 DBP=50 SBP=104 DBP=62"),
+    ("BP 164/96 R arm, 160/94 L arm; BP: R 150/90, L 148/88", "SBP=164 DBP=96 SBP=160 DBP=94 SBP=150 DBP=90 "
+                                                               "SBP=148 DBP=88"),
+    ("Pulse 112 regular, BP 98/56 lying and 84/50 standing (dizzy)", "HR=112 SBP=98 DBP=56 SBP=84 DBP=50"),
+    ("BP standing (1 min) 98/64, HR 118", "SBP=98 DBP=64 HR=118"),
+    ("BP 162/94, pulse 58. Repeat 10 min later: 158/92, pulse 60.", "SBP=162 DBP=94 HR=58 SBP=158 DBP=92 HR=60"),
+    ("Walk 1 stopped for SpO2 84% (nadir), HR 118. Recovered to 90% within 60 s seated.",
+     "SPO2=84 HR=118 SPO2=90"),
+    # ECG rates, systolic by palpation, ventilated rate, values by their unit alone
+    ("ECG: AF, ventricular rate 124. EKG: sinus tachycardia 104 bpm; junctional bradycardia at 44.",
+     "HR=124 HR=104 HR=44"),
+    ("EMS: BP 80 palp, HR 40s. Later BP 88/P.", "SBP=80 SBP=88"),
+    ("RR 22 (set 14); RR 24/14 (total/set)", "RR=22 RR=24"),
+    ("She had a 38.9 °C fever at home. TTM 33 °C, rewarm to 37 °C at 0.25 °C/h; keep temp < 37.5 °C.", "T=38.9"),
+])
+def test_notations_of_other_languages_layouts_and_continuations(text, expected):
+    assert " ".join(_short(text)) == expected
+
+
+def test_a_label_table_a_reviewer_can_read():
+    rows = {row["label"]: row for row in label_table()}
+    assert len(rows) == len(LABELS)
+    assert rows["RR (Riva-Rocci)"]["language"] == "de/nl" and rows["RR (Riva-Rocci)"]["vital"] == "blood_pressure"
+    assert rows["RR"]["vital"] == "respiratory_rate" and rows["RR"]["language"] == "en"
+    assert rows["AF"]["language"] == "de/sv" and "de/sv" in rows["AF"]["read"] and rows["AF"]["meaning"]
+    assert all(row["language"] and row["vital"] and row["read"] for row in rows.values())
+    how = {m.text: m.how for m in extract_vitals("Aufnahmebefund und keine Ödeme: RR 160/90 mmHg, AF 18/min").mentions}
+    assert how["160"] == "label 'RR' (Riva-Rocci)" and how["18"].startswith("label 'AF' (Atemfrequenz")
+
+
+def test_a_language_is_shown_by_three_marker_words():
+    assert note_languages("Aufnahmebefund: Patient in gutem Zustand, keine Ödeme, Pulmo frei.") == {"de"}
+    assert note_languages("Herr ___ was seen in clinic; BP 120/80.") == frozenset()  # one German word is not enough
+    assert note_languages("Status: pneumoni höger, feber sedan 2 dygn.") == {"sv"}
+
+
+def test_blood_pressures_beyond_devises_range_are_flagged_and_still_chosen():
+    text = "Vitals:\nBP (R arm, seated) 242/138; repeat after 15 min 236/132\nHR 84"
+    vitals = extract_vitals(text)
+    chosen = vitals.chosen_mention("systolic_bp")
+    assert (chosen.text, chosen.in_range, vitals.rule("systolic_bp")) == ("242", False, 1)
+    assert vitals.chosen_mention("diastolic_bp").in_range  # 138 mmHg is within 1-140
+    assert _short(text) == ["SBP=242!", "DBP=138", "SBP=236!", "DBP=132", "HR=84"]
+    assert _short("BP 310/150 on the monitor") == []  # not a plausible pressure: an artefact or a typo
+    assert extract_vitals(text).to_json()[0]["in_range"] is False
+
+
+def test_comma_decimals_keep_their_span():
+    mentions = extract_vitals("Temp 38,5; T° 36,8 (buccale); 39,2 °C à l'arrivée").mentions
+    assert [(m.text, m.value, m.unit) for m in mentions] == [("38,5", 38.5, "°C"), ("36,8", 36.8, "°C"),
+                                                             ("39,2", 39.2, "°C")]
+    assert all(m.decimals == 1 for m in mentions)
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Signes vitaux", "exam"), ("Obs @ triage", "exam"), ("Constantes à l'arrivée", "exam"),
+    ("Post-ROSC assessment (14:30)", "exam"), ("Assessment at 14:30", "exam"), ("Aufnahmebefund", "exam"),
+    ("Lichamelijk onderzoek", "exam"), ("Exploración física", "exam"), ("EO (esame obiettivo)", "exam"),
+    ("Status", "exam"), ("Entlassungsbefund", "discharge"), ("re-obs 01:00", "other"), ("H6 reassessment", "other"),
+    ("Repeat vitals", "other"), ("Assessment and plan", "other"), ("Aanvullend onderzoek", "other"),
+])
+def test_section_kinds_in_other_languages_and_of_repeats(heading, kind):
+    sections = find_sections(f"Intro line\n{heading}: HR 80\n")
+    assert (sections[-1].label, sections[-1].kind) == (heading, kind)
+
+
+def test_the_choice_rule_on_a_triage_block_and_a_code_note():
+    triage = ("Note de triage, 07:12\nSignes vitaux: TA 142/88, FC 118, FR 24, SatO2 89 % AA, T° 36,8\n"
+              "ED PHYSICIAN NOTE\nO/E: BP 146/90, HR 122, RR 26, SpO2 90% AA, T 36.9\n")
+    assert {v: (m.text, rule) for v, m, rule in extract_vitals(triage).chosen} == {
+        "heart_rate": ("118", 1), "systolic_bp": ("142", 1), "diastolic_bp": ("88", 1), "respiratory_rate": ("24", 1),
+        "oxygen_saturation": ("89", 1), "temperature": ("36,8", 1)}
+    code = ("Events: RN found him pulseless; last recorded vitals at 13:00 were HR 52, BP 104/62.\n"
+            "Post-ROSC assessment (14:30):\nHR 124 sinus tachycardia, BP 78/40\n")
+    assert {v: (m.text, rule) for v, m, rule in extract_vitals(code).chosen} == {
+        "heart_rate": ("124", 1), "systolic_bp": ("78", 1), "diastolic_bp": ("40", 1)}
+    later = "Obs @ triage: T37.8 P110 BP95/60\nPlan:\n- re-obs 01:00: T38.3 P104 BP108/64\n"
+    assert extract_vitals(later).chosen_mention("heart_rate").text == "110"
 
 
 # -- property: a vital written into prose that holds none is found exactly there -------------------------------
@@ -220,7 +366,8 @@ def test_prose_without_vitals_yields_none(text):
 _NOISE = st.lists(st.one_of(
     st.sampled_from(["HR", "BP", "RR", "T", "P", "R", "SpO2", "O2", "sat", "Temp", "VS:", "Vitals:", "Exam:", "|", "\t",
                      "\n", "/", "%", "-", "->", "(", ")", ",", ".", ":", "°C", "F", "C", "M", "yo", "he", "her",
-                     "Time | Temp (C) | HR | BP | SpO2\n", "lying", "standing", "over", "goal", "<", "Discharge exam:"]),
+                     "Time | Temp (C) | HR | BP | SpO2\n", "lying", "standing", "over", "goal", "<",
+                     "Discharge exam:"]),
     st.integers(0, 400).map(str), st.floats(0, 120, allow_nan=False).map(lambda x: f"{x:.1f}"),
     st.tuples(st.integers(0, 300), st.integers(0, 300)).map(lambda p: f"{p[0]}/{p[1]}")), max_size=40)
 
@@ -233,3 +380,102 @@ def test_any_text_is_read_without_error(tokens, separators):
     for mention in vitals.mentions:
         assert text[mention.start:mention.end] == mention.text
         assert re.fullmatch(r"\d{1,3}(?:[.,]\d{1,2})?", mention.text)
+
+
+# -- what the retired held-out corpus (dev3) showed the readers missing: each family written here, not copied --------
+
+@pytest.mark.parametrize("text, expected", [
+    # runs separated by spaced slashes, the pressure written without spaces; too short, or a ratio, is no run
+    ("Obs 23:10 - VS: 37.6 / 104 / 102/64 / 22 / 93% on 2 L", "T=37.6 HR=104 SBP=102 DBP=64 RR=22 SPO2=93"),
+    ("ED VS: 99.4 / 88 / 164/92 / 16 / 98%", "T=99.4 HR=88 SBP=164 DBP=92 RR=16 SPO2=98"),
+    ("VS: 3 / 4 / 5; ratio 1 / 2 / 3 / 4", ""),
+    # a trigger with a time, units in the run, MIMIC's "98RA", and "afebrile" taking no slot
+    ("Latest VS @ 0600: 98.9 92 126/70 16 97RA", "T=98.9 HR=92 SBP=126 DBP=70 RR=16 SPO2=97"),
+    ("Vitals (22:15): 37.1 °C, 92/min, 126/70 mmHg, 18/min, 95%", "T=37.1 HR=92 SBP=126 DBP=70 RR=18 SPO2=95"),
+    ("VS: afebrile, 101, 126/70, 18, 95% RA", "HR=101 SBP=126 DBP=70 RR=18 SPO2=95"),
+    # a ventilated rate written set first: the measured total, in a table and after a label
+    ("Time | HR | RR (set/total) | SpO2\n02:00 | 96 | 14/21 | 95%\n04:00 | 92 | 14/19 | 96%",
+     "HR=96 RR=21 SPO2=95 HR=92 RR=19 SPO2=96"),
+    ("RR 16/24 (set/total), RR 26/16 (total/set)", "RR=24 RR=26"),
+    # words between label and value: a quoted reading, at home, a nadir, a time window, "as low as"
+    ('Temp at home: "101.8" twice; SpO2 nadir 86% on exertion', "T=101.8 SPO2=86"),
+    ("Tmax (24 h) 38.7, Tmax 24h: 101.4", "T=38.7 T=101.4"),
+    ("BP as low as 84/46, HR as high as 138", "SBP=84 DBP=46 HR=138"),
+    # more labels: B.P., A-line, West African units, fever, paired temperature labels, the other unit by value
+    ("B.P. 126/78; A-line 92/50 (64)", "SBP=126 DBP=78 SBP=92 DBP=50"),
+    ("PR 96 b/m, RR 22 c/m", "HR=96 RR=22"),
+    ("fever 39.1 at home; Tm/Tc 38.3/37.6; T 37.9 (100.2)", "T=39.1 T=38.3 T=37.6 T=37.9 T=100.2"),
+    ("SpO₂ 95 %", "SPO2=95"),
+    # a saturation by the air it was measured on; an arm after each pressure; a flowsheet's range before its value
+    ("she was 88% on room air and 94% on 2 L; FiO2 weaned to 80% on HFNC", "SPO2=88 SPO2=94"),
+    ("BP 142/84 (R) 136/80 (L)", "SBP=142 DBP=84 SBP=136 DBP=80"),
+    ("Temp: [36.4 °C (97.5 °F)-37.9 °C (100.2 °F)] 37.1 °C (98.8 °F)\nPulse: [72-118] 96\nSpO2: [91 %-97 %] 95 %",
+     "T=37.1 T=98.8 HR=96 SPO2=95"),
+    # a line headed by a blood-pressure label lists readings, not its targets or a combination drug's doses
+    ("Blood pressures (clinic): 168/96 at 09:10, hydralazine given -> 150/88 (target < 160/100)",
+     "SBP=168 DBP=96 SBP=150 DBP=88"),
+    ("BP meds: valsartan/HCTZ 160/25; BP: losartan/HCTZ 100/25 mg", ""),
+    # the value after a range or decades of the vital
+    ("SBP 100s-110s overnight, now 132; HR 70-90, currently 104", "SBP=132 HR=104"),
+    ("Home readings 130s/80s. This morning 158/94 before her pills.", "SBP=158 DBP=94"),
+    # Portuguese (Brazil): "PA 130x80", FC, FR in a note that shows the language
+    ("Paciente com dispneia há 3 dias, sem febre. Exame físico: PA 128x76 mmHg, FC 92 bpm, FR 20 irpm, "
+     "SatO2 95% em ar ambiente.", "SBP=128 DBP=76 HR=92 RR=20 SPO2=95"),
+])
+def test_notations_the_retired_held_out_corpus_brought(text, expected):
+    assert " ".join(_short(text)) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "hs-troponin T 31 -> 44 ng/L; free T 1.3",  # a lab's "T", and the continuation of one
+    "Room temperature 23 °C; water bath temperature 37",
+    "Tmax 24h: pending",  # a time window, not a value
+    "fever 40 years ago; return if fever 100.4 or above",
+    "BP goal: < 140/90",
+])
+def test_labs_settings_durations_and_thresholds_are_not_taken(text):
+    assert _short(text) == []
+
+
+@pytest.mark.parametrize("text, labels", [
+    # a bare heading with a qualifier, numbered headings, a dash
+    ("HPI: x\nDISCHARGE EXAM (day 5)\nHR 70\n", [("HPI", "other"), ("DISCHARGE EXAM (day 5)", "discharge")]),
+    ("HPI: x\n3. PHYSICAL EXAMINATION\nHR 70\n", [("HPI", "other"), ("PHYSICAL EXAMINATION", "exam")]),
+    ("HPI: x\nEXAMINATION - DISCHARGE\nHR 70\n", [("HPI", "other"), ("EXAMINATION - DISCHARGE", "discharge")]),
+    # a prose paragraph that opens with an examination, until the paragraph ends
+    ("seen at home today.\n\non examination she was pale, pulse 104.\n\nplan: bloods\n",
+     [("", "other"), ("on examination", "exam"), ("plan", "other")]),
+    ("seen at home today.\n\non examination she was pale, pulse 104.\n\nbloods sent\n",
+     [("", "other"), ("on examination", "exam"), ("", "other")]),
+    ("Course uneventful.\nAt discharge, BP 118/70.\n", [("", "other"), ("At discharge", "discharge")]),
+    # values from before the encounter, and a second set
+    ("EMS vitals: HR 120\nVS 2: HR 96\nAdmission findings: HR 90\n",
+     [("EMS vitals", "other"), ("VS 2", "other"), ("Admission findings", "exam")]),
+])
+def test_section_headings_the_retired_held_out_corpus_brought(text, labels):
+    assert [(s.label, s.kind) for s in find_sections(text)] == labels
+
+
+def test_a_dictated_note_without_headings_chooses_its_examination_paragraph():
+    text = ("the medics said her pressure was 90 over 60 and pulse 120 in the ambulance.\n\n"
+            "on exam vitals on arrival blood pressure 104 over 62, pulse 112, temp 100.9.\n\n"
+            "we gave fluids. repeat BP 118/70.")
+    chosen = {v: (m.text, rule) for v, m, rule in extract_vitals(text).chosen}
+    assert chosen == {"systolic_bp": ("104", 1), "diastolic_bp": ("62", 1), "heart_rate": ("112", 1),
+                      "temperature": ("100.9", 1)}
+
+
+def test_a_prose_lead_in_is_no_section_in_a_note_with_an_examination_heading():
+    text = ("HPI: fell at home.\nOn arrival to the ED, HR 120 and BP 92/58; given 1 L.\n\n"
+            "Physical Exam:\nHR 104, BP 110/64\n")
+    vitals = extract_vitals(text)
+    assert (vitals.chosen_mention("heart_rate").text, vitals.rule("heart_rate")) == ("104", 1)
+    assert [s.kind for s in vitals.sections] == ["other", "exam"]
+
+
+def test_a_discharge_heading_with_a_qualifier_keeps_its_vitals_out_of_rule_1():
+    text = ("HPI: EMS: HR 128, BP 96/58.\nADMISSION EXAM\nVitals: see flowsheet\n"
+            "DISCHARGE EXAM (to the ward)\nVS: HR 84, BP 122/70, SpO2 98% RA\n")
+    vitals = extract_vitals(text)
+    assert (vitals.chosen_mention("heart_rate").text, vitals.rule("heart_rate")) == ("128", 2)
+    assert (vitals.chosen_mention("oxygen_saturation").text, vitals.rule("oxygen_saturation")) == ("98", 3)

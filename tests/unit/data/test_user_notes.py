@@ -63,6 +63,14 @@ def test_findings_hold_offsets_and_values_never_the_text(tmp_path):
     assert declared["declared_and_text_disagree"] == ["sex"]  # the file says male, the text says woman
 
 
+def test_a_chosen_reading_beyond_devises_range_keeps_its_span_but_has_no_value():
+    user = build_user_note("h", "Exam: BP 236/132, HR 90, SpO2 98%")
+    assert user.note.vital_map["systolic_bp"] is None and user.note.vital_map["diastolic_bp"] == 132.0
+    assert user.note.span_text("systolic_bp") == ["236"] and user.no_vitals_reason is None
+    row = next(r for r in user.findings()["vitals"] if r["variable"] == "systolic_bp")
+    assert (row["chosen"], row["in_range"], row["rule"]) == (True, False, 1)
+
+
 @pytest.mark.parametrize("records, message", [
     ([{"text": NOTE}], "line 1: missing field 'id'"),
     ([{"id": "a", "text": NOTE}, {"id": "a", "text": NOTE}], "line 2 (id a): id 'a' is used twice (lines 1 and 2)"),

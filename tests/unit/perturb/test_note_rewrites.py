@@ -1,6 +1,7 @@
-"""Counterfactuals of free-text notes (pytest_medllm.perturb.note_rewrites) on the annotated dev corpus: vital signs
-land in their class in the note's own notation and change only their number; demographics change exactly the
-annotated words; a note without the variable is not applicable; a stray edit is an error."""
+"""Counterfactuals of free-text notes (pytest_medllm.perturb.note_rewrites) on the annotated dev corpora (dev, dev2,
+dev3): vital signs land in their class in the note's own notation (decimal comma included) and change only their number;
+a reading beyond DeVisE's range is not applicable; demographics change exactly the annotated words (also in other
+languages); a note without the variable is not applicable; a stray edit is an error."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pytest_medllm.data.severity import AGE_BINS, SEVERITY_SCALES
 from pytest_medllm.data.user_notes import build_user_note
 from pytest_medllm.perturb.clinical import Counterfactual, CounterfactualError, check_only_spans_changed
 from pytest_medllm.perturb.note_rewrites import (
+    OUT_OF_RANGE,
     NotApplicable,
     age_counterfactual,
     demographic_counterfactuals,
@@ -26,9 +28,9 @@ from pytest_medllm.perturb.note_rewrites import (
     vital_counterfactuals,
 )
 from tests.helpers.notes_markup import load
-from tests.unit.data.test_note_demographics import KNOWN_PRONOUN_ERRORS
+from tests.unit.data.test_note_demographics import KNOWN_DEV3_PRONOUN_ERRORS, KNOWN_PRONOUN_ERRORS
 
-DEV = load("dev")
+DEV = load("dev") + load("dev2") + load("dev3")
 USER = {note.id: build_user_note(note.id, note.text) for note in DEV}
 
 
@@ -43,8 +45,9 @@ def test_every_chosen_vital_reaches_every_class_it_can_in_the_notes_own_notation
         for level in SEVERITY_SCALES[variable].levels:
             result = rewrite_vital(user, variable, level, seed=11)
             if isinstance(result, NotApplicable):
-                # only a blood pressure whose reading leaves no room in that class is refused
-                assert variable in ("systolic_bp", "diastolic_bp") and "same reading" in result.reason, result
+                # only a blood pressure whose reading leaves no room in that class, or one beyond DeVisE's range
+                assert variable in ("systolic_bp", "diastolic_bp"), result
+                assert ("same reading" in result.reason) != (not mention.in_range and OUT_OF_RANGE in result.reason)
                 continue
             text, new = note.text, result.note.text
             # only the number's span changed
@@ -83,6 +86,29 @@ def test_blood_pressure_that_would_cross_its_partner_is_not_used():
     assert isinstance(rewrite_vital(user, "diastolic_bp", 2, value=170.0), NotApplicable)
 
 
+def test_a_reading_beyond_devises_range_is_not_applicable_but_its_partner_is_rewritten():
+    user = build_user_note("htn", "Vitals: BP 242/138, HR 84")
+    assert user.vitals.chosen_mention("systolic_bp").text == "242"  # chosen by the rule, as annotated
+    for level in SEVERITY_SCALES["systolic_bp"].levels:
+        result = rewrite_vital(user, "systolic_bp", level, seed=1)
+        assert isinstance(result, NotApplicable) and result.reason.startswith(OUT_OF_RANGE)
+        assert "242 mmHg" in result.reason and result.value_class == str(level)
+    made = vital_counterfactuals(user, "systolic_bp", per_class=2, seed=0)
+    assert made.counterfactuals == () and [na.reason.split(":")[0] for na in made.not_applicable] == [
+        "not applicable"]
+    diastolic = rewrite_vital(user, "diastolic_bp", 0, value=70.0)
+    assert isinstance(diastolic, Counterfactual) and diastolic.note.text == "Vitals: BP 242/70, HR 84"
+    assert dict(diastolic.note.vitals)["systolic_bp"] is None  # DeVisE's scale cannot class 242 mmHg
+
+
+def test_foreign_sex_words_are_swapped_in_their_language():
+    text = "Mme ___, 78 ans, avec sa fille. Elle parle bien; depuis 3 jours dyspnée. Signes vitaux: TA 120/80"
+    cf = sex_counterfactual(build_user_note("fr", text))
+    assert cf.note.text == text.replace("Mme", "M.").replace("Elle", "Il")
+    cf = sex_counterfactual(build_user_note("de", "Herr ___ (68 J.), Aufnahmebefund und Verlauf unauffällig."))
+    assert cf.note.text == "Frau ___ (68 J.), Aufnahmebefund und Verlauf unauffällig."
+
+
 @pytest.mark.parametrize("text, variable, level, value, expected", [
     ("T 38.2C HR 110", "temperature", 0, 37.0, "T 37.0C HR 110"),
     ("Temp 101 F", "temperature", 2, 105.0, "Temp 105 F"),
@@ -90,6 +116,10 @@ def test_blood_pressure_that_would_cross_its_partner_is_not_used():
     ("SpO2 98% RA", "oxygen_saturation", -1, 93.0, "SpO2 93% RA"),
     ("SpO2 0.98 on RA, HR 80", "oxygen_saturation", -2, 88.0, "SpO2 0.88 on RA, HR 80"),
     ("VS: 98.1 84 122/68 16 98%RA", "respiratory_rate", 2, 30.0, "VS: 98.1 84 122/68 30 98%RA"),
+    ("Signes vitaux: FC 118, FR 24, T° 36,8 (buccale)", "temperature", 1, 38.3, "Signes vitaux: FC 118, FR 24, T° 38,3 "
+                                                                                "(buccale)"),
+    ("RR 160/90 mmHg, HF 88/min, AF 18/min, und keine Ödeme, Befund", "systolic_bp", 0, 110.0,
+     "RR 110/90 mmHg, HF 88/min, AF 18/min, und keine Ödeme, Befund"),
 ])
 def test_the_notes_notation_is_kept(text, variable, level, value, expected):
     result = rewrite_vital(build_user_note("n", text), variable, level, value=value)
@@ -103,7 +133,8 @@ def test_a_celsius_value_is_drawn_in_the_fahrenheit_class():
         for cf in (c for c in made if c.value_class == str(level)):
             written = float(cf.written)
             assert SEVERITY_SCALES["temperature"].level(devise_temperature(written)) == level
-            assert re.fullmatch(r"\d{2}\.\d", cf.written) and cf.value == pytest.approx(devise_temperature(written), 0.01)
+            assert re.fullmatch(r"\d{2}\.\d", cf.written)
+            assert cf.value == pytest.approx(devise_temperature(written), 0.01)
 
 
 def _changed(cf: Counterfactual, variable: str) -> set[tuple[int, int]]:
@@ -135,11 +166,12 @@ def test_demographic_counterfactuals_change_exactly_the_annotated_words(note):
             assert not made.counterfactuals and made.not_applicable, f"{variable} made up for {note.id}"
             continue
         assert made.counterfactuals and not made.not_applicable
-        errors = {e.split("@")[0] for found in KNOWN_PRONOUN_ERRORS.values() for e in found}
+        errors = {e.split("@")[0] for known in (KNOWN_PRONOUN_ERRORS, KNOWN_DEV3_PRONOUN_ERRORS)
+                  for found in known.values() for e in found}
         for cf in made.counterfactuals:
             _article_spans(cf)  # nothing but the variable's words (and an article before them) changed
             if variable == "gender" and note.id in errors:
-                continue  # the pronoun rules' known misses on the dev corpus (test_note_demographics)
+                continue  # the pronoun rules' known misses on the dev corpora (test_note_demographics)
             assert _changed(cf, variable) == annotated[kind], f"{variable} of {note.id}"
 
 
@@ -160,6 +192,17 @@ def test_sex_counterfactual_follows_grammar_and_capitals():
     assert cf.note.text == ("HPI: Mr. ___ is a 70 yo M. His son found him on the floor; he called 911. He gave his "
                             "IV to himself? HE IS A MAN. Sex: M. The gentleman denies pain.")
     assert (cf.value, cf.note.gender, cf.original_value) == ("male", "male", "female")
+
+
+@pytest.mark.parametrize("text, rewritten", [
+    ("62 yom, Sex - M. He lives alone.", "62 yof, Sex - F. She lives alone."),
+    ("Paciente do sexo feminino, 67 anos, com dispneia. Ela nega dor.",
+     "Paciente do sexo masculino, 67 anos, com dispneia. Ele nega dor."),
+    ("Mr ___, 64. Urology consulted. He recommends a CT for him.", "Ms ___, 64. Urology consulted. He recommends a CT "
+                                                                  "for her."),
+])
+def test_sex_counterfactual_of_the_forms_the_retired_held_out_corpus_brought(text, rewritten):
+    assert sex_counterfactual(build_user_note("s", text)).note.text == rewritten
 
 
 def test_ethnicity_counterfactual_writes_each_class_in_the_notes_case():

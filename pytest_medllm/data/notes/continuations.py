@@ -1,0 +1,218 @@
+"""Further values of a vital sign just mentioned, and the one-letter labels that need a neighbour.
+
+* **continuation** — after a mention, on its line and before the next mention, a further value of the same vital: after
+  an arrow or a word of change ("SpO2 88% RA -> 94% on 4L", "HR 120 then 96", "Tmax 38.4 °C overnight, now 37.6", "BP
+  84/50 at 03:00 -> 104/62"), in parentheses ("(was 97%)"), by posture or arm ("HR 38 lying, 64 standing", "BP 164/96 R
+  arm, 160/94 L arm", "98/56 lying and 84/50 standing"), in the other unit ("Temp 98.6 °F (37 °C)", also without units
+  when the values say it: "T 37.0 (98.6)"), further percentages of a saturation's clause ("88% on RA, improving to 93%
+  on 3 L") and of the next sentence when it opens with a change ("… SpO2 84%. Recovered to 90% within 60 s"), and the
+  values of a row (see :mod:`.layouts`);
+* **posture or arm** — "lying 138/84", "standing (1 min) 112/70", "L arm 224/130", "staand 118/70": a posture or an arm
+  makes "N/N" a blood pressure;
+* **repeat** — "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132": a repeated or rechecked pair is
+  a blood pressure;
+* **topic line** — a line headed by a blood-pressure label and a colon ("BP for thrombolysis: labetalol 10 mg ->
+  188/102; repeated -> 176/98", "Home BP log: 152/94 (am), 148/90 (pm)") lists readings: every pressure-shaped pair on
+  it that is not a target, a threshold or a range;
+* **after a range** — a value after a range or decades of the vital ("HR 80-110 overnight, now 72", "SBP 90s-100s,
+  currently 112", "home readings 140s-150s/80s-90s. Yesterday evening 162/98"): brought by a word of change or time on
+  its line, or opening the next sentence with a time ("Yesterday evening", "This morning").
+
+A value of a one-letter label ("P", "R", a "T" without a decimal or unit) is kept only when another mention stands
+within 40 characters on its line, as in "T 97.8, P 118, BP 86/50, R 20" (:func:`confirm_weak`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .layouts import row_values
+from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, read, read_pressure
+
+_THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|improving\s+to|improved\s+to|increasing\s+to|" \
+        r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
+        r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then))"
+#: What may stand between a value and the word that brings its next value: its unit, a time, a few words.
+_FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\d]|\d{1,2}:\d{2}){0,25}\)|" \
+          r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|overnight|earlier|initially|yesterday|today|this\s+morning|at\s+rest|" \
+          r"on\s+arrival|in\s+(?:the\s+)?ED|on\s+(?:RA|room\s+air|air)|sinus|irregular|regular)){0,3}"
+_POSTURE = r"(?:standing|upright|sitting|seated|lying|supine|liggend|staand|zittend|liegend|stehend|sitzend|" \
+           r"couché|debout|assis|sentado|de\s+pie|supino|seduto|in\s+piedi|liggande|stående|sittande)"
+_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+arm)"
+_CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile(pattern)) for variable, pattern in (
+    ("*", rf"{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>{TEMP_NUMBER})(?![ \t]*/[ \t]*\d)"),  # "88% -> 94%", "HR 120 then 96"
+    ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d"),
+    # "98.6 °F (37 °C)"
+    ("temperature", rf"(?:{ANY_TEMP_UNIT})?[ \t]*[(/][ \t]*(?P<v>{TEMP_NUMBER})(?={ANY_TEMP_UNIT})"),
+    # "38 lying, 64 standing"
+    ("heart_rate", rf"[ \t]*{_POSTURE}?[ \t]*[,;][ \t]*(?P<v>\d{{2,3}})[ \t]+(?={_POSTURE})"),
+    # "120/80 (R) 118/78 (L)"
+    ("systolic_bp", r"[ \t]*/[ \t]*\d{1,3}[ \t]*\((?:[LR]|left|right)\)[ \t]*[,;]?[ \t]*(?P<v>\d{2,3})[ \t]*/"
+                    r"[ \t]*\d{1,3}(?=[ \t]*\((?:[LR]|left|right)\))"),
+    ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}(?:[ \t]*mm[ \t]*Hg)?(?:[ \t]+\(?{_PLACE}\)?)?[ \t]*(?:[,;]|and|&)[ \t]*"
+                    rf"(?P<v>\d{{2,3}})[ \t]*/[ \t]*\d{{1,3}}(?=[ \t]*\(?{_PLACE})"),  # "84/50 lying, 76/48 standing"
+))
+#: "lying 138/84", "standing at 3 min 112/70", "L arm 224/130": a posture or an arm makes "N/N" a blood pressure.
+_POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+\(?(?:at[ \t]+)?\d+[ \t]*min(?:utes?|uten)?\)?)?"
+                         r"[ \t:]*(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
+#: "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132", "rechecked BP 150/90".
+_REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t]+(?:BP|blood\s+pressure|after|at|in|"
+                        r"later|quiet|rest|of|was|is|\d{1,2}[ \t]*min(?:utes?)?|\d{1,2}:\d{2}))*[ \t]*:?[ \t]*"
+                        r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
+#: "BP: R 164/96, L 160/94": the other arm's reading right after a blood pressure.
+_OTHER_ARM = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*(?:[,;]|and)[ \t]*(?:[LR]|left|right)(?:[ \t]+arm)?[ \t:]+"
+                        r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
+_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?P<v>\d{1,3})[ \t]*%")
+_NEXT_SENTENCE_CHANGE = re.compile(r"[^.\n]*?\.[ \t]+(?:[Rr]ecovered|[Ii]mproved|[Ii]ncreased|[Rr]ose|"
+                                   r"[Cc]ame\s+(?:back\s+)?up|[Bb]ack\s+up|[Dd]ropped|[Ff]ell|[Dd]ecreased|[Dd]esat(?:urat)?(?:ed|ted)|"
+                                   r"[Tt]hen)\b[^.\n%\d]{0,20}?\bto[ \t]+(?P<v>\d{1,3})[ \t]*%")
+
+
+#: A further value below these is not the same vital going on ("HR 110, then 3 doses of adenosine").
+_LOWEST_FURTHER = {"heart_rate": 20, "respiratory_rate": 4, "oxygen_saturation": 50, "systolic_bp": 40}
+
+
+_OTHER_UNIT_IN_PARENTHESES = re.compile(rf"(?:{ANY_TEMP_UNIT})?[ \t]*\([ \t]*(?P<v>{TEMP_NUMBER})[ \t]*\)")
+
+
+def _further_values(text: str, item: Found, after: int, stop: int) -> list[Found]:
+    """Values of :data:`_CONTINUATIONS` right after ``item`` (before the next mention, ``stop``)."""
+    more: list[Found] = []
+    how = f"continuation of the {item.variable.replace('_', ' ')} before it"
+    for variable, pattern in _CONTINUATIONS:
+        m = pattern.match(text, after) if variable in ("*", item.variable) else None
+        if m and m.start("v") < stop:
+            number = re.match(NUMBER if item.variable != "temperature" else TEMP_NUMBER, text[m.start("v"):])
+            new = read(item.variable, text, m.start("v"), m.start("v") + number.end(), how,  # type: ignore[union-attr]
+                       pair=item.partner is not None or variable != "*")
+            more += [f for f in new if f.value >= _LOWEST_FURTHER.get(f.variable, 0)]
+    other = _OTHER_UNIT_IN_PARENTHESES.match(text, after) if item.variable == "temperature" else None
+    if other and other.start("v") < stop:  # "T 37.0 (98.6)": the same reading in the other unit, by its value
+        more += [f for f in read("temperature", text, other.start("v"), other.end("v"), how) if f.unit != item.unit]
+    return more
+
+
+def _further_saturations(text: str, after: int, stop: int, line_end: int) -> list[Found]:
+    """Percentages after a saturation in its clause: "88% on RA, improving to 93% on 3 L", "(was 97% at 1600)", and
+    the first of the next sentence on its line when that sentence opens with a change ("Recovered to 90%")."""
+    window = text[after:stop]
+    clause = re.search(r"\.\s+[A-Z]|;", window)
+    more: list[Found] = []
+    for m in _FURTHER_PERCENT.finditer(window[:clause.start() if clause else len(window)]):
+        left = text[max(0, after + m.start() - 10):after + m.start()]
+        if re.search(r"(?:FiO2|on|at)[ \t]*$", left, re.I) or re.match(
+                r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|predicted|O2\b)", window[m.end():], re.I):
+            continue  # "on 28% venturi", "FiO2 60%": oxygen given, not saturation
+        more += read("oxygen_saturation", text, after + m.start("v"), after + m.end("v"),
+                     "continuation of the saturation before it")
+    change = _NEXT_SENTENCE_CHANGE.match(text[:line_end], after)
+    if change:
+        more += read("oxygen_saturation", text, change.start("v"), change.end("v"),
+                     "continuation of the saturation before it")
+    return more
+
+
+#: A line headed by a blood-pressure label: "BP for thrombolysis:", "Home BP log:", "Blood pressures (clinic):".
+_BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambulatory|serial|repeat(?:ed)?)[ \t]+)?"
+                       r"(?:BP|B/P|NIBP|blood[ \t]+pressures?)\b(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|"
+                       r"cuff|parameters?|limits?|threshold\w*|range))(?:[ \t]+[A-Za-z(][\w()/-]*){0,4}[ \t]*:"
+                       r"(?P<rest>.*)$",
+                       re.M | re.I)
+#: A pair on such a line; not one end of a range or of a monitor's minimum-maximum ("{100/51(65) - 140/83(98)}").
+_TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})"
+                         r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-|–|to\b|[}\]]))")
+_NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|\b(?:goal|target|aim|keep|maintain|below|under|above|"
+                                 r"less\s+than|"
+                                 r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
+#: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).
+_TOPIC_SHAPE = {"systolic_bp": (60, 260), "diastolic_bp": (30, 160)}
+#: Decades of a blood pressure, which only a blood pressure is written in: "140s-150s/80s-90s", "150s/90s".
+_BP_DECADES = re.compile(r"(?<![\d/])\d{2,3}0'?s(?:[ \t]*[-–][ \t]*\d{2,3}0'?s)?[ \t]*/[ \t]*\d{1,2}0'?s"
+                         r"(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?")
+#: The rest of a range after its first number: "-110", "s-100s", "'s", "s/90s".
+_RANGE_TAIL = re.compile(r"(?:'?s)?(?:[ \t]*(?:-|–|to)[ \t]*\d{1,3}(?:'?s)?)?(?:[ \t]*/[ \t]*\d{1,3}'?s"
+                         r"(?:[ \t]*[-–][ \t]*\d{1,3}'?s)?)?")
+_TIME_OPENING = r"(?:(?:yesterday|today|tonight|this|last|morning|evening|night|afternoon|overnight|later|at|home|" \
+                r"on|arrival)[ \t]+){1,3}"
+_AFTER_RANGE = re.compile(rf"[^\d\n.;]{{0,25}}?(?:{_THEN}|[,;]?[ \t]*(?:today|tonight|this\s+(?:morning|afternoon|"
+                          rf"evening)|on\s+arrival|on\s+my\s+exam)|\.[ \t]+(?i:{_TIME_OPENING}))[ \t]*:?[ \t]*"
+                          r"(?:(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})|(?P<v>\d{1,3}(?:[.,]\d{1,2})?))"
+                          r"(?![\d/]|'?s\b)")
+
+
+def _topic_lines(text: str) -> list[Found]:
+    """Pressure-shaped pairs on a line headed by a blood-pressure label (not targets, thresholds or ranges)."""
+    more: list[Found] = []
+    for line in _BP_TOPIC.finditer(text):
+        for m in _TOPIC_PAIR.finditer(text, line.start("rest"), line.end("rest")):
+            if _NOT_READING_BEFORE.search(text[max(line.start("rest"), m.start() - 30):m.start()]) or re.match(
+                    r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)", text[m.end():]):
+                continue  # a target, or a combination drug's doses ("losartan/HCTZ 100/25 mg")
+            pair = read_pressure(text, m, "reading on a blood-pressure line", lowest_systolic=50.0)[0]
+            if all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
+                    pair and pair[0].value - pair[1].value >= 10:
+                more += pair
+    return more
+
+
+def _after_ranges(text: str, ranges: list[tuple[str, int]]) -> list[Found]:
+    """The value after a range or decades of a vital (``ranges``: the vital and where the range's first number
+    ends), and after the decades of a blood pressure anywhere."""
+    more: list[Found] = []
+    seeds = list(ranges) + [("systolic_bp", m.start() + len(re.match(r"\d+", m[0])[0]))
+                            for m in _BP_DECADES.finditer(text)]
+    for variable, end in seeds:
+        link = _AFTER_RANGE.match(text, _RANGE_TAIL.match(text, end).end())  # type: ignore[union-attr]
+        if not link:
+            continue
+        how = f"value after a range of the {variable.replace('_', ' ')}"
+        if link["n1"] and variable == "systolic_bp":
+            more += read_pressure(text, link, how, lowest_systolic=50.0)[0]
+        elif link["v"] and not _NOT_READING_BEFORE.search(text[link.start():link.start("v")]):
+            more += [f for f in read(variable, text, link.start("v"), link.end("v"), how, pair=False)
+                     if f.value >= _LOWEST_FURTHER.get(f.variable, 0)]
+    return more
+
+
+def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | None = None) -> list[Found]:
+    """Further values of a vital just mentioned, blood pressures after a posture, an arm or a repeat and on a
+    blood-pressure line, and values after a range (``ranges``: the vital and the end of each range's first
+    number, which the label reader refused)."""
+    more: list[Found] = []
+    starts = sorted(f.start for f in found)
+    for item in sorted(found, key=lambda f: f.start):
+        after = item.end + (text[item.end:item.end + 1] == "%")
+        line_start = text.rfind("\n", 0, item.start) + 1
+        line_end = text.find("\n", item.end) % (len(text) + 1)  # -1 (no newline) becomes the text's end
+        following = (s for s in starts if s > item.end and (item.partner is None or s != item.partner[0]))
+        stop = min(line_end, next(following, len(text)))
+        further = _further_values(text, item, after, stop)
+        if item.variable == "oxygen_saturation":
+            further += _further_saturations(text, after, min(stop, after + 80), line_end)
+        further += row_values(text, item, after, line_start, line_end)
+        if item.variable == "systolic_bp" and item.partner and (arm := _OTHER_ARM.match(text, item.partner[1])):
+            further += read_pressure(text, arm, "continuation of the blood pressure before it",
+                                     lowest_systolic=30.0)[0]
+        for value in further:  # the value of a one-letter label goes on as weak as it ("troponin T 24 -> 26")
+            value.weak = item.weak
+        more += further
+    for m in _POSTURE_BP.finditer(text):
+        more += read_pressure(text, m, "blood pressure after a posture or an arm", lowest_systolic=30.0)[0]
+    for m in _REPEAT_BP.finditer(text):
+        more += read_pressure(text, m, "repeated blood pressure", lowest_systolic=30.0)[0]
+    return more + _topic_lines(text) + _after_ranges(text, ranges or [])
+
+
+def confirm_weak(found: list[Found], text: str) -> list[Found]:
+    """Keep a weak one-letter label's value only when another mention stands within 40 characters on its line."""
+    confirmed = [f for f in found if not f.weak]
+    pending = [f for f in found if f.weak]
+    while True:
+        near = [item for item in pending if any(
+            abs(item.start - other.start) <= 40 and "\n" not in text[min(item.start, other.start):
+                                                                    max(item.start, other.start)]
+            for other in confirmed)]
+        if not near:
+            return confirmed
+        confirmed += near
+        pending = [item for item in pending if item not in near]

@@ -1,0 +1,398 @@
+"""The label table: every way the notes name a vital sign, in which language, and the reader of labelled values.
+
+Each :class:`Label` says what it reads (``family``: a vital sign, or "blood_pressure" for a systolic/diastolic pair),
+the language it is written in (``language``, for a reviewer: "en", "de", "fr/es/it", "any" …, and ``meaning`` for an
+abbreviation) and, for an abbreviation that means something else elsewhere, when it may be read in this sense:
+``only_in`` (the note shows one of these languages, :mod:`.languages`, or another label of one of them has a value on
+the same line), ``unit`` (the value is followed by this unit: "PR 112/min" is the Indian pulse rate, "PR 180 ms" the ECG
+interval), ``context`` (the line before the label: "SR 66" after "ECG:"), ``weak`` (one-letter labels, kept only next to
+another vital), ``needs_percent`` ("O2 98%", not "O2: 2 L"), ``not_after`` (words before the label that make it
+something else's: "troponin T", "room temperature"). A label with both ``only_in`` and ``unit`` is read when either
+holds. "RR" followed by a pressure-shaped pair is the German/Dutch blood pressure in any note (a respiratory rate is
+never written "N/N"; a pair whose first number is below 50, "RR 18/14", is a ventilator's total/set rate and is not a
+pressure); a single "RR" number is the respiratory rate; "RR 14/22 (set/total)" is read at the measured total.
+:func:`label_table` lists the table for a reviewer.
+
+The reader (:func:`read_labelled`) takes the value after a label on the same line; between them only separators, units
+and a few words ("of", "is", "was", "fell to", "nadir", "as low as", "at home", "(rectal)", "R arm", "standing (1 min)",
+"liggend", a quote mark, a time window "(24 h)": :data:`_GAP_PIECE`), and the value never ends before a duration ("Tmax
+24h: 38.9" is read at 38.9). A labelled number is NOT taken (and is listed as rejected with the reason) when it is a
+range ("HR 80-110", "SBP 100s"), a target or threshold ("goal SBP < 140", "keep sat > 92%", "T < 38.5", "fever 100.4 or
+above"), or refused by :mod:`.values`. "Tm/Tc 38.1/37.2" gives two temperatures. "BP 80 palp" (by palpation, by Doppler,
+"88/P") is a systolic without a diastolic. :func:`read_unit_temperatures` takes a number by its written temperature unit
+alone ("a 38.9 °C fever at home"), never a setting, a target or a threshold ("TTM 33 °C", "rewarm to 37 °C", "temp <
+37.5 °C").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .values import (
+    NUMBER,
+    RANGE_IN_BRACKETS,
+    RATE_UNIT,
+    TEMP_NUMBER,
+    TEMP_UNIT,
+    Found,
+    read_pressure,
+    read_single,
+    read_temperature,
+)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A way notes label a vital sign (see the module docstring for the fields)."""
+
+    name: str
+    pattern: str
+    family: str
+    language: str = "en"
+    only_in: tuple[str, ...] = ()
+    unit: str | None = None
+    context: str | None = None
+    weak: bool = False
+    case_sensitive: bool = False
+    needs_percent: bool = False
+    #: Words right before the label that make it something else (read case-insensitively).
+    not_after: str | None = None
+    #: What the abbreviation stands for, where the name does not say it.
+    meaning: str = ""
+
+
+_ROMANCE = ("fr", "es", "it", "pt")
+_ECG = r"(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
+_RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
+           r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
+           r"(?:rhythm|tachycardia|bradycardia|fibrillation|flutter)")
+#: Words before a "T" that make it part of a lab's name: "troponin T 24 ng/l", "free T 1.2".
+_LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
+#: Words before "temperature" that make it something else's: "room temperature 22 °C", "water temp 40".
+_NOT_PATIENTS_TEMPERATURE = r"\b(?:room|ambient|outside|outdoor|environment\w*|air|water|bath|fridge|incubator|" \
+                            r"dialysate|blanket|device|set|target|goal|fluid)[ \t]*$"
+_L = Label
+#: Labels by family. Longer forms come first where one label is a prefix of another.
+LABELS: tuple[Label, ...] = (
+    # heart rate
+    _L("heart rate", r"heart\s+rate", "heart_rate"),
+    _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:]*\d)", "heart_rate", case_sensitive=True),
+    _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
+    _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate"),
+    _L("rhythm at", rf"(?:{_RHYTHM}|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
+                    r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|with\s+(?:a\s+)?"
+                    r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
+    _L("rhythm", _RHYTHM, "heart_rate", unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
+       meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
+    _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
+    _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
+       meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
+    _L("tachycardic to", r"(?:tachy|brady)cardic\s+(?:to|at|in\s+the)", "heart_rate"),
+    _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
+    _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso", "heart_rate", "de/nl/sv/fr/it/es"),
+    _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
+                       r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
+    _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
+                         r"frequenza\s+ventricolare", "heart_rate", "sv/de/fr/es/it", meaning="ventricular rate"),
+    _L("HF", r"HF", "heart_rate", "de", only_in=("de",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="Herzfrequenz (English HF is heart failure)"),
+    _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
+       meaning="fréquence cardiaque, frecuencia cardíaca, frequenza cardiaca, frequência cardíaca"),
+    # blood pressure
+    _L("blood pressure", r"(?:(?:non-?invasive|arterial|cuff)\s+)?blood\s+pressure|(?:arterial|art\.?|a-?)\s*line"
+                         r"(?:\s+(?:BP|pressure))?", "blood_pressure"),
+    _L("BP", r"(?:NI)?BP|NBP|B/P|B\.P\.?|ABP", "blood_pressure"),
+    _L("hypotensive to", r"hypo(?:tensive)?\s+to|(?:hypo|hyper)tensive\s+(?:to|at|with)", "blood_pressure"),
+    _L("RR (Riva-Rocci)", r"RR", "blood_pressure", "de/nl", case_sensitive=True,
+       meaning="Riva-Rocci: the blood pressure, read only as a pair"),
+    _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
+                    r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial",
+       "blood_pressure", "de/nl/sv/fr/es/it/pt"),
+    _L("TA", r"TA", "blood_pressure", "es/fr/pt", only_in=_ROMANCE, unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="tensión arterial, tension artérielle"),
+    _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
+       meaning="pression artérielle, pressione arteriosa, pressão arterial (English PA is the pulmonary artery)"),
+    _L("BT", r"BT", "blood_pressure", "sv", only_in=("sv",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="blodtryck"),
+    _L("SBP", r"SBPs?|systolic(?:\s+(?:blood\s+)?pressure)?", "systolic_bp"),
+    _L("DBP", r"DBPs?|diastolic(?:\s+(?:blood\s+)?pressure)?", "diastolic_bp"),
+    # respiratory rate
+    _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?", "respiratory_rate"),
+    _L("RR", r"RR|[Rr]r(?=[ \t:]*\d)", "respiratory_rate", case_sensitive=True),
+    _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at", "respiratory_rate"),
+    _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
+    _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
+                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria", "respiratory_rate", "de/nl/sv/fr/es/it"),
+    _L("AF", r"AF", "respiratory_rate", "de/sv", only_in=("de", "sv"), case_sensitive=True,
+       meaning="Atemfrequenz, andningsfrekvens (English AF is atrial fibrillation)"),
+    _L("AH", r"AH", "respiratory_rate", "nl", only_in=("nl",), unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
+       meaning="ademhalingsfrequentie"),
+    _L("FR", r"FR", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
+       meaning="fréquence respiratoire, frecuencia respiratoria, frequenza respiratoria, frequência respiratória"),
+    # oxygen saturation
+    _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|"
+               r"oxygen\s+sat(?:uration)?s?|"
+               r"pulse[\s-]?ox(?:imetry)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
+               r"desat(?:urat)?(?:ed|ing)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
+    _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione",
+       "oxygen_saturation", "de/nl/sv/es/it"),
+    _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
+    # temperature
+    _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
+                      r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura",
+       "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
+    _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
+    _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
+    _L("TC", r"TC", "temperature", "it", only_in=("it",), unit=TEMP_UNIT, case_sensitive=True,
+       meaning="temperatura corporea (English TC is total cholesterol)"),
+    _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|"
+                     r"fevers?(?:\s+(?:peak|spike))?)\s+(?:up\s+)?(?:to|of|at)|fever\s+(?:peak|spike)|"
+                     r"(?:febrile|pyrexia|pyrexial|fever|febre|fièvre|fiebre|febbre|Fieber|koorts|feber)"
+                     r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
+       meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home'"),
+    _L("T", r"T", "temperature", weak=True, case_sensitive=True, not_after=_LAB_T),
+)
+del _L
+
+#: What may stand between a label and its value: separators, a few words, a qualifier in parentheses.
+_GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:imum)?|at\s+home|home|low|high|"
+             r"as\s+(?:low|high)\s+as|improved|improving|fell|falling|rose|rising|dropped|dropping|"
+             r"increased|decreased|came\s+down|down|up|reading|measured|recorded|noted|remained|remains|still|"
+             r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
+             r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
+             r"recovered|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
+             r"spontaneous|resting|at\s+rest|as|"
+             r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
+             r"liggend|staand|zittend|liegend|stehend|sitzend|couché|debout|assis|sentado|de\s+pie|supino|seduto|"
+             r"in\s+piedi|liggande|stående|sittande|"
+             r"oral(?:ly)?|rectal(?:ly)?|tympanic|axillary|core|temporal|by\s+\w+|to|de|di|von|van|"
+             r"axillär|rektal|tympanal|sublingual|axillaire|rectale|buccale|axilar|ascellare|timpanica|corporea|"
+             r"corporal|corporelle|basale?")
+#: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
+_THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
+             r"no\s+more\s+than|goal|target|aim)"
+#: One piece of what may stand between a label and its value; the gap is any number of them (none overlapping, so
+#: that a label without a value fails fast).
+_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
+              rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
+              rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
+              rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD})")
+_BEFORE_TARGET = re.compile(r"\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
+                            r"unless|parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}$", re.I)
+#: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).
+_VALUE_END = (r"(?![\d.]*\d)(?!:\d)(?!,\d)"
+              r"(?-i:(?![ \t]*(?:h|hrs?|hours?|d|days?|wks?|weeks?|mins?|minutes?|mo|months?|yrs?|years?)\b))")
+#: A systolic measured without a diastolic: "BP 80 palp", "BP 70/palp", "SBP 80 by Doppler".
+_PALPATED = r"(?=[ \t]*/?[ \t]*(?:palp\w*|by\s+palpation|by\s+doppler|dopp\w*|systolic)\b|[ \t]*/[ \t]*P\b)"
+
+
+#: A ventilated patient's rate written set first: "RR 14/22 (set/total)".
+_SET_THEN_TOTAL = re.compile(r"[ \t]*/[ \t]*(?P<v>\d{1,2})(?!\d)[ \t]*\(?[ \t]*set[ \t]*/[ \t]*"
+                             r"(?:total|measured|actual)\b", re.I)
+
+
+def _label_regex(label: Label) -> re.Pattern:
+    flags = 0 if label.case_sensitive else re.I
+    if label.family == "blood_pressure":
+        body = (r"(?:(?P<n1>\d{1,3})(?:[ \t]*(?:/|[ \t]over[ \t])[ \t]*|[xX])(?P<n2>\d{1,3})|"  # "120x80" (Brazil)
+                rf"(?P<p1>\d{{2,3}}){_PALPATED})")
+    elif label.family == "temperature":
+        body = rf"(?P<n1>{TEMP_NUMBER})"
+    else:
+        body = rf"(?P<n1>{NUMBER})"
+    return re.compile(rf"(?<![A-Za-zÀ-ÿ0-9/])(?P<label>{label.pattern})(?![A-Za-zÀ-ÿ/])"
+                      rf"(?P<gap>(?:{_GAP_PIECE})*?[ \t]*)(?<![\d.,]){body}{_VALUE_END}",
+                      flags)
+
+
+_LABEL_REGEXES = tuple((label, _label_regex(label)) for label in LABELS)
+
+
+def label_table() -> list[dict[str, str]]:
+    """The label table for a reviewer: name, language, vital sign, when it is read, and what it stands for."""
+    rows = []
+    for label in LABELS:
+        either = []
+        if label.only_in:
+            codes = "/".join(label.only_in)
+            either.append(f"in a note that shows {codes} or next to another {codes} label on its line")
+        if label.unit:
+            either.append("with its unit after the value")
+        if label.context:
+            either.append("after ECG/EKG/telemetry on its line")
+        read = " or ".join(either) or "always"
+        if label.weak:
+            read = "next to another vital"
+        if label.needs_percent:
+            read = "with % after the value"
+        if label.name == "RR (Riva-Rocci)":
+            read = "as a pair with a systolic of 50 mmHg or more"
+        rows.append({"label": label.name, "language": label.language, "vital": label.family, "read": read,
+                     "meaning": label.meaning})
+    return rows
+
+
+def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
+    """Why a labelled number is a range, threshold or target rather than a reading ("" if it is a reading)."""
+    end = m.end()
+    if re.match(r"[ \t]*(?:-|–|to\b)[ \t]*\d", text[end:]) or re.match(r"'?s\b", text[end:]):
+        return "a range"
+    if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
+            r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
+            r"(?:above|higher|more|greater|over|below|less|lower)\b",
+            text[end:], re.I):
+        return "a threshold or target"
+    line_start = text.rfind("\n", 0, label_start) + 1
+    if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start]):
+        return "a threshold or target"
+    return ""
+
+
+def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:
+    """Per line (by its start), the language-bound labels with a value on it: ``(label name, language)``."""
+    support: dict[int, set[tuple[str, str]]] = {}
+    for label, regex in _LABEL_REGEXES:
+        if label.only_in:
+            for m in regex.finditer(text):
+                if label.family == "blood_pressure" and m["p1"] is not None:
+                    continue
+                value_ok = (read_pressure(text, m, "")[0] if label.family == "blood_pressure" else
+                            read_single(label.family, text, m.start("n1"), m.end("n1"), "")[0])
+                if not value_ok or _not_a_reading(text, m, m.start("label")):
+                    continue  # "FC 16 Fr": a catheter, which vouches for nothing
+                line = text.rfind("\n", 0, m.start()) + 1
+                support.setdefault(line, set()).update((label.name, code) for code in label.only_in)
+    return support
+
+
+def _allowed(label: Label, text: str, m: re.Match, languages: frozenset[str],
+             support: dict[int, set[tuple[str, str]]]) -> bool:
+    """Whether an abbreviation that means something else elsewhere may be read in this sense here: the note shows
+    its language, a unit confirms it, or another label of that language has a value on the same line ("TA 142/88,
+    FC 118, FR 24": three French abbreviations vouch for each other)."""
+    end = m.end("n1") if m["n1"] is not None else m.end("p1")
+    if label.not_after and re.search(label.not_after, text[max(0, m.start("label") - 20):m.start("label")], re.I):
+        return False
+    if label.family == "blood_pressure" and m["n2"] is not None:
+        end = m.end("n2")
+    unit_after = bool(label.unit and re.match(label.unit, text[end:end + 16], re.I))
+    if label.only_in:
+        line = support.get(text.rfind("\n", 0, m.start()) + 1, set())
+        neighbours = {code for name, code in line if name != label.name}
+        return bool((languages | neighbours) & set(label.only_in)) or unit_after
+    if label.context:
+        line = text[text.rfind("\n", 0, m.start("label")) + 1:m.start("label")]
+        return unit_after or bool(re.search(label.context, line))
+    return unit_after if label.unit else True
+
+
+def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], list[tuple[str, int, int, str]]]:
+    """Every labelled value of the note, and the labelled numbers refused as ``(variable, start, end, reason)``."""
+    found: list[Found] = []
+    rejected: list[tuple[str, int, int, str]] = []
+    taken: set[int] = set()
+    support = _line_support(text)
+    for label, regex in _LABEL_REGEXES:
+        for m in regex.finditer(text):
+            start = m.start("n1") if m["n1"] is not None else m.start("p1")
+            if start in taken or not _allowed(label, text, m, languages, support):
+                continue
+            how = f"label {m['label']!r}" + (f" ({re.split(r' [(]|:', label.meaning)[0]})" if label.meaning else "")
+            variable = label.family
+            reason = _not_a_reading(text, m, m.start("label"))
+            items: list[Found] = []
+            if not reason and label.family == "blood_pressure" and m["p1"] is not None:
+                if label.name == "RR (Riva-Rocci)":
+                    continue
+                item, reason = read_single("systolic_bp", text, m.start("p1"), m.end("p1"), how + " by palpation")
+                items = [item] if item else []
+            elif not reason and label.family == "blood_pressure":
+                lowest = 50.0 if label.name == "RR (Riva-Rocci)" else 1.0
+                items, reason = read_pressure(text, m, how, lowest_systolic=lowest)
+                if reason and label.name == "RR (Riva-Rocci)":
+                    continue  # "RR 18/14": not a pressure; the respiratory-rate label says why it is not one either
+            elif not reason:
+                if variable in ("systolic_bp", "diastolic_bp") and re.match(r"[ \t]*/[ \t]*\d", text[m.end():]):
+                    continue  # "SBP 120/80": the blood-pressure labels read it
+                at, end = m.start("n1"), m.end("n1")
+                measured = variable == "respiratory_rate" and _SET_THEN_TOTAL.match(text, end)
+                if measured:  # "RR 14/22 (set/total)": the measured rate is the second number
+                    at, end = measured.start("v"), measured.end("v")
+                item, reason = read_single(variable, text, at, end, how, needs_percent=label.needs_percent)
+                items = [item] if item else []
+            if reason:
+                if not label.weak:
+                    var = "systolic_bp" if variable == "blood_pressure" else variable
+                    rejected.append((var, start, m.end("n1") if m["n1"] is not None else m.end("p1"), reason))
+                continue
+            for item in items:
+                # "T 38.2" or "T 38C" is a temperature on its own; a bare "T 37" needs company like "P" and "R"
+                item.weak = label.weak and not (label.name == "T" and (
+                    re.search(r"[.,]", text[item.start:item.end]) or item.unit_written))
+                found.append(item)
+                taken.add(item.start)
+    for m in _PAIRED_TEMPERATURES.finditer(text):  # "Tm/Tc 38.1/37.2": the maximum, then the current one
+        for group in ("n1", "n2"):
+            item, _ = read_temperature(text, m.start(group), m.end(group), f"label {m['label']!r}")
+            if item and item.start not in taken:
+                found.append(item)
+                taken.add(item.start)
+    return found, rejected
+
+
+#: Two temperature labels and their two values: "Tm/Tc 38.1/37.2", "Tmax/Tcurrent: 101.2/99.8".
+_PAIRED_TEMPERATURES = re.compile(rf"(?<![A-Za-z])(?P<label>T\s?m(?:ax)?[ \t]*/[ \t]*T\s?c(?:urr?(?:ent)?)?)"
+                                  rf"[ \t]*:?[ \t]*"
+                                  rf"(?P<n1>{TEMP_NUMBER})[ \t]*/[ \t]*(?P<n2>{TEMP_NUMBER})(?![\d/])")
+
+
+#: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius".
+_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
+                               r"Celsius|Fahrenheit|centigrade)\b(?![ \t]*(?:/|per\b))")
+#: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
+_NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|maintain\w*|avoid\w*|below|above|"
+                           r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
+                           r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
+                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion)|[<>≤≥=~])"
+                           r"[^.;\n\d]{0,12}$", re.I)
+
+
+def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
+    """Numbers that are temperatures by their written unit alone, outside the refused ones (``refused``: starts of
+    labelled numbers refused as thresholds, targets or ranges) and not settings or targets (:data:`_NOT_MEASURED`)."""
+    found = []
+    for m in _UNIT_TEMPERATURE.finditer(text):
+        start, end = m.start("n1"), m.end("n1")
+        value = float(m["n1"].replace(",", "."))
+        celsius = not re.search(r"F|Fahrenheit", m[0][len(m["n1"]):])
+        if start in refused or not (30 <= value <= 45 if celsius else 86 <= value <= 110):
+            continue
+        if _NOT_MEASURED.search(text[max(0, start - 30):start]):
+            continue
+        item, _ = read_temperature(text, start, end, "temperature unit")
+        if item:
+            found.append(item)
+    return found
+
+
+#: A saturation known by the air or oxygen it was measured on: "98% on RA", "94% on 2 L NC", "91% room air".
+_UNIT_SATURATION = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3})[ \t]*%[ \t]*(?:on[ \t]+)?(?:RA|room[ \t]+air|r/a|"
+                              r"\d{1,2}(?:\.\d)?[ \t]*(?:L|l|LPM|lpm|L/min|l/min)\b|NC\b|NRB\b|nasal[ \t]+cannula|"
+                              r"face[ \t]?mask|high[- ]flow|HFNC|BiPAP|CPAP)", re.I)
+#: Words before such a percentage that make it an oxygen fraction or something else: "FiO2 40% on CPAP".
+_NOT_SATURATION = re.compile(r"(?:\b(?:O2|oxygen|EF|LVEF|efficiency|HbA1c|A1c)[ \t:=]*|"
+                             r"\b(?:FiO2|venturi|fraction)\b[^.;\n]{0,25})$", re.I)
+
+
+def read_unit_saturations(text: str, taken: set[int]) -> list[Found]:
+    """Percentages that are saturations by the air or oxygen written after them ("98% on RA"), outside ``taken``."""
+    found = []
+    for m in _UNIT_SATURATION.finditer(text):
+        start, end = m.start("n1"), m.end("n1")
+        if start in taken or not 70 <= int(m["n1"]) <= 100 or _NOT_SATURATION.search(text[max(0, start - 40):start]):
+            continue
+        item, _ = read_single("oxygen_saturation", text, start, end, "saturation by the air it was measured on")
+        if item:
+            found.append(item)
+    return found

@@ -1,0 +1,296 @@
+"""Vital signs given by their place rather than a label next to each number: positional runs, tables and rows.
+
+* **positional run** — MIMIC's unlabelled run after "VS:", "Vitals:", "vitals were", "triage VS:": "98.1 84 122/68 16
+  98%RA" is temperature, pulse, blood pressure, respiratory rate, saturation, and each number is given the one slot its
+  shape allows (decimals are temperatures, "N/N" pressures, "N%" or MIMIC's "98RA" saturations, a last bare number a
+  saturation, a number with "/min" a rate, with "mmHg" a pressure). A leading pain score (MIMIC's triage order: "pain 8,
+  101.3 108 …", "0 99.6 110 …") is skipped; route, arm and posture words between the numbers ("98.4 PO 132 / 74 L Lying
+  78 18 97 RA") are skipped; the numbers may be separated by spaces, commas, pipes or — all of them — dashes
+  ("98.2-76-118/70-16-97%") or spaced slashes ("38.2 / 116 / 94/58 / 28 / 89%": the pressure is the pair written without
+  spaces; at least four numbers). "VS: afebrile, 88, 120/80, 16, 98%" has no temperature slot. The trigger may carry a
+  time ("Last VS @ 2000:", "Vitals (10:40):"). A run whose numbers could be read two ways is not taken;
+* **table** — a header row naming vital columns ("Time | Temp (C) | HR | BP | RR | SpO2", also "Puls", "FC", "TA",
+  "SatO2") and the rows under it; an "RR" column of pressure-shaped pairs is the German blood pressure, and a column
+  whose header names the parts of its "N/N" cells ("RR (set/total)") gives the measured one;
+* **row** — a line that opens with a label and lists several values across columns ("HR (bpm)  118  112  106", "Temp (C,
+  bladder)  38.6  --  38.1", "BP  110/65  104/60"); empty cells ("--", "n/a") are passed over.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
+
+_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?)"
+                          r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
+                          r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
+                          r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"
+                          r"[ \t]*[:\-—]?[ \t]*"
+                          r"(?P<afebrile>(?:(?:[Aa]febrile|AFEBRILE|[Aa]feb)[ \t]*[,;/]?|AF[ \t]*[,;/])[ \t]*)?")
+_RUN_NUMBER = r"\d{1,3}(?:\.\d{1,2}|,\d(?!\d))?"
+#: The unit a run may write after a number: a saturation's "%" (or "RA" glued to it, MIMIC's "98RA"), a
+#: temperature's, a rate's ("88/min", "16 bpm") or a pressure's ("120/80 mmHg").
+_RUN_UNIT = rf"(?P<u>[ \t]*%|(?P<ra>(?=RA\b))|{TEMP_UNIT}|(?P<rate>{RATE_UNIT})|(?P<mmhg>[ \t]*mm[ \t]*Hg))"
+#: A run token; in a run whose numbers are separated by spaced slashes ("38.2 / 116 / 94/58 / 28 / 89%") a pressure
+#: is the pair written without spaces.
+_RUN_TOKEN = re.compile(rf"(?P<pain>[Pp]ain[ \t:]*)?(?P<n>{_RUN_NUMBER})(?:[ \t]*/[ \t]*(?P<d>\d{{1,3}}))?"
+                        rf"{_RUN_UNIT}?(?![\d:])")
+_SLASH_TOKEN = re.compile(rf"(?P<pain>[Pp]ain[ \t:]*)?(?P<n>{_RUN_NUMBER})(?:/(?P<d>\d{{1,3}}))?{_RUN_UNIT}?(?![\d:])")
+_SLASH_SEP = re.compile(r"[ \t]+/[ \t]+(?=\d)")
+#: Words a run may hold between its numbers: the route of a temperature, the arm and posture of a pressure.
+_FILLER = r"(?:PO|po|[Oo]ral|[Aa]x(?:illary)?|[Rr]ectal|[Tt]ympanic|[Tt]emporal|TA|[LR]|[Ll]eft|[Rr]ight|" \
+          r"[Ll]ying|[Ss]itting|[Ss]tanding|[Ss]upine|arm)"
+_RUN_SEP = re.compile(rf"[ \t]*(?P<sep>[,|;]|-(?=\d))?[ \t]*(?:{_FILLER}[ \t]+(?=[A-Za-z]*[ \t]*\d))*")
+_OTHER_AFTER = re.compile(r"[ \t]*(?:L\b(?![ \t]+(?:[Ll]ying|[Ss]itting|[Ss]tanding|[Ss]upine|arm))|L/min|lpm|"
+                          r"mg|kg|mL|ml|min|h\b|hrs?|days?|x\b)")
+#: The orders runs are written in: MIMIC's (T, HR, BP, RR, SpO2, after a triage pain score) and Epic's (T, BP,
+#: pulse, RR, SpO2). A run is read in whichever order fits it; one that fits both differently is not taken.
+_ORDERS = (("pain", "temperature", "heart_rate", "blood_pressure", "respiratory_rate", "oxygen_saturation"),
+           ("pain", "temperature", "blood_pressure", "heart_rate", "respiratory_rate", "oxygen_saturation"))
+
+
+def _unit(token: re.Match) -> str:
+    """What the unit written after a run's number says: "%" (also MIMIC's "98RA"), "temp", "rate", "mmHg" or ""."""
+    if token["u"] is None:
+        return ""
+    if token["ra"] is not None or token["u"].strip() == "%":
+        return "%"
+    return "rate" if token["rate"] else "mmHg" if token["mmhg"] else "temp"
+
+
+def _slot_fits(slot: str, token: re.Match, first: bool, last: bool, followed_by_number: bool) -> bool:
+    number, unit = token["n"], _unit(token)
+    value = float(number.replace(",", "."))
+    if slot == "pain":  # MIMIC's triage order starts with the pain score: never a vital, only skipped
+        return first and token["d"] is None and not unit and re.fullmatch(r"\d{1,2}", number) is not None \
+            and value <= 10
+    if token["pain"]:
+        return False
+    if slot == "blood_pressure":
+        return token["d"] is not None and unit in ("", "mmHg")
+    if token["d"] is not None or unit == "mmHg":
+        return False
+    if unit == "%":
+        return slot == "oxygen_saturation"
+    if unit == "temp":
+        return slot == "temperature"
+    decimal = re.search(r"[.,]", number) is not None
+    if slot == "temperature":
+        if decimal:
+            return 21 <= value <= 45 or 70 <= value <= 110
+        return not unit and followed_by_number and (34 <= value <= 42 or 93 <= value <= 106)
+    if decimal:
+        return False
+    # whole numbers within DeVisE's ranges; the order of the run tells heart rate, respiratory rate and saturation apart
+    if slot == "heart_rate":
+        return 1 <= value <= 200
+    if slot == "respiratory_rate":
+        return 1 <= value <= 50
+    return last and not unit and 1 <= value <= 100  # saturation without "%": only as the run's last number
+
+
+def _assignments(tokens: list[re.Match], order: tuple[str, ...], slot: int = 0, first: bool = True
+                 ) -> list[list[str]]:
+    """Every way to give the run's numbers increasing slots of ``order`` that their shapes allow."""
+    if not tokens:
+        return [[]]
+    out = []
+    for index in range(slot, len(order)):
+        if tokens[0]["pain"] and order[index] == "pain" and first:
+            return [["pain"] + rest for rest in _assignments(tokens[1:], order, 1, False)]
+        if _slot_fits(order[index], tokens[0], first, len(tokens) == 1, len(tokens) > 1):
+            out += [[order[index]] + rest for rest in _assignments(tokens[1:], order, index + 1, False)]
+    return out
+
+
+def _run_tokens(text: str, pos: int, slashes: bool) -> tuple[list[re.Match], list[str]]:
+    """The numbers of a run from ``pos`` and the separator after each; ``slashes``: a run separated by spaced
+    slashes (every separator must be one, else the run is empty)."""
+    tokens: list[re.Match] = []
+    separators: list[str] = []
+    while True:
+        token = (_SLASH_TOKEN if slashes else _RUN_TOKEN).match(text, pos)
+        if not token or (token["u"] is None and re.match(r"[A-Za-z]", text[token.end():token.end() + 1])):
+            break  # "4L", "2 L": not a vital sign
+        if token["u"] is None and _OTHER_AFTER.match(text, token.end()):
+            break
+        tokens.append(token)
+        sep = _SLASH_SEP.match(text, token.end()) if slashes else _RUN_SEP.match(text, token.end())
+        if sep is None:
+            break
+        separators.append("/" if slashes else sep["sep"] or " ")
+        pos = sep.end()
+    if slashes and len(separators) < 3:
+        return [], []  # "98.1 / 96": too short to tell from a ratio
+    return tokens, separators
+
+
+def positional(text: str) -> list[Found]:
+    found = []
+    for trigger in _RUN_TRIGGER.finditer(text):
+        tokens, separators = _run_tokens(text, trigger.end(), slashes=True)
+        slashes = bool(tokens)
+        if not slashes:
+            tokens, separators = _run_tokens(text, trigger.end(), slashes=False)
+        if any(s == "-" for s in separators[:len(tokens) - 1]) and (
+                len(tokens) < 4 or any(s != "-" for s in separators[:len(tokens) - 1])):
+            continue  # dashes separate a whole run ("98.2-76-118/70-16-97%"), else they are ranges
+        orders = [tuple(s for s in order if s != "temperature") if trigger["afebrile"] else order
+                  for order in _ORDERS]  # "VS: afebrile, 88, 120/80, 16, 98%": no temperature to find
+        ways = sorted({tuple(way) for order in orders for way in _assignments(tokens, order)})
+        if not tokens or len(ways) != 1:
+            continue  # nothing, or a run whose numbers could be read two ways: take none of it
+        vitals = [t for slot, t in zip(ways[0], tokens) if slot != "pain"]
+        if len(vitals) == 1 and (not (vitals[0]["d"] or _unit(vitals[0]) or re.search(r"[.,]", vitals[0]["n"])) or
+                                 text[vitals[0].end():vitals[0].end() + 1] == ":"):
+            continue  # one bare number, or "Vitals 12/04:" (a date heading its list)
+        how = f"positional run after {trigger['t']!r}"
+        for slot, token in zip(ways[0], tokens):
+            if slot == "pain":
+                continue
+            if slot == "blood_pressure":
+                found += pressure_at(text, token.start("n"), how, in_slash_run=slashes)
+                continue
+            after = text[token.end("n"):token.end("n") + 12]
+            item, _ = read_single(slot, text, token.start("n"), token.end("n"), how,
+                                  after=re.sub(r"^[ \t]+/[ \t]+", " ", after) if slashes else after)
+            if item:
+                found.append(item)
+    return found
+
+
+_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª",
+                 "heart_rate": r"hr|pulse|p|heart\s+rate|puls|pols|pouls|polso|pulso|fc|hf",
+                 "blood_pressure": r"bp|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
+                 "systolic_bp": r"sbp|systolic", "diastolic_bp": r"dbp|diastolic",
+                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah",
+                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2"}
+
+
+#: Words a column header's "(a/b)" gives the measured part of a "N/N" cell: "RR (set/total)" holds "14/22".
+_MEASURED_PART = r"total|measured|actual|obs\w*|pt|patient"
+
+
+def _column(cell: str) -> tuple[str | None, str | None, int | None]:
+    """The vital a table header cell names, the temperature unit it gives ("Temp (C)"), and which number of a
+    "N/N" cell is the measured one when the header says ("RR (set/total)": the second)."""
+    words = cell.strip().lower()
+    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words)
+    parts = re.search(r"\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)", words)
+    part = None
+    if parts:
+        part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
+    bare = re.sub(r"\(.*?\)|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
+    for variable, pattern in _COLUMN_NAMES.items():
+        if re.fullmatch(pattern, bare):
+            letter = unit and (unit[1] or unit[2])
+            return variable, {"c": "°C", "f": "°F"}.get(letter or ""), part
+    return None, None, None
+
+
+def _cell(text: str, at: int, variable: str, unit: str | None, part: int | None = None) -> list[Found]:
+    """The value of one table cell in a column of ``variable`` (``part``: the measured number of a "N/N" cell)."""
+    pair = re.match(r"(\d{1,3})[ \t]*/[ \t]*(\d{1,3})(?![\d/])", text[at:at + 12])
+    if pair and part is not None and variable not in ("blood_pressure", "systolic_bp", "diastolic_bp"):
+        start, end = at + pair.start(part + 1), at + pair.end(part + 1)
+        rest = text[at + pair.end():at + pair.end() + 12]
+        item, _ = read_single(variable, text, start, end, "table column", after=rest)
+        return [item] if item else []
+    if variable == "blood_pressure" or (variable == "respiratory_rate" and
+                                        re.match(r"\d{2,3}[ \t]*/[ \t]*\d", text[at:])):
+        # an "RR" column of pressures is the German blood pressure (Riva-Rocci)
+        return pressure_at(text, at, "table column", lowest_systolic=1.0 if variable == "blood_pressure" else 50.0)
+    number = re.match(rf"{NUMBER}(?:,\d)?(?![\d.])", text[at:at + 8])
+    if number is None:
+        return []
+    # a single value ("28/30" in a saturation column is refused by read_single: not written as this vital)
+    item, _ = (read_temperature(text, at, number.end() + at, "table column", unit) if variable == "temperature"
+               else read_single(variable, text, at, number.end() + at, "table column"))
+    return [item] if item else []
+
+
+def _cells(line: str, offset: int) -> tuple[list[tuple[int, str]], bool]:
+    """The cells of a table line with their offsets, and whether they are delimited (pipes, tabs) rather than
+    aligned by spaces. Delimited cells keep their place even when empty."""
+    if "|" in line or "\t" in line:
+        cells, position = [], 0
+        for part in re.split(r"[|\t]", line):
+            cells.append((offset + position, part))
+            position += len(part) + 1
+        if line.strip().startswith("|"):
+            cells = cells[1:]
+        if line.strip().endswith("|"):
+            cells = cells[:-1]
+        return cells, True
+    return [(offset + m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)], False
+
+
+def tables(text: str) -> list[Found]:
+    """Values under a header row of vital columns. Delimited cells go by their place; cells aligned by spaces go to
+    the column whose header starts nearest before them (values may be right-aligned under their header)."""
+    found: list[Found] = []
+    columns: list[tuple[int, str | None, str | None, int | None]] | None = None
+    delimited = True
+    offset = 0
+    for line in text.split("\n"):
+        cells, bounded = _cells(line, offset)
+        filled = [(start, cell) for start, cell in cells if cell.strip()]
+        if filled and all(re.fullmatch(r"[\s:=\-–—+]+", c) for _, c in filled):
+            pass  # a rule under the header ("| --- | --- |"): the table goes on
+        elif len(filled) >= 3 and not any(re.fullmatch(r"[\s\d.,:/%\-]*\d[\s\d.,:/%\-]*", c) for _, c in filled):
+            named = [(start - offset, *_column(cell)) for start, cell in cells]
+            columns = named if sum(v is not None for _, v, _, _ in named) >= 2 and (
+                bounded or len(filled) == len(cells)) \
+                else None
+            delimited = bounded
+        elif columns and len(filled) >= 2 and bounded == delimited:
+            for index, (start, cell) in enumerate(cells):
+                if not cell.strip():
+                    continue
+                at = start + len(cell) - len(cell.lstrip())  # the cell's value starts the cell
+                if delimited:
+                    if index >= len(columns):
+                        break
+                    _, variable, unit, part = columns[index]
+                else:
+                    column = start - offset
+                    _, variable, unit, part = max((c for c in columns if c[0] <= column + 2),
+                                                  default=(0, None, None, None), key=lambda c: c[0])
+                if variable is not None:
+                    found += _cell(text, at, variable, unit, part)
+        else:
+            columns = None
+        offset += len(line) + 1
+    return found
+
+
+_CELL_GAP = r"(?:[ \t]{2,}|[ \t]*\|[ \t]*|\t)"
+_EMPTY_CELL = re.compile(rf"{_CELL_GAP}(?:-{{1,3}}|—|–|n/?a|N/?A|\.|\*|x)(?=[ \t|]|$)", re.M)
+_ROW_VALUE = re.compile(rf"{_CELL_GAP}(?P<v>{NUMBER}(?:,\d)?)(?![\d/])")
+_ROW_PAIR = re.compile(rf"{_CELL_GAP}(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d{{1,3}}(?![\d/])")
+_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}?[ \t:|]*")
+
+
+def row_values(text: str, item: Found, after: int, line_start: int, line_end: int) -> list[Found]:
+    """A row that opens with the label and lists several values: "HR   96   102   108", "BP  110/65  104/60"."""
+    if item.variable == "diastolic_bp" or not _ROW_LABEL.fullmatch(text[line_start:item.start]):
+        return []
+    pair = item.variable == "systolic_bp"
+    more: list[Found] = []
+    pos = item.partner[1] if pair and item.partner else after  # a row of pressures goes on after the diastolic
+    pos += len(re.match(rf"(?:{ANY_TEMP_UNIT}|[ \t]*%)?", text[pos:])[0]) if not pair else 0  # type: ignore[index]
+    while pos < line_end:
+        empty = _EMPTY_CELL.match(text, pos)
+        if empty:
+            pos = empty.end()
+            continue
+        row = (_ROW_PAIR if pair else _ROW_VALUE).match(text, pos)
+        if not row or row.start("v") >= line_end:
+            break
+        new = read(item.variable, text, row.start("v"), row.end("v"), "flowsheet row", item.unit)
+        if not new:
+            break
+        more += new
+        pos = row.end() + (text[row.end():row.end() + 1] == "%")
+    return more

@@ -1,0 +1,124 @@
+"""The words :mod:`pytest_medllm.data.note_demographics` reads beyond English pronouns: ethnicity terms and the
+sex words of other languages.
+
+**Ethnicity terms** map to DeVisE's five classes (Table 1) as the US census groups them: African and Afro-Caribbean
+peoples are Black; Latin American peoples (Brazil included) Hispanic/Latino; East, South-East and South Asian and
+Pacific peoples Asian & Pacific; European peoples White; Indigenous peoples of the Americas and Australia, mixed
+origins, and peoples the census grouping leaves undecided (Middle Eastern and North African, Guyanese,
+Trinidadian, South African) Other/Unknown. A term counts only where it describes the patient (the rules are in
+:mod:`.note_demographics`), so "German measles", "black stools" or "Spanish interpreter" are never mentions.
+:data:`ORIGIN_TERMS` are the French, Spanish and Italian adjectives read only after "d'origine", "de origen",
+"di origine" ("Femme de 45 ans, d'origine malienne").
+
+**Sex words of other languages** (:data:`FOREIGN_SEX_WORDS`): titles ("Mme", "Herr", "Mw.", "Sig.ra"), nouns
+("Femme", "Varón", "Kvinna", "Patientin", "Mulher"), the sex a Portuguese, Italian or French note names ("sexo
+feminino", "sesso maschile", "sexe masculin") and, only in a note that shows the language (:mod:`.languages`),
+subject pronouns ("elle", "él", "hij", "er", "hon", "ela"); :data:`FOREIGN_SWAPS` gives each one's counterpart of the
+other sex for a rewrite.
+"""
+
+from __future__ import annotations
+
+_B, _H, _A, _W, _O = "Black", "Hispanic/Latino", "Asian & Pacific", "White", "Other/Unknown"
+
+
+def _terms(cls: str, words: str) -> dict[str, str]:
+    return {w.replace("_", " "): cls for w in words.split()}
+
+
+#: Ethnicity and race terms (lower-case; "_" stands for a space) -> DeVisE class (Table 1).
+ETHNICITY_TERMS: dict[str, str] = {
+    **_terms(_B, """african_american african-american aa afro-caribbean afro_caribbean black black_african
+        black_caribbean black_british black_other african west_african east_african haitian jamaican barbadian bajan
+        bahamian nigerian ghanaian somali somalian ethiopian eritrean kenyan ugandan congolese sudanese
+        south_sudanese senegalese malian ivorian cameroonian zimbabwean zambian malawian tanzanian rwandan
+        burundian liberian sierra_leonean gambian guinean angolan mozambican togolese beninese burkinabe chadian
+        cape_verdean caribbean west_indian"""),
+    **_terms(_H, """hispanic latino latina latinx latine chicano chicana puerto_rican mexican dominican cuban
+        salvadoran salvadorean guatemalan honduran nicaraguan costa_rican panamanian colombian venezuelan
+        ecuadorian peruvian bolivian chilean argentine argentinian uruguayan paraguayan brazilian central_american
+        south_american latin_american mestizo mestiza"""),
+    **_terms(_A, """asian south_asian east_asian southeast_asian south-east_asian british_asian asian_indian chinese
+        east_indian han_chinese taiwanese japanese korean vietnamese cambodian khmer laotian hmong thai burmese filipino
+        filipina indonesian malaysian singaporean indian pakistani bangladeshi sri_lankan nepali nepalese bhutanese
+        tibetan mongolian punjabi gujarati tamil bengali afghan uzbek pacific_islander native_hawaiian
+        hawaiian samoan tongan fijian maori māori chamorro marshallese micronesian chuukese tahitian cook_islander
+        niuean papua_new_guinean polynesian melanesian"""),
+    **_terms(_W, """white caucasian white_british white_irish white_other white_european irish_traveller
+        irish_traveler gypsy roma romani european eastern_european western_european irish scottish welsh italian
+        polish russian ukrainian german greek portuguese albanian bosnian romanian bulgarian serbian croatian
+        hungarian czech slovak lithuanian latvian estonian scandinavian norwegian danish finnish belgian swiss
+        austrian ashkenazi ashkenazi_jewish jewish armenian"""),
+    **_terms(_O, """american_indian native_american alaska_native alaskan_native native_alaskan aboriginal indigenous
+        first_nations métis metis
+        inuit cree ojibwe ojibway navajo lakota cherokee torres_strait_islander multiracial mixed_race mixed-race
+        biracial middle_eastern north_african arab lebanese syrian iraqi iranian persian turkish kurdish egyptian
+        moroccan algerian tunisian libyan yemeni saudi palestinian jordanian guyanese trinidadian south_african
+        surinamese"""),
+}
+del _terms
+
+#: French, Spanish and Italian origin adjectives, read only after "d'origine", "de origen", "di origine".
+ORIGIN_TERMS: dict[str, str] = {
+    **{w: _B for w in """malien malienne sénégalais sénégalaise ivoirien ivoirienne haïtien haïtienne congolais
+        congolaise camerounais camerounaise guinéen guinéenne comorien comorienne mauritanien mauritanienne africain
+        africaine subsaharien subsaharienne antillais antillaise martiniquais martiniquaise guadeloupéen
+        guadeloupéenne nigeriano nigeriana senegalés senegalesa subsahariano subsahariana senegalese""".split()},
+    **{w: _H for w in """ecuatoriano ecuatoriana colombiano colombiana peruano peruana boliviano boliviana dominicano
+        dominicana mexicano mexicana cubano cubana venezolano venezolana argentino argentina paraguayo paraguaya
+        hondureño hondureña latinoamericano latinoamericana peruviano peruviana ecuadoriano ecuadoriana
+        latino-américain latino-américaine""".split()},
+    **{w: _A for w in """vietnamien vietnamienne chinois chinoise cambodgien cambodgienne laotien laotienne asiatique
+        chino china filipino filipina pakistaní cinese filippino filippina indiano indiana bengalese pakistano
+        pakistana tamoul tamoule""".split()},
+    **{w: _W for w in """portugais portugaise italien italienne espagnol espagnole polonais polonaise roumain roumaine
+        européen européenne caucasien caucasienne rumano rumana rumeno rumena albanese ucraino ucraina gitan gitane
+        gitano gitana rom""".split()},
+    **{w: _O for w in """marocain marocaine algérien algérienne tunisien tunisienne maghrébin maghrébine turc turque
+        nord-africain nord-africaine marroquí magrebí árabe marocchino marocchina egiziano egiziana tunisino
+        tunisina""".split()},
+}
+del _B, _H, _A, _W, _O
+
+#: Sex words of other languages: word (as matched, lower-case) -> (sex, kind, languages that must be shown or ()).
+FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    # titles, before a name or "___"
+    "mme": ("female", "title", ()), "mme.": ("female", "title", ()), "madame": ("female", "title", ()),
+    "monsieur": ("male", "title", ()), "m.": ("male", "title", ("fr",)), "herr": ("male", "title", ()),
+    "frau": ("female", "title", ()), "mw.": ("female", "title", ()), "mevr.": ("female", "title", ()),
+    "mevrouw": ("female", "title", ()), "dhr.": ("male", "title", ()), "meneer": ("male", "title", ()),
+    "sr.": ("male", "title", ("es",)), "sra.": ("female", "title", ("es",)), "srta.": ("female", "title", ("es",)),
+    "señor": ("male", "title", ()), "señora": ("female", "title", ()), "sig.": ("male", "title", ()),
+    "sig.ra": ("female", "title", ()), "sig.na": ("female", "title", ()), "signor": ("male", "title", ()),
+    "signora": ("female", "title", ()),
+    # nouns
+    "femme": ("female", "noun", ()), "homme": ("male", "noun", ()), "patiente": ("female", "noun", ("fr",)),
+    "mujer": ("female", "noun", ()), "hombre": ("male", "noun", ()), "varón": ("male", "noun", ()),
+    "donna": ("female", "noun", ("it",)), "uomo": ("male", "noun", ()), "vrouw": ("female", "noun", ()),
+    "kvinna": ("female", "noun", ()), "mann": ("male", "noun", ("de",)), "patientin": ("female", "noun", ()),
+    "mulher": ("female", "noun", ()), "homem": ("male", "noun", ()), "senhora": ("female", "title", ()),
+    "senhor": ("male", "title", ()),
+    # the sex a field or "sexo feminino" names, in the languages that write it so
+    "feminino": ("female", "noun", ("pt",)), "masculino": ("male", "noun", ("pt",)),
+    "femminile": ("female", "noun", ("it",)), "maschile": ("male", "noun", ("it",)),
+    "féminin": ("female", "noun", ("fr",)), "masculin": ("male", "noun", ("fr",)),
+    # subject pronouns, only in a note that shows the language
+    "elle": ("female", "pronoun", ("fr",)), "il": ("male", "pronoun", ("fr",)), "ella": ("female", "pronoun", ("es",)),
+    "él": ("male", "pronoun", ("es",)), "lei": ("female", "pronoun", ("it",)), "lui": ("male", "pronoun", ("it",)),
+    "hij": ("male", "pronoun", ("nl",)), "er": ("male", "pronoun", ("de",)), "hon": ("female", "pronoun", ("sv",)),
+    "han": ("male", "pronoun", ("sv",)), "ela": ("female", "pronoun", ("pt",)), "ele": ("male", "pronoun", ("pt",)),
+}
+#: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
+FOREIGN_SWAPS: dict[str, str] = {
+    "mme": "m.", "mme.": "m.", "madame": "monsieur", "monsieur": "madame", "m.": "mme", "herr": "frau",
+    "frau": "herr", "mw.": "dhr.", "mevr.": "dhr.", "mevrouw": "meneer", "dhr.": "mw.", "meneer": "mevrouw",
+    "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
+    "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
+    "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",
+    "vrouw": "man", "kvinna": "man", "mann": "frau", "patientin": "patient", "elle": "il", "il": "elle",
+    "mulher": "homem", "homem": "mulher", "senhora": "senhor", "senhor": "senhora", "feminino": "masculino",
+    "masculino": "feminino", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
+    "masculin": "féminin", "ela": "ele", "ele": "ela",
+    "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "hon": "han", "han": "hon",
+}
+assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -1,0 +1,154 @@
+"""The sections of a clinical note and their kinds, which the choice rule of :mod:`pytest_medllm.data.note_vitals`
+reads.
+
+A line that starts with a label and a colon ("Physical Exam:", "O:", "VS:", "Obs @ triage:", "Constantes à l'arrivée :",
+"Post-ROSC assessment (14:30):") or a known heading alone on its line ("PHYSICAL EXAM", "## Vital signs", "3. PHYSICAL
+EXAMINATION", "DISCHARGE EXAM (transfer to floor)") opens a section; so does a paragraph of prose that opens with the
+words of an examination or a discharge ("On exam, …", "on examination she …", "On arrival to the ED her vitals were …",
+"At discharge, …": dictated notes without headings), until the paragraph ends, in a note where no heading names the
+examination. A section's kind comes from its heading's words (:data:`SECTION_KINDS`, first match wins, in English,
+German, Dutch, French, Spanish, Italian, Swedish and Portuguese): ``discharge`` (a discharge exam or vitals, not a
+"discharge summary" title), ``exam`` (the examination the note documents: physical exam, O/E, objective, status,
+admission or clinical findings, secondary survey, vitals/VS/obs blocks — inside a discharge section they stay discharge
+—, triage, on arrival, initial vitals, primary survey, a baseline or pre-procedure block, a timed assessment such as
+"Assessment at 14:30" or "Post-ROSC assessment (14:30)") or ``other`` (history, ED course, labs, plan, hospital course,
+addenda, interval events, and every repeat or later set: re-obs, rechecks, reassessments, repeat vitals, a second set,
+"post-procedure vitals", "vitals after fluids", pre-hospital values: EMS, the field, the referring hospital). A label
+the table does not know ("Gen:", "CV:", "A:") continues the section it is in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Section:
+    """A stretch of the note under one heading; ``label`` is the heading as written ("" before the first)."""
+
+    label: str
+    kind: str  # "exam", "discharge" or "other"
+    start: int
+    end: int
+
+
+#: Kinds of section headings, by the words of the heading (first match wins; matched lower-cased).
+SECTION_KINDS: tuple[tuple[str, str], ...] = (
+    ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
+                  r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
+                  r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning"),
+    # a document title, not the exam; every repeat of the exam or the vitals
+    ("other", r"history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
+              r"laboratoriais)|\bre-?obs\b|"
+              r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
+              r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
+              r"\b(?:2nd|second|3rd|third|later|subsequent)\s+(?:set|vitals?|vs|obs)\b|"
+              r"\b(?:vitals?|vs|obs|set)\s*(?:#|no\.?\s*)?[2-9]\b|"
+              r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
+              # values from before the encounter: the ambulance, the field, the referring hospital
+              r"\b(?:ems|paramedics?|ambulance|field|osh|outside\s+hospital|referring|transferring|rettungsdienst|"
+              r"notarzt|samu|smur)\b"),
+    ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
+              r"constantes(?:\s+vitales)?|signos\s+vitales|sinais\s+vitais|parametri\s+vitali|vitalparameter|vitalzeichen|"
+              r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
+    ("exam", r"\bphysical\b|\bexam\w*|^o/?e$|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|^vs\b|\bvs\b|"
+             r"\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
+             r"\bassessment\s*(?:at\b|@|\(\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
+             r"\b(?:admission|clinical|physical|examination)\s+(?:findings|status)|\bsecondary\s+survey\b|"
+             r"\bfindings\s+(?:on|at)\s+(?:admission|arrival|presentation)|klinische\s+untersuchung|"
+             r"\bbefund\s+bei\s+aufnahme|"
+             r"\bpre[- ]?(?:procedure|op\w*|sedation|induction|treatment|dialysis|hd|transfusion|an(?:a)?esthe\w*|"
+             r"infusion|chemo\w*|exercise|walk|test|surgery|surgical|cath\w*|endoscopy|bronchoscopy|ect)\b|"
+             r"aufnahmebefund|k[öo]rperliche\s+untersuchung|untersuchungsbefund|klinischer\s+befund|^befund$|"
+             r"^status\b|lichamelijk\s+onderzoek|^onderzoek$|\bbij\s+opname\b|^examen\b|\bexamen\s+(?:clinique|"
+             r"physique|f[íi]sico)|\bà\s+l['’](?:arrivée|admission|entrée)|exploraci[óo]n|esame\s+obiettivo|"
+             r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b"),
+    ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
+              r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
+              r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
+              r"recommendations?|mdm|dispo\w*|diagnos\w*|procedure|ed|ems|osh|prehospital|ambulance|referring|"
+              r"social|family|sh|fh|dh|pc|cc|chief|complaint|reason|subjective|background|situation|i&o|i/o|"
+              r"drips?|bloods?|ix|abg|vbg|treatment|therapy|actions?|comments?|code|indication|consent|intake|"
+              r"output|cooling|interventions?|events?|summary|date|conclusions?|"
+              r"anamnes[ei]s?|anamnèse|heteroanamnese|verlauf|procedere|therapie\w*|medikation|labor|beurteilung|"
+              r"epikrise|antécédents|évolution|traitement|biologie|antecedentes|enfermedad|evolución|juicio|"
+              r"tratamiento|pruebas|motivo|decorso|terapia|esami|sökorsak|bedömning|åtgärd\w*|beleid|conclusie|"
+              r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio)\b|^[sp]$"),
+)
+_LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
+_HEADING = re.compile(
+    rf"^[ \t]*(?:[-*•#]+[ \t]*)?(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})"
+    r"(?:\s*\([^()\n]{0,40}\))?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
+#: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
+#: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
+#: (transfer to floor)", "EXAMINATION - ON ADMISSION").
+_BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+)?"
+                           r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-]{1,60}?"
+                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\))?)(?:\*\*)?[ \t]*(?::[ \t]*)?$", re.M)
+#: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
+#: examination she …", "On arrival to the ED her vitals were …", "At discharge, BP …") is a section of that kind
+#: until the paragraph ends (a blank line) or a heading comes; then the section it interrupted goes on. Dictated
+#: notes without headings mark their examination this way; a note with a heading that names its examination is
+#: cut at its headings only (its "On arrival to the ED, …" in the history stays history).
+_LEAD_IN = re.compile(r"^[ \t]*(?P<label>(?:on|upon|at)[ \t]+(?:(?:the[ \t]+)?time[ \t]+of[ \t]+)?"
+                      r"(?:(?:physical|clinical|my)[ \t]+)?(?:exam(?:ination)?|arr?iv\w*|admission|triage|discharge)"
+                      r"|o/e)\b(?=[ \t]*[,:;]|[ \t]+[a-z])", re.M | re.I)
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+
+
+def section_kind(label: str, current: str) -> str | None:
+    """The kind a heading gives its section; None for a label the table does not know (it continues ``current``)."""
+    words = label.strip().lower()
+    for kind, pattern in SECTION_KINDS:
+        if re.search(pattern, words):
+            if kind == "block":  # a vitals block inside a discharge section is the discharge vitals
+                return "discharge" if current == "discharge" else "exam"
+            return kind
+    return None
+
+
+def find_sections(text: str) -> list[Section]:
+    """The note cut at its headings, and at its prose lead-ins when no heading names an examination; unknown labels
+    ("Gen:", "A:") do not cut it."""
+    headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)] + [
+        (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)]
+    sections = _cut(text, sorted(headings))
+    if any(s.kind == "exam" for s in sections):
+        return sections
+    return _cut(text, sorted(headings + [(m.start(), m["label"], "lead-in") for m in _LEAD_IN.finditer(text)]))
+
+
+def _cut(text: str, headings: list[tuple[int, str, str]]) -> list[Section]:
+    """The sections that ``headings`` (position, label, form) open."""
+    cuts: list[tuple[int, str, str]] = []
+    current = "other"
+    resume: tuple[int, str, str] | None = None  # where a lead-in's paragraph ends, and the section it interrupted
+    for start, label, form in headings:
+        if resume and start >= resume[0]:
+            cuts.append(resume)
+            current, resume = resume[2], None
+        kind = section_kind(label, current)
+        words = len(re.sub(r"\([^()]*\)", "", label).split())
+        if kind is None or (form == "bare" and (words > 5 or (kind == "other" and words > 3))):
+            continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on
+        if len(label) > 60 or (form == "lead-in" and kind not in ("exam", "discharge")):
+            continue
+        if form == "lead-in":
+            kind = "discharge" if current == "discharge" else kind  # "On exam" under a discharge heading
+            previous = cuts[-1] if cuts else (0, "", "other")
+            end = _PARAGRAPH_END.search(text, start)
+            resume = (end.end() if end else len(text), previous[1], previous[2])
+        else:
+            resume = None
+        cuts.append((start, label.strip(), kind))
+        current = kind
+    if resume and resume[0] < len(text):
+        cuts.append(resume)
+    sections, previous = [], (0, "", "other")
+    for cut in cuts:
+        if cut[0] > previous[0]:
+            sections.append(Section(previous[1], previous[2], previous[0], cut[0]))
+        previous = cut
+    sections.append(Section(previous[1], previous[2], previous[0], len(text)))
+    return sections

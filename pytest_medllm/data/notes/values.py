@@ -1,0 +1,195 @@
+"""The numbers of vital signs: how a number next to a label, in a column or in a run is read as a value, or why not.
+
+Every reader of :mod:`pytest_medllm.data.note_vitals` ends here. :func:`read_temperature` takes the unit written
+after the number ("38.2C", "°F", "degrees Celsius", a column's "(C)") or implied by the value (21-45 is °C, 70-110
+is °F: the two ranges of DeVisE's Table 2 do not overlap once converted) and a decimal comma ("38,2"); it refuses a
+temperature outside DeVisE's range. :func:`read_single` reads a heart rate, respiratory rate, saturation ("97%",
+"0.97") or a lone systolic or diastolic value, refusing a decimal where a whole number is due, a number followed by
+the unit of something else ("30 mg", "4 L", "14 Fr") and a value outside DeVisE's range. :func:`read_pressure`
+reads "N/N" as one reading, taken or refused whole: the second number must be below the first and the pair must be
+a plausible pressure (:data:`PLAUSIBLE_PRESSURE`); a plausible value beyond DeVisE's range (a systolic above
+220 mmHg, a diastolic above 140 mmHg: a hypertensive emergency) is a real measurement, taken and flagged
+``in_range=False`` so that the choice rule is unchanged and the rewrite says it is not applicable.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..schemas import VITAL_LIMITS
+
+UNITS = {"heart_rate": "bpm", "systolic_bp": "mmHg", "diastolic_bp": "mmHg", "respiratory_rate": "breaths/min",
+         "oxygen_saturation": "%"}
+#: Blood pressures a cuff or a line can read; beyond DeVisE's range (Table 2) but within these a value is a real
+#: measurement, taken and flagged out of range. Outside them "N/N" is something else (a ratio, a score).
+PLAUSIBLE_PRESSURE = {"systolic_bp": (1.0, 300.0), "diastolic_bp": (1.0, 200.0)}
+#: A number as notes write vital signs: up to three digits and two decimals.
+NUMBER = r"\d{1,3}(?:\.\d{1,2})?"
+#: A temperature may also be written with a decimal comma ("38,2").
+TEMP_NUMBER = r"\d{1,3}(?:[.,]\d{1,2})?"
+TEMP_UNIT = r"[ \t]*(?:\(?[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?P<u1>F|C|Fahrenheit|Celsius|centigrade)?\)?|" \
+            r"(?P<u2>F|C)(?![A-Za-z])|[ \t]+(?P<u3>Fahrenheit|Celsius|F|C)(?![A-Za-z]))"
+#: A temperature unit without named groups, for lookaheads.
+ANY_TEMP_UNIT = re.sub(r"\?P<u\d>", "?:", TEMP_UNIT)
+#: A flowsheet's range of the last hours before its current value: "Pulse: [88-104] 96", "Temp: [36.5 °C (97.7 °F)-37.2
+#: °C (99 °F)] 36.9 °C". Its bounds are not readings.
+RANGE_IN_BRACKETS = r"\[[^\[\]\n]{0,60}?\d[^\[\]\n]{0,30}?[-–][^\[\]\n]{0,30}?\d[^\[\]\n]{0,20}\]"
+#: Units that say a number is a rate per minute ("88/min", "118 lpm", "16 atti/min", "72 bpm").
+RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|beats|breaths|/[ \t]?min|/'|x'|lpm|rpm|irpm|ipm|spm|cpm|atti|cycles|" \
+            r"resp(?:irations)?/min|" \
+            r"Schläge|Atemzüge|slag)"
+#: What after a number makes it the value of something else: a dose, a volume, a duration, a size, oxygen flow.
+_OTHER_UNIT = re.compile(r"[ \t]*(?:mg|mcg|µg|g\b|kg|lbs?|mL|ml|L\b|L/min|l/min|mmol|mEq|units?|U\b|ms\b|"
+                         r"ng|pg|[nµup]mol|mU|kU|IU|/[µu]?[lL]\b|x[ \t]?10|"
+                         r"mm\b(?![ \t]*(?:of[ \t]+)?Hg)|cm|min\b|h\b|hr|hours?|days?|weeks?|wks?|months?|years?|yrs?|"
+                         r"ago|times|x\b|kPa|Gy|mA|Fr\b|French|ppm|-?lead)")
+
+
+def to_fahrenheit(celsius: float) -> float:
+    return celsius * 9.0 / 5.0 + 32.0
+
+
+def devise_temperature(celsius: float) -> float:
+    """A °C temperature in °F to 0.1 °F: what DeVisE's scale and range read (21.1 °C is 70.0 °F, in range)."""
+    return round(to_fahrenheit(celsius), 1)
+
+
+def number_value(written: str) -> float:
+    """The value of a number as written, a decimal comma included ("38,2" is 38.2)."""
+    return float(written.replace(",", "."))
+
+
+@dataclass
+class Found:
+    """A mention while the note is read (mutable: weak labels are confirmed later)."""
+
+    variable: str
+    value: float
+    unit: str
+    unit_written: bool
+    start: int
+    end: int
+    how: str
+    notation: str = "decimal"
+    partner: tuple[int, int] | None = None
+    weak: bool = False
+    in_range: bool = True
+
+
+def read_temperature(text: str, start: int, end: int, how: str, unit_hint: str | None = None
+                     ) -> tuple[Found | None, str]:
+    """A temperature read at ``text[start:end]`` with the unit written after it, or the reason it is not one."""
+    value = number_value(text[start:end])
+    unit_match = re.match(TEMP_UNIT, text[end:end + 16])
+    written = None
+    if unit_match:
+        letter = (unit_match["u1"] or unit_match["u2"] or unit_match["u3"] or "")[:1].upper()
+        written = {"F": "°F", "C": "°C"}.get(letter)
+    if written is None and _OTHER_UNIT.match(text, end):
+        return None, "followed by the unit of something else"
+    unit = written or unit_hint
+    if unit is None:
+        unit = "°C" if 21 <= value <= 45 else "°F" if 70 <= value <= 110 else None
+    if unit is None:
+        return None, "neither a °C (21-45) nor a °F (70-110) temperature"
+    fahrenheit = devise_temperature(value) if unit == "°C" else value
+    low, high = VITAL_LIMITS["temperature"]
+    if not low <= fahrenheit <= high:
+        return None, f"outside DeVisE's range {low}-{high} °F"
+    return Found("temperature", value, unit, written is not None, start, end, how), ""
+
+
+def read_single(variable: str, text: str, start: int, end: int, how: str, *, needs_percent: bool = False,
+                after: str | None = None) -> tuple[Found | None, str]:
+    """A heart rate, respiratory rate, saturation or lone systolic/diastolic value, or why it is not one. ``after``:
+    what follows the number when a layout says otherwise than the text (a run's separator "38.2 / 116 / …" passed
+    over, the set rate after a measured one in a "set/total" column)."""
+    if variable == "temperature":
+        return read_temperature(text, start, end, how)
+    written = text[start:end]
+    after = text[end:end + 12] if after is None else after[:12]
+    if "," in written:
+        return None, "not a whole number"
+    value, notation, unit_written = float(written), "decimal", False
+    if variable == "oxygen_saturation":
+        if re.match(r"[ \t]*%", after):
+            notation, unit_written = "percent", True
+        elif needs_percent:
+            return None, "no % after the number"
+        elif value <= 1 and re.fullmatch(r"[01]\.\d{2}", written):
+            value, notation = round(value * 100, 4), "fraction"
+        if re.match(r"[ \t]*%?[ \t]*(?:FiO2|predicted|venturi|Venturi|VM\b)", after):
+            return None, "an oxygen fraction, not a saturation"
+        if re.match(r"[ \t]*/[ \t]*\d", after):
+            return None, "not written as this vital sign"
+    else:
+        if "." in written:
+            return None, "not a whole number"
+        total_and_set = variable == "respiratory_rate" and re.match(  # "RR 22/14 (total/set)"
+            r"[ \t]*/[ \t]*\d{1,2}[ \t]*\(?[ \t]*(?:set|total|vent|mandatory|spont)"
+            r"(?![ \t]*/[ \t]*(?:total|measured|actual))",
+            text[end:end + 30], re.I)  # "RR 14/22 (set/total)" is read at its second number by the label reader
+        if (re.match(r"[ \t]*/[ \t]*\d", after) and not total_and_set) or re.match(r"[ \t]*%", after):
+            return None, "not written as this vital sign"
+        unit_written = bool(re.match(rf"{RATE_UNIT}|[ \t]*mm[ \t]*Hg", after, re.I))
+    room_air = variable == "oxygen_saturation" and re.match(r"RA\b", after)  # MIMIC's "98RA"
+    if not unit_written and not room_air and (re.match(r"[A-Za-z]", after) or _OTHER_UNIT.match(after)):
+        return None, "followed by the unit of something else"
+    if re.match(r"\+", after):
+        return None, "a grade (pulse 2+), not a rate"
+    in_range = True
+    low, high = VITAL_LIMITS[variable]
+    if not low <= value <= high:
+        if variable not in PLAUSIBLE_PRESSURE or not PLAUSIBLE_PRESSURE[variable][0] <= value <= \
+                PLAUSIBLE_PRESSURE[variable][1]:
+            return None, f"outside DeVisE's range {low:g}-{high:g}"
+        in_range = False
+    return Found(variable, value, UNITS[variable], unit_written, start, end, how, notation, in_range=in_range), ""
+
+
+def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False
+                  ) -> tuple[list[Found], str]:
+    """The reading "N/N" of match ``m`` (groups ``n1`` and ``n2``) as systolic and diastolic, or why not (a spaced
+    slash after it separates the next number of a run when ``in_slash_run``)."""
+    systolic, diastolic = float(m["n1"]), float(m["n2"])
+    if systolic <= diastolic:
+        return [], "the second number is not below the first: not a blood pressure"
+    if re.match(r"[ \t]*(?:Gy|mm\b(?![ \t]*(?:of[ \t]+)?Hg)|cm)", text[m.end():]) or (
+            re.match(r"[ \t]*/[ \t]*\d", text[m.end():]) and not in_slash_run):
+        return [], "a fraction of something else"
+    if systolic < lowest_systolic:
+        return [], f"a systolic below {lowest_systolic:g} mmHg: not a blood pressure"
+    flags = []
+    for variable, value in (("systolic_bp", systolic), ("diastolic_bp", diastolic)):
+        low, high = PLAUSIBLE_PRESSURE[variable]
+        if not low <= value <= high:
+            return [], f"{variable} {value:g} is not a plausible blood pressure"
+        flags.append(VITAL_LIMITS[variable][0] <= value <= VITAL_LIMITS[variable][1])
+    unit_written = bool(re.match(r"[ \t]*mm[ \t]*(?:of[ \t]+)?Hg", text[m.end():], re.I))
+    spans = ((m.start("n1"), m.end("n1")), (m.start("n2"), m.end("n2")))
+    return [Found("systolic_bp", systolic, "mmHg", unit_written, *spans[0], how, partner=spans[1],
+                  in_range=flags[0]),
+            Found("diastolic_bp", diastolic, "mmHg", unit_written, *spans[1], how, partner=spans[0],
+                  in_range=flags[1])], ""
+
+
+_PAIR = re.compile(r"(?P<n1>\d{1,3})[ \t]*/[ \t]*(?P<n2>\d{1,3})")
+
+
+def pressure_at(text: str, start: int, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False
+                ) -> list[Found]:
+    """The blood-pressure reading "N/N" that starts at ``start`` (empty if it is not one)."""
+    m = _PAIR.match(text, start)
+    return read_pressure(text, m, how, lowest_systolic=lowest_systolic, in_slash_run=in_slash_run)[0] if m else []
+
+
+def read(variable: str, text: str, start: int, end: int, how: str, unit: str | None = None, *,
+         pair: bool = True) -> list[Found]:
+    """The mention of ``variable`` at ``text[start:end]`` (a systolic of a ``pair``: the reading starting there), or
+    nothing."""
+    if variable == "systolic_bp" and pair:
+        return pressure_at(text, start, how)
+    item, _ = (read_temperature(text, start, end, how, unit) if variable == "temperature"
+               else read_single(variable, text, start, end, how))
+    return [item] if item else []
