@@ -15,7 +15,7 @@ from typing import Sequence
 from ..backends import Decoding, GenerationRequest
 from ..data.schemas import MCQItem
 from ..perturb.option_order import Reordered, identity
-from .parsing import ParsedAnswer, parse_answer
+from .parsing import ParsedAnswer, parse_answer, unusable_class
 
 
 @dataclass(frozen=True)
@@ -65,11 +65,23 @@ class Answer:
                 "parsed": self.parsed.to_dict(),
                 "category": self.parsed.category, "label": self.label, "correct": self.correct}
 
+    @property
+    def unusable(self) -> str | None:
+        """Why the reply chose no single option (see :data:`~pytest_medllm.answers.parsing.UNUSABLE_CLASSES`), or
+        None when it chose one."""
+        return unusable_class(self.parsed, self.finish_reason)
+
     def to_example(self) -> dict:
-        """What the HTML report shows of a failing case: the end of the prompt, the reply, the verdict."""
-        return {"item_id": self.item_id, "condition": self.condition, "prompt_tail": self.prompt[-700:],
-                "output": self.text[:1200], "expected": self.shown.answer, "parsed": self.parsed.label,
-                "method": self.parsed.method, "reason": self.parsed.reason}
+        """What the HTML report shows of a failing case: the end of the prompt, the reply, the verdict, and — when
+        the reply went on into an invented continuation — the part that was read."""
+        example = {"item_id": self.item_id, "condition": self.condition, "prompt_tail": self.prompt[-700:],
+                   "output": self.text[:1200], "expected": self.shown.answer, "parsed": self.parsed.label,
+                   "method": self.parsed.method, "reason": self.parsed.reason, "unusable": self.unusable or "",
+                   "finish_reason": self.finish_reason}
+        if self.parsed.read_chars is not None:
+            example["read"] = self.text[:self.parsed.read_chars][-1200:]
+            example["cut"] = self.parsed.cut
+        return example
 
 
 def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, list[Answer]]:
@@ -80,7 +92,9 @@ def answer_jobs(model, jobs: Sequence[Job], decoding: Decoding) -> dict[str, lis
     grouped: dict[str, list[Answer]] = defaultdict(list)
     for job, output in zip(jobs, outputs):
         shown = job.shown.item
-        parsed = parse_answer(output.text, shown.option_map, letters_shown=job.letters_shown, reasoning=reasoning)
+        # The asked question lets the parser tell a restated question from an invented one.
+        parsed = parse_answer(output.text, shown.option_map, letters_shown=job.letters_shown, reasoning=reasoning,
+                              question=f"{shown.description} {shown.question}".strip())
         label = job.shown.to_original(parsed.label)
         original_answer = job.shown.to_original(shown.answer)
         grouped[job.condition].append(Answer(

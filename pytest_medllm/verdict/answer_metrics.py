@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..answers.jobs import Answer
-from ..answers.parsing import MULTIPLE, NONE
+from ..answers.parsing import MULTIPLE, NONE, UNUSABLE_CLASSES, unusable_class
 from ..methods import stats
 from .declarations import Metric, Suite
 from .recorder import Recorder
@@ -21,6 +21,15 @@ CHANCE_BECAUSE = ("a minimum functionality test: accuracy must be shown to beat 
                   "interval's lower bound above chance)")
 POSITION_BIAS_BECAUSE = ("MedGemma-4B's prediction-frequency bias was 0.137 zero-shot and 0.472 with few-shot "
                          "examples, 0.013 with cloze scoring (Tables 4, 8): 0.1 is below its zero-shot level")
+#: The values a release must catch (the gates' power is stated against them).
+USABLE_UNACCEPTABLE = ("MedFound-7B, the model whose accuracy the pediatric endocrinology study called meaningless, "
+                       "gave a usable answer in at most 34.1% of items (prompt B; 18.6% under prompt A, Table 1): a "
+                       "model that cannot be read in two of three replies must be caught")
+CHANCE_UNACCEPTABLE = ("chance: a model that picks an option at random has accuracy over chance 0 (ClinicalGPT-base-zh "
+                       "scored 0.20 with chance at 0.182 on the five-option ESAP items, Table 1); at chance the "
+                       "model shows no knowledge at all")
+POSITION_BIAS_UNACCEPTABLE = ("MedGemma-4B's zero-shot prediction-frequency bias (0.137, Table 4), the level the "
+                              "0.1 threshold is set below; its few-shot bias, 0.472, lies far beyond it")
 
 
 def categories_for(letters: Sequence[str]) -> list[str]:
@@ -43,13 +52,15 @@ def answer_metrics(suite: Suite, *, gate_accuracy: bool = False, test_type: str 
     suite's behavior is minimum functionality)."""
     over_chance = suite.metric(
         "accuracy_over_chance", "accuracy minus the accuracy of picking one option at random",
-        better="higher", test_type="MFT", expect="> 0 @strict", because=CHANCE_BECAUSE) if gate_accuracy else None
+        better="higher", test_type="MFT", expect="> 0 @strict", because=CHANCE_BECAUSE,
+        unacceptable=0.0, unacceptable_because=CHANCE_UNACCEPTABLE) if gate_accuracy else None
     return AnswerMetrics(
         accuracy=suite.metric("accuracy", "share of items answered with the keyed option", better="higher",
                               test_type=test_type, chart="intervals"),  # type: ignore[arg-type]
         usable_rate=suite.metric("usable_rate", "share of replies that choose exactly one option", better="higher",
                                  test_type=test_type, expect=">= 0.8 @lenient",  # type: ignore[arg-type]
-                                 because=USABLE_BECAUSE),
+                                 because=USABLE_BECAUSE, unacceptable=0.341,
+                                 unacceptable_because=USABLE_UNACCEPTABLE),
         parse_failure_rate=suite.metric("parse_failure_rate", "share of replies in which no answer was found",
                                         better="lower", test_type=test_type),  # type: ignore[arg-type]
         accuracy_over_chance=over_chance,
@@ -82,9 +93,22 @@ def expect_answer_metrics(expect: Recorder, metrics: AnswerMetrics, answers: Seq
     if metrics.accuracy_over_chance is not None:
         expect(metrics.accuracy_over_chance, stats.shifted(accuracy, -chance_accuracy(answers)),
                condition=condition, details={"chance": chance_accuracy(answers)})
-    expect(metrics.usable_rate, usable, condition=condition, details={"truncated_outputs": truncated})
+    expect(metrics.usable_rate, usable, condition=condition,
+           details={"truncated_outputs": truncated, "unusable_by_reason": unusable_reasons(answers)})
     expect.record(metrics.parse_failure_rate, failures, condition=condition, details={"reasons": failure_reasons(answers)})
     return {"accuracy": accuracy, "usable_rate": usable, "parse_failure_rate": failures}
+
+
+def unusable_reasons(answers: Sequence) -> dict[str, int]:
+    """How many replies chose no single option (or decision), by class (cut off, no commitment, contradiction,
+    invented continuation, repetition without a commitment, several options, not an option), in that order. Takes
+    anything with a ``parsed`` result and a ``finish_reason``."""
+    counts = {name: 0 for name in UNUSABLE_CLASSES}
+    for a in answers:
+        found = unusable_class(a.parsed, getattr(a, "finish_reason", ""))
+        if found:
+            counts[found] += 1
+    return {name: n for name, n in counts.items() if n}
 
 
 def failure_reasons(answers: Sequence) -> dict[str, int]:
@@ -109,7 +133,7 @@ def position_metrics(suite: Suite) -> PositionMetrics:
         position_bias=suite.metric(
             "position_bias", "mean absolute difference between predicted and true answer-position shares",
             better="lower", test_type="INV", expect="<= 0.1 @lenient", because=POSITION_BIAS_BECAUSE,
-            chart="positions"),
+            chart="positions", unacceptable=0.137, unacceptable_because=POSITION_BIAS_UNACCEPTABLE),
         ckld=suite.metric("ckld_chi_square", "chi-square departure of the predicted positions from uniform",
                           better="lower", test_type="INV"),
     )

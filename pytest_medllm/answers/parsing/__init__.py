@@ -3,7 +3,7 @@ docstring holds the grammar table), a preference and an agreement level for self
 yes / no / maybe for evidence questions (:mod:`.decisions`); what they share in :mod:`.reply_text`."""
 
 from ...data.schemas import DECISIONS, MULTIPLE, NONE
-from .choices import ParsedAnswer, parse_answer
+from .choices import UNUSABLE_CLASSES, ParsedAnswer, parse_answer, unusable_class
 from .decisions import ParsedDecision, parse_decision
 from .judgements import (
            ParsedPreference,
@@ -15,4 +15,4 @@ from .reply_text import REASONING_FORMATS, Category, final_segment, fold, normal
 
 __all__ = ["DECISIONS", "MULTIPLE", "NONE", "REASONING_FORMATS", "Category", "ParsedAnswer", "ParsedDecision",
            "ParsedPreference", "final_segment", "fold", "normalize", "parse_agreement", "parse_answer",
-           "parse_decision", "parse_preference", "read_preference"]
+           "parse_decision", "parse_preference", "read_preference", "UNUSABLE_CLASSES", "unusable_class"]

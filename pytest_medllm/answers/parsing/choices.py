@@ -7,6 +7,11 @@ first A–D character anywhere ("Based on…" was answer B).
 
 How a reply is read
 -------------------
+0. Only the reply to the question asked counts: text from the first invented block on — a new question in the
+   prompt's own format, the prompt's instruction repeated, options that are not the question's, a leaked dialogue
+   turn, a ``---`` that opens one of them — is not read (:mod:`.continuation`). A reply that is nothing but invented
+   blocks is NONE ("no answer before an invented continuation"). The caller's ``question`` tells a restated
+   question from an invented one.
 1. The final answer is cut from reasoning models' output first: gpt-oss's final channel, text after ``</think>``,
    after ``## Final Response``. With the model's declared format (``reasoning=``), an output that never reached it
    was cut off inside its reasoning: NONE ("reasoning never finished").
@@ -25,13 +30,21 @@ How a reply is read
    in a compound word ("B-cell", "C-peptide") is none. A letter given with another option's text ("A. Toxic
    multinodular goiter" where that is option D, or "Toxic multinodular goiter (A)") commits to two options at
    once: NONE ("contradiction"). A table of values per option ("A: 10%, B: 5%, C: 60%") chooses none of them.
+   Lines that review an option ("B) Axillary nerve - incorrect because …", "C. Anemia of chronic disease:
+   ferritin is normal") neither list nor choose it, so an answer given before a review of the others stands; a
+   verdict under a condition ("B would be right if …") is no choice.
 5. Resolution: an answer marked final wins; otherwise the commitments must agree, or the last one must follow a
-   correction cue or a hedge ("B or D … I'd pick D"); a disagreement without one is NONE ("contradiction").
-   Without any commitment, one option mentioned (by letter with its own text, in brackets, or by text) and not
-   negated is the answer (weak rules, named in ``method``); several are NONE.
+   correction cue or a hedge ("B or D … I'd pick D"); a disagreement without one is NONE ("contradiction"). A final
+   answer that differs from an answer the reply gave outright, with nothing revising it, is a contradiction too;
+   so is a loop that keeps returning to answers it had left (B → D → B → D), and several final sections of a
+   reasoning model that disagree. A reply that repeats one commitment until the token limit is that commitment
+   (the fragment of one more repetition at the end is dropped); repetition without any is NONE. Without any
+   commitment, one option mentioned (by letter with its own text, in brackets, or by text) and not negated is the
+   answer (weak rules, named in ``method``); several are NONE.
 
 Grammar (options of the table: A Type 1 diabetes mellitus, B Hypothyroidism, C Central hypothyroidism,
-D Turner syndrome, E Hepatitis B). Each row is checked by tests/test_parsing.py::test_docstring_grammar_table.
+D Turner syndrome, E Hepatitis B). Each row is checked by
+tests/unit/answers/test_parsing.py::test_docstring_grammar_table.
 
 =============================================================  ==========  =====================================
 reply                                                          result      rule
@@ -74,6 +87,16 @@ A: 10%, B: 5%, C: 60%, D: 20%, E: 5%                           NONE        no an
 The answer is F.                                               NONE        not an option
 Hypothyroidism versus Turner syndrome: both fit.               NONE        no answer found (two options, no choice)
 <think>Maybe A, maybe B                                        NONE        reasoning never finished
+B\\n---\\nQ: Which drug?\\nA. Insulin B. Metformin\\nAnswer: A     B           invented question after the answer unread
+### Question 2\\nWhich drug?\\nA. Iodine B. Lithium\\nAnswer: A  NONE        no answer before an invented continuation
+C<|im_end|><|im_start|>user\\nAnd the first test?\\nD           C           a leaked dialogue turn is not read
+C\\nLow T4, low TSH.\\nAnswer the following medical question.\\nD  C           the prompt repeated opens a new block
+D\\nFinal Answer: D\\nD\\nFinal Answer: D\\nD\\nFinal Answer: D\\nD  D           one commitment repeated in a loop
+The answer is B. Wait, D. Wait, B. Wait, D. Wait, B.           NONE        contradiction (a loop of corrections)
+B\\nRationale: the TSH is high.\\nFinal Answer: D               NONE        contradiction (answered B, final D)
+B\\nWhy not the others:\\nA) Type 1 diabetes mellitus: no       B           a review of the other options
+Hypothyroidism (B) would be right if TSH were high, so C.     C           a conditional is no choice
+TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH    NONE        no answer found: repetition without a commitment
 =============================================================  ==========  =====================================
 
 Self-assessment replies (the pediatric endocrinology study's Experiment 3) are read with the same care by
@@ -85,15 +108,17 @@ was read) and :func:`parse_agreement` (the agreement level 0–5), and evidence 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from .commitments import VALUE_PER_OPTION, Mention, mentions
+from .continuation import find_continuation
 from .option_texts import mask_options
 from .reply_text import (
     Categorized,
     Category,
     before_runaway,
+    final_sections,
     final_segment,
     normalize,
     unwrap_markdown,
@@ -109,13 +134,20 @@ class ParsedAnswer(Categorized):
     letters: tuple[str, ...] = ()
     method: str = ""
     reason: str = ""
+    #: Characters of the reply that were read, when the rest was an invented continuation (see continuation.py).
+    read_chars: int | None = None
+    #: What began where reading stopped: its kind and the line that shows it ("invented question: Question: …").
+    cut: str = ""
 
     def _chosen(self) -> str | None:
         return self.letter
 
     def to_dict(self) -> dict:
-        return {"category": self.category, "letter": self.letter, "letters": list(self.letters),
-                "method": self.method, "reason": self.reason}
+        out = {"category": self.category, "letter": self.letter, "letters": list(self.letters),
+               "method": self.method, "reason": self.reason}
+        if self.read_chars is not None:
+            out.update(read_chars=self.read_chars, cut=self.cut)
+        return out
 
 
 def _none(reason: str, method: str = "") -> ParsedAnswer:
@@ -129,7 +161,23 @@ def _resolve(mentions: list[Mention], options: Mapping[str, str]) -> ParsedAnswe
     negated = {x for m in mentions if not m.positive for x in m.letters}
     if strong:
         finals = [m for m in strong if m.final]
+        oscillating = _oscillation(finals or strong)
+        if oscillating:  # a loop that keeps changing its answer has no last word, whichever came last
+            return _none(f"contradiction: alternates between {' and '.join(oscillating)}", "resolution")
         chosen = finals[-1] if finals else strong[-1]
+        answered = [m for m in strong if m.start < chosen.start and m.method in _EXPLICIT
+                    and set(m.letters) != set(chosen.letters) and not m.final]
+        # Revised: a correction cue, or the reply commits to the final answer before declaring it final ("so the
+        # answer is C, not B … Final Answer: C"), or it rejects the earlier answer.
+        revised = answered and any(
+            answered[-1].start < m.start <= chosen.start and (
+                (m.positive and m.strong and (m.corrected or (set(m.letters) == set(chosen.letters) and not m.final)))
+                or (not m.positive and set(m.letters) & set(answered[-1].letters)))
+            for m in mentions)
+        if finals and answered and not revised:
+            # "B. Rationale: … Final Answer: D" with nothing that revises B: the reply answers twice, differently
+            seen = sorted({"".join(m.letters) for m in [*answered, chosen]})
+            return _none(f"contradiction: answers {' and then finally '.join(seen)} without revising", "resolution")
         if chosen.method == "letter-text-mismatch":
             return _chosen(chosen, options)  # its own reason says more than "contradiction: commits to …"
         earlier = [m for m in strong if m.start < chosen.start and set(m.letters) != set(chosen.letters)]
@@ -168,6 +216,22 @@ def _resolve(mentions: list[Mention], options: Mapping[str, str]) -> ParsedAnswe
     return _none("no answer found")
 
 
+#: Commitments that state an answer outright (not a verdict on one option in an analysis).
+_EXPLICIT = ("leading", "letter-alone", "answer-phrase", "answer-phrase-text")
+
+
+def _oscillation(commitments: list[Mention]) -> list[str]:
+    """The answers a reply alternates between when it returns to an answer it had left at least twice over
+    (B → A → B → A): runs of equal commitments, four or more, one of them a return. Empty when it does not."""
+    runs: list[str] = []
+    for mention in commitments:
+        key = "".join(sorted(set(mention.letters)))
+        if not runs or runs[-1] != key:
+            runs.append(key)
+    returns = any(key in runs[:i - 1] for i, key in enumerate(runs) if i >= 2)
+    return sorted(set(runs)) if len(runs) >= 4 and returns else []
+
+
 def _chosen(mention: Mention, options: Mapping[str, str]) -> ParsedAnswer:
     if mention.method == "letter-text-mismatch":
         letter, other = mention.letters
@@ -184,15 +248,53 @@ def _chosen(mention: Mention, options: Mapping[str, str]) -> ParsedAnswer:
     return ParsedAnswer("option", letters[0], letters, method)
 
 
+# -- why a reply is unusable ------------------------------------------------------------------------------------
+
+#: Why a reply chose no single option, so that a reader sees whether the model, the parser or the token budget
+#: limits the usable rate.
+UNUSABLE_CLASSES = ("cut off", "no commitment", "contradiction", "invented continuation",
+                    "repetition without a commitment", "several options", "not an option")
+
+
+def unusable_class(parsed: Categorized, finish_reason: str = "") -> str | None:
+    """The class of an unusable reply (one of :data:`UNUSABLE_CLASSES`), or None for a usable one. A reply that
+    ran out of tokens (``finish_reason == "length"``) before committing to anything was cut off. Works for any
+    parsed reply (answers, yes/no/maybe decisions)."""
+    if parsed.usable:
+        return None
+    if parsed.category == "multiple":
+        return "several options"
+    method, reason = getattr(parsed, "method", ""), getattr(parsed, "reason", "")
+    if method == "reasoning":
+        return "cut off"
+    if method == "continuation":
+        return "invented continuation"
+    if method == "repetition":
+        return "repetition without a commitment"
+    if reason.startswith("contradiction"):
+        return "contradiction"
+    if reason.startswith("not an option"):
+        return "not an option"
+    return "cut off" if finish_reason == "length" else "no commitment"
+
+
 # -- the parser -----------------------------------------------------------------------------------------------
 
-def _is_degenerate(text: str) -> str:
-    if not re.search(r"[^\W\d_]", text):
-        return "no answer found: no letters or words in the reply"
+def _without_partial_repetition(text: str) -> str:
+    """A loop cut by the token limit ends inside one more repetition ("…Correct answer: B\n\nC"): that fragment (a
+    last line that begins a line the reply repeated) is dropped, or its first letter would read as an answer."""
+    lines = [line.strip() for line in text.rstrip().split("\n")]
+    last = lines[-1]
+    repeated = {line for line in lines[:-1] if line and lines.count(line) >= 2}
+    if last and any(line != last and line.startswith(last) for line in repeated):
+        return "\n".join(text.rstrip().split("\n")[:-1])
+    return text
+
+
+def _repetitive(text: str) -> bool:
+    """A reply that repeats itself: few distinct words among many (a loop until the token limit)."""
     words = re.findall(r"\w+", text.casefold())
-    if len(words) >= 12 and len(set(words)) / len(words) < 0.15:
-        return "degenerate repetition"
-    return ""
+    return len(words) >= 12 and len(set(words)) / len(words) < 0.15
 
 
 _REFUSAL = re.compile(r"\b(?:I\s+(?:cannot|can't|am\s+unable\s+to|won't)\s+(?:provide|give|answer|offer|choose)|"
@@ -200,28 +302,54 @@ _REFUSAL = re.compile(r"\b(?:I\s+(?:cannot|can't|am\s+unable\s+to|won't)\s+(?:pr
 
 
 def parse_answer(text: str | None, options: Mapping[str, str] | Sequence[tuple[str, str]],
-                 letters_shown: bool = True, reasoning: str | None = None) -> ParsedAnswer:
+                 letters_shown: bool = True, reasoning: str | None = None, question: str | None = None
+                 ) -> ParsedAnswer:
     """Parse a model's reply to a multiple-choice question (see the module docstring for the grammar).
 
     ``options`` maps letters to option texts. With ``letters_shown=False`` (options were listed without letters)
     only option texts count: a letter in the reply would be the model's own invention. ``reasoning`` is the
-    model's declared reasoning format (None detects any).
+    model's declared reasoning format (None detects any). ``question`` is the text of the question asked (case
+    and question): with it, a reply that restates the question is told apart from one that invents new questions.
+    Only the part of the reply before an invented continuation is read (see :mod:`.continuation`).
     """
     option_map = {str(k): str(v) for k, v in dict(options).items()}
     if text is None or not text.strip():
         return _none("no answer found: empty reply")
+    continuation = find_continuation(text, option_map, question)
+    parsed = _parse(text[:continuation.start] if continuation else text, option_map, letters_shown, reasoning)
+    if continuation is None:
+        return parsed
+    cut = f"{continuation.kind}: {continuation.evidence}"
+    if parsed.category == "none" and parsed.reason.startswith("no answer found"):
+        parsed = _none(f"no answer before an invented continuation ({continuation.kind})", "continuation")
+    return replace(parsed, read_chars=continuation.start, cut=cut)
+
+
+def _parse(text: str, option_map: dict[str, str], letters_shown: bool, reasoning: str | None) -> ParsedAnswer:
+    finals = final_sections(text)
+    if len(finals) > 1:
+        # A reasoning model that loops writes several final answers: one answer if they agree, else none.
+        parsed = [_parse(section, option_map, letters_shown, None) for section in finals]
+        chosen = {p.label for p in parsed if p.usable}
+        if len(chosen) > 1:
+            return _none(f"contradiction: its {len(finals)} final answers say {' and '.join(sorted(chosen))}",
+                         "resolution")
+        return next((p for p in reversed(parsed) if p.usable), parsed[-1])
     final, why = final_segment(text, reasoning)
     if final is None:
         return _none(why, "reasoning")
     body = before_runaway(unwrap_markdown(normalize(final))).strip()
     if not body:
         return _none("no answer found: empty final answer")
-    degenerate = _is_degenerate(body)
-    if degenerate:
-        return _none(degenerate)
+    body = _without_partial_repetition(body)
+    if not re.search(r"[^\W\d_]", body):
+        return _none("no answer found: no letters or words in the reply")
     masked = mask_options(body, option_map)
     parsed = _resolve(mentions(masked, letters_shown), option_map)
     if parsed.category == "none" and parsed.reason.startswith("no answer found"):
+        if _repetitive(body):
+            # A loop that repeats one commitment is that commitment (resolved above); one without any is no answer.
+            return _none("no answer found: repetition without a commitment", "repetition")
         if _REFUSAL.search(body):
             return _none("no answer found: refusal", "refusal")
         valued = sorted({m.group(1) for m in VALUE_PER_OPTION.finditer(masked)})

@@ -165,6 +165,9 @@ def _text_mismatch(text: str, pos: int, lowercase: bool) -> tuple[str, str, int]
 
 
 def _negated_after(text: str, end: int) -> bool:
+    paren = re.match(rf"\s*\(\s*{OPEN}[A-Z]{CLOSE}\s*\)", text[end:end + 20])
+    if paren:  # "Option A (⦃A⦄) is incorrect": the verdict follows the option's text in brackets
+        end += paren.end()
     if _DOES_NOT.match(text[end:end + 60]):
         return True
     if re.match(r"\s*[.:\-)]\s*no\b(?!\s+(?:doubt|question|wait)|\s*,\s*(?:wait|actually))", text[end:end + 20], re.I):
@@ -217,6 +220,17 @@ def _letters_after_cue(text: str, pos: int) -> tuple[list[str], int, bool] | Non
     return _letter_list(text, start, lowercase=True)
 
 
+# After an option's text on its own line: an explanation of it ("B. ⦃B⦄: ferritin is normal", "C) ⦃C⦄ - usually does
+# not suppress"). Such a line reviews the option; it neither lists it as a choice nor chooses it.
+_REVIEW_LINE = re.compile(r"[ \t]*(?::|-|\u2013|\u2014)[ \t]+\S+(?:[ \t]+\S+)")
+
+
+def _line_end_of_text(text: str, pos: int) -> int:
+    """After "A) ⦃A⦄" at ``pos``: the position after the option-text marker (where "- incorrect" would follow)."""
+    marker = re.match(rf"\s*{OPEN}[A-Z]{CLOSE}\s*", text[pos:])
+    return pos + marker.end() if marker else pos
+
+
 def mentions(text: str, letters_shown: bool) -> list[Mention]:
     found: list[Mention] = []
     corrections = [m.end() for m in CORRECTION.finditer(text)]
@@ -247,9 +261,18 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
     leading = re.match(r"[^\w\u2983]*", text)
     start = leading.end() if leading else 0
     listed = _letter_list(text, start, lowercase=False)
-    line_letters = {m.group(1) for m in re.finditer(r"(?m)^[^\w\n]*([A-Z])[.):\s]", text)}
-    if len(line_letters) > 1 or len(valued) > 1:
-        listed = None  # lines that each start with a letter, or values per letter, list options: no answer
+    # Letters that open lines ("A) text", "B. text"): several of them list options. A line that rejects its option
+    # ("B) Axillary nerve - incorrect because…") reviews it and lists nothing; an article ("A penetrating wound…")
+    # opens no option line.
+    option_lines = [(m.group(1), m.start() == 0 or not text[:m.start()].strip(),
+                     _negated_after(text, _line_end_of_text(text, m.end())),
+                     bool(_REVIEW_LINE.match(text, _line_end_of_text(text, m.end()))))
+                    for m in re.finditer(rf"(?m)^[^\w\n]*([A-Z])(?:[.):](?!\w)|[ \t]*$|[ \t]*{OPEN})", text)]
+    line_letters = {letter for letter, _, negated, review in option_lines if not negated and not review}
+    first_reviews = any(first and review for _, first, _, review in option_lines)
+    others_reviewed = {letter for letter, first, negated, review in option_lines if not first and review and not negated}
+    if len(line_letters) > 1 or len(valued) > 1 or (first_reviews and others_reviewed):
+        listed = None  # lines that each list or review an option, or values per letter: no leading answer
     explicit = re.match(r"(?i:option|choice)\s+([a-z])(?![\w'])", text[start:])
     if listed is None and explicit and len(line_letters) <= 1 and len(valued) <= 1 and \
             not _other_text_after(text, start + explicit.end(), explicit.group(1)):
@@ -293,7 +316,7 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
         if match.group(1) != match.group(2):
             add_mismatch(match.start(), (match.group(2), match.group(1), match.end()))
     # verdicts: "C is correct", "Turner syndrome is the most likely diagnosis"; negations: "A is incorrect"
-    for match in re.finditer(_UPPER_TOKEN, text):
+    for match in re.finditer(r"(?<![\w\u2983\u2984])" + _UPPER_TOKEN, text):
         letter = _token_letter(match)
         tail = text[match.end():match.end() + 80]
         positive = re.match(rf"(?:\s*\((?:[^()]{{0,60}})\))?\s*(?:(?:(?:is|would\s+be|seems(?:\s+to\s+be)?|"
@@ -302,9 +325,12 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
                             rf"(?:best|the\b|all\b|everything\b))", tail, re.I)
         elliptical = re.match(r"\s+is\s*(?:[.!;]|$)", tail)
         method = "verdict-text" if match.group("m") else "verdict"
+        # "B would be the right answer if the patient were outside the window": a conditional, not a choice
+        conditional = positive and re.match(r"[^.;\n]{0,50}?\b(?:if|unless|were|only\s+when|in\s+a\s+patient\s+who)\b",
+                                            tail[positive.end():], re.I)
         if _negated_after(text, match.end()):
             add(match.start(), [letter], False, True, method)
-        elif positive:
+        elif positive and not conditional:
             add(match.start(), [letter], True, True, method)
         elif elliptical and any(not m.positive for m in found if m.start < match.start()):
             add(match.start(), [letter], True, True, method)  # "A is not correct, B is."
@@ -373,9 +399,18 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
             r"\s*(?:,|;|\.|could|might|may|are\s+(?:both\s+)?(?:possible|plausible|correct|likely|reasonable|"
             r"valid|acceptable|appropriate|right|true)|both|seem|depending|,?\s*(?:I\s+am|I'm)\s+not\s+sure|"
             r"[\u3000-\u9fff,]*(?:不确定|都))", rest, re.I)
-        if first_letter and second_letter and first_letter != second_letter and hedged:
+        # "regarding options D and E, …", "as for B or C" name options under discussion, not a hedge
+        before = text[max(0, match.start() - 24):match.start() + 1]
+        discussed = re.search(r"\b(?:regarding|concerning|about|as\s+for)(?:\s+options?)?\s*$", before, re.I) or (
+            re.search(r"\boptions\s*$", before, re.I) and rest.lstrip().startswith(","))
+        if first_letter and second_letter and first_letter != second_letter and hedged and not discussed:
             markers = bool(match.group("m") and match.group("m2"))
             add(match.start(), [first_letter, second_letter], True, True, "hedge-text" if markers else "hedge")
+    # the same hedges between letters given with their own texts: "either B) ⦃B⦄ or C) ⦃C⦄"
+    for match in re.finditer(rf"\b(?:either|could\s+be|between|both)\s+([A-Z])[.)]?\s*{OPEN}\1{CLOSE}\s*"
+                             rf"(?:or|and)\s+([A-Z])[.)]?\s*{OPEN}\2{CLOSE}", text, re.I):
+        if match.group(1) != match.group(2):
+            add(match.start(), [match.group(1).upper(), match.group(2).upper()], True, True, "hedge-text")
     # weak mentions: a letter with its own text ("C. Central hypothyroidism"), a bracketed letter, an option text
     for match in re.finditer(rf"(?<![\w]){OPEN}?[(\[]?([A-Z])[)\]]?[.):-]?\s*{OPEN}([A-Z]){CLOSE}", text):
         if match.group(1) == match.group(2):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .continuation import find_continuation
 from .reply_text import (
     CORRECTION,
     Categorized,
@@ -50,14 +51,23 @@ def _decision_word(word: str) -> str:
     return "maybe" if word in ("uncertain", "unsure") or word.startswith("cannot") else word
 
 
-def parse_decision(text: str | None, reasoning: str | None = None) -> ParsedDecision:
+def parse_decision(text: str | None, reasoning: str | None = None, question: str | None = None
+                   ) -> ParsedDecision:
     """Parse a yes/no/maybe answer to an evidence question ("Answer: yes", "No, because…", "The answer is maybe",
     "Final decision: no"); a hedge between decisions ("yes or maybe") and a list of them ("yes, no, or maybe" — the
     instruction's choices repeated back, common in small models) are MULTIPLE unless a decision follows them;
     disagreeing decisions without a correction are NONE ("contradiction"). "No" used as a determiner ("Yes, no
-    adverse events occurred") is not a decision."""
+    adverse events occurred") is not a decision. Text from an invented continuation on (a new question, a leaked
+    dialogue turn; see :mod:`.continuation`) is not read; ``question`` (the research question) tells a restated
+    question from an invented one."""
     if text is None or not text.strip():
         return ParsedDecision("none", reason="no answer found: empty reply")
+    continuation = find_continuation(text, question=question)
+    if continuation is not None:  # only what answers the question asked counts (see continuation.py)
+        text = text[:continuation.start]
+        if not re.search(r"\w", text):
+            return ParsedDecision("none", method="continuation",
+                                  reason=f"no answer before an invented continuation ({continuation.kind})")
     final, why = final_segment(text, reasoning)
     if final is None:
         return ParsedDecision("none", method="reasoning", reason=why)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .continuation import find_continuation
 from .reply_text import (
     CORRECTION,
     before_runaway,
@@ -60,6 +61,9 @@ def read_preference(text: str | None) -> ParsedPreference:
     ("explanation 1 is not better" leaves 2), ``correction`` (a later choice after "wait", "actually")."""
     if not text:
         return ParsedPreference(None, reason="no choice found: empty reply")
+    continuation = find_continuation(text)
+    if continuation is not None:  # a judge that goes on to invent a new case: only its first part judges
+        text = text[:continuation.start]
     final, why = final_segment(text)
     if final is None:
         return ParsedPreference(None, "reasoning", why)

@@ -68,6 +68,27 @@ def final_segment(text: str, reasoning: str | None = None) -> tuple[str | None, 
     return text, ""
 
 
+def final_sections(text: str) -> list[str]:
+    """Every final answer a reasoning model wrote, when it wrote more than one (a loop of "## Thinking" and
+    "## Final Response", several ``</think>``, several final channels): each section up to the next reasoning
+    part. One section or none: an empty list (:func:`final_segment` reads it)."""
+    harmony = list(_HARMONY_FINAL.finditer(text))
+    if len(harmony) > 1:
+        return [re.sub(r"<\|(?:end|return|call)\|>.*", "", text[m.end():], flags=re.S) for m in harmony]
+    if text.count("</think>") > 1:
+        return [part.split("<think>", 1)[0] for part in text.split("</think>")[1:]]
+    headings = list(_FINAL_HEADINGS.finditer(text))
+    if len(headings) > 1:
+        ends = [m.start() for m in headings[1:]] + [len(text)]
+        sections = []
+        for heading, end in zip(headings, ends):
+            section = text[heading.end():end]
+            thinking = _THINKING_HEADING.search(section)
+            sections.append(section[:thinking.start()] if thinking else section)
+        return sections
+    return []
+
+
 # -- 2. normalisation -----------------------------------------------------------------------------------------
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-")

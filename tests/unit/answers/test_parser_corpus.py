@@ -26,6 +26,8 @@ from tests.conftest import PROJECT_DIR, TESTS_DIR
 DATA = TESTS_DIR / "data"
 README = PROJECT_DIR / "README.md"
 CORPUS = DATA / "parser_corpus.jsonl"
+#: Replies written in the styles of larger models that run on: invented questions, loops, reviews of the options.
+RUNAWAY = DATA / "parser_corpus_written_runaway.jsonl"
 SELF_ASSESSMENT = DATA / "self_assessment_corpus.jsonl"
 COLUMNS = ("right", "NONE instead of a letter", "MULTIPLE instead of a letter", "wrong letter", "other")
 
@@ -52,7 +54,7 @@ def confusion(rows: list[dict]) -> tuple[dict[str, Counter], list[tuple[dict, st
     wrong = []
     for row in rows:
         parsed = parse_answer(row["output"], row["options"], letters_shown=row["letters_shown"],
-                              reasoning=row.get("reasoning"))
+                              reasoning=row.get("reasoning"), question=row.get("question"))
         kind = "letter" if row["expected"] not in ("NONE", "MULTIPLE") else row["expected"]
         result = outcome(row["expected"], parsed.label)
         table[kind][result] += 1
@@ -85,6 +87,33 @@ def test_no_output_of_the_corpus_gets_a_wrong_letter():
     right = sum(c["right"] for c in table.values())
     misses = [(row["id"], row["expected"], got) for row, got in wrong]
     assert right / len(rows) >= 0.95, misses
+
+
+def test_runaway_loop_and_review_replies_never_get_a_wrong_letter():
+    """Replies that go on after their answer (new questions, leaked turns, loops, reviews of the other options),
+    written in the styles of the registry's larger models: only the answer to the question asked is read."""
+    rows = load(RUNAWAY)
+    assert len(rows) >= 150
+    print("\n" + corpus_table(rows) + "\n\n" + style_table(rows))
+    table, wrong = confusion(rows)
+    assert not [(r["id"], r["expected"], got) for r, got in wrong if outcome(r["expected"], got) == "wrong letter"]
+    assert not [(r["id"], got) for r, got in wrong if r["expected"] == "NONE" and got != "NONE"]
+    right = sum(c["right"] for c in table.values())
+    assert right / len(rows) >= 0.95, [(r["id"], r["expected"], got) for r, got in wrong]
+
+
+def style_table(rows: list[dict]) -> str:
+    """Per failure class of the corpus (its ``style``): replies, right, and what the others became."""
+    _, wrong = confusion(rows)
+    missed: dict[str, Counter] = {}
+    for row, got in wrong:
+        missed.setdefault(row["style"], Counter())[outcome(row["expected"], got)] += 1
+    lines = ["| class | replies | right | " + " | ".join(COLUMNS[1:]) + " |", "|---|---|---|" + "---|" * (len(COLUMNS) - 1)]
+    for style, n in sorted(Counter(r["style"] for r in rows).items()):
+        counts = missed.get(style, Counter())
+        lines.append(f"| {style} | {n} | {n - sum(counts.values())} | " + " | ".join(str(counts[c]) for c in COLUMNS[1:])
+                     + " |")
+    return "\n".join(lines)
 
 
 def test_the_corpus_is_varied():

@@ -122,3 +122,58 @@ def test_the_article_before_an_option_text_is_never_letter_a(options, data, temp
     assert parsed.label in (letter, "NONE"), (reply, options, parsed)
     if parsed.label == "NONE":
         assert parsed.reason, (reply, parsed)
+
+
+# -- 6. what a model writes after its answer is not read ------------------------------------------------------------
+
+INVENTED_BLOCKS = [
+    "\n\nQuestion: {Q}\n\nA. {X1} B. {X2}\nC. {X3} D. {X4}\n\nAnswer: {L2}",
+    "\n---\n\nQuestion: {Q}\n\nOptions:\nA) {X1}\nB) {X2}\nC) {X3}\nD) {X4}\n\nAnswer with a single letter (A, B, C, or D).\n{L2}",
+    "\n\n### Question 2\n{Q}\n\nA. {X1} B. {X2}\nC. {X3} D. {X4}\n\n**Answer: {L2}**",
+    "\n\n**Follow-up question:** {Q}\n\nOptions: A. {X1}; B. {X2}; C. {X3}; D. {X4}\n\n**Answer:** {L2}",
+    "<|im_end|>\n<|im_start|>user\n{Q}<|im_end|>\n<|im_start|>assistant\nThe answer is {L2}.",
+    "\n\nUser: {Q}\nAssistant: {L2}",
+    "\n\nAnswer the following medical question by selecting the correct option.\n\nQuestion: {Q}\n\n"
+    "A. {X1} B. {X2}\nC. {X3} D. {X4}\n\nAnswer with just the letter (A, B, C, or D):\n{L2}",
+]
+INVENTED_QUESTIONS = ["Which drug is first line in this setting?", "What is the most likely complication?",
+                      "The most common cause of this finding is:", "Which investigation should be done first?"]
+FOREIGN = ["Metformin", "Propranolol", "Lumbar puncture", "Chest radiograph", "Observation", "Surgery"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(answered(), st.data())
+def test_an_invented_question_after_the_answer_never_changes_it(case, data):
+    """A reply followed by a question the model invented (with its own answer, in any of the shapes models write
+    them) reads as the reply alone — whatever letter the invented question is answered with."""
+    options, reply, letter = case
+    alone = parse_answer(reply, options, question="A case the model was asked about.")
+    block = data.draw(st.sampled_from(INVENTED_BLOCKS))
+    foreign = data.draw(st.lists(st.sampled_from(FOREIGN), min_size=4, max_size=4, unique=True))
+    invented = block.format(Q=data.draw(st.sampled_from(INVENTED_QUESTIONS)), L2=data.draw(st.sampled_from("ABCD")),
+                            X1=foreign[0], X2=foreign[1], X3=foreign[2], X4=foreign[3])
+    parsed = parse_answer(reply + invented, options, question="A case the model was asked about.")
+    assert parsed.label == alone.label, (reply + invented, parsed, alone)
+    assert parsed.read_chars is not None and parsed.read_chars <= len(reply) + 5, parsed
+
+
+@settings(max_examples=200, deadline=None)
+@given(answered(), st.integers(min_value=3, max_value=30), st.integers(min_value=0, max_value=40))
+def test_a_loop_of_one_answer_is_that_answer(case, repeats, cut):
+    """A reply repeated until the token limit (cut anywhere inside the last repetition) is its one answer."""
+    options, reply, letter = case
+    looped = "\n\n".join([reply] * repeats)
+    looped = looped[:len(looped) - min(cut, len(reply) - 1)] if cut else looped
+    parsed = parse_answer(looped, options)
+    assert parsed.label in (letter, "NONE"), (looped[-200:], parsed)
+    assert parse_answer(reply, options).label != letter or parsed.label == letter or cut, (looped[-200:], parsed)
+
+
+@settings(max_examples=200, deadline=None)
+@given(options_strategy, st.data())
+def test_a_loop_that_keeps_changing_its_answer_is_no_answer(options, data):
+    first, second = data.draw(st.lists(st.sampled_from(sorted(options)), min_size=2, max_size=2, unique=True))
+    unit = data.draw(st.sampled_from(["Answer: {L}\n\nWait, let me reconsider.\n\n", "Final Answer: {L}\n",
+                                      "The answer is {L}. Actually, no. "]))
+    text = "".join(unit.format(L=x) for x in [first, second] * data.draw(st.integers(min_value=2, max_value=6)))
+    assert parse_answer(text, options).label == "NONE", text
