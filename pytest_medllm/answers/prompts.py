@@ -7,13 +7,53 @@ but the letters, options *with* letters are also written on one line separated b
 
 MedGemma prompt-sensitivity study (002), appendix A: the multiple-choice templates and the PubMedQA evidence
 prompt.
+
+Stop sequences: every builder of a generated prompt declares (``builder.stops``) where a reply to it has stopped
+answering — a new question block as the prompt writes it, the prompt's own instruction lines written again, a
+``---`` separator opening either, and chat-turn markers written as text (the model's own end-of-turn tokens end it
+already). They are lines a reply has no reason to write except when it invents a new prompt: each begins with a
+newline (a restatement that opens the reply is no stop), none is a phrase an answer may use ("Answer:", "Options:",
+"Explanation 1:" and step-by-step cues are never stops). The suites' decodings carry them.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
 
 from ..data.schemas import ContextSection, MCQItem
+
+#: Chat-turn markers a model may write as text after its answer, simulating the next turn of a dialogue.
+TURN_STOPS = ("<|im_start|>", "<start_of_turn>", "\nUser:", "\nHuman:")
+
+Builder = TypeVar("Builder", bound=Callable[..., str])
+
+
+def block_stops(openers: Sequence[str] = (), closers: Sequence[str] = ()) -> tuple[str, ...]:
+    """Stop sequences of a prompt format: each line that opens a new block of it (``openers``) at the start of a
+    line, also after a ``---`` separator line; each of its closing instruction lines (``closers``) at the start of a
+    line; and :data:`TURN_STOPS`. Sorted, without repeats (as ``Decoding`` keeps them)."""
+    stops = set(TURN_STOPS)
+    for line in openers:
+        stops.update((f"\n{line}", f"\n---\n{line}", f"\n---\n\n{line}"))
+    stops.update(f"\n{line}" for line in closers)
+    return tuple(sorted(stops))
+
+
+def declares_stops(stops: tuple[str, ...]) -> Callable[[Builder], Builder]:
+    """Mark a prompt builder with the stop sequences its replies end at (``builder.stops``)."""
+    def mark(builder: Builder) -> Builder:
+        builder.stops = stops  # type: ignore[attr-defined]
+        _STOP_SETS[builder.__name__] = stops
+        return builder
+    return mark
+
+
+_STOP_SETS: dict[str, tuple[str, ...]] = {}
+
+
+def all_stop_sets() -> dict[str, tuple[str, ...]]:
+    """Every prompt builder's stop sequences, by builder name."""
+    return dict(_STOP_SETS)
 
 PROMPT_A_START = ("Given the following clinical case, consider the question, and provide the most likely answer among "
                   "the provided options and the reasoning process behind your choice.")
@@ -37,11 +77,20 @@ def _case(item: MCQItem, letters: bool) -> str:
     return "\n\n".join(parts)
 
 
+#: Prompts A and B (paraphrases of one prompt, asked in one call): a case has no marker of its own (it opens with
+#: the case text), so what shows a new one is either instruction written again at the start of a line.
+PEDIATRIC_STOPS = block_stops(
+    openers=(PROMPT_A_START.split(", consider")[0], PROMPT_B_START),
+    closers=(PROMPT_A_END.split(" and report")[0], PROMPT_B_END.split(". Then")[0]))
+
+
+@declares_stops(PEDIATRIC_STOPS)
 def prompt_a(item: MCQItem, letters: bool = True) -> str:
     """Prompt A of the pediatric endocrinology study (Experiment 1); ``letters=False`` is its no-letter variant."""
     return f"{PROMPT_A_START}\n\n{_case(item, letters)}\n\n{PROMPT_A_END}"
 
 
+@declares_stops(PEDIATRIC_STOPS)
 def prompt_b(item: MCQItem) -> str:
     """Prompt B: the study's paraphrase of prompt A."""
     return f"{PROMPT_B_START}\n\n{_case(item, True)}\n\n{PROMPT_B_END}"
@@ -79,18 +128,30 @@ def _question(item: MCQItem) -> str:
     return f"{item.description.strip()} {item.question.strip()}".strip()
 
 
+MEDGEMMA_START = "Answer the following medical question"
+MEDGEMMA_DIRECT_END = "Answer with just the letter"
+#: The MedGemma templates (zero-shot and few-shot, direct and chain-of-thought, answer-only): a question block opens
+#: with "Question:" (the few-shot examples show a model exactly that), or with the instruction written again.
+#: "Answer:" (the examples' answer line) and "Let's think step by step" (the chain-of-thought cue a reply may
+#: echo before reasoning) are no stops.
+MEDGEMMA_STOPS = block_stops(openers=("Question:", MEDGEMMA_START), closers=(MEDGEMMA_DIRECT_END,))
+
+
+@declares_stops(MEDGEMMA_STOPS)
 def zero_shot_direct(item: MCQItem) -> str:
     return ("Answer the following medical question by selecting the correct option.\n\n"
             f"Question: {_question(item)}\n\n{medgemma_options(item)}\n\n"
             f"Answer with just the letter ({letter_list(item)}):")
 
 
+@declares_stops(MEDGEMMA_STOPS)
 def zero_shot_cot(item: MCQItem) -> str:
     return ("Answer the following medical question.\nThink step by step.\n\n"
             f"Question: {_question(item)}\n\n{medgemma_options(item)}\n\n"
             f"Let's think step by step, then provide the answer as a single letter ({letter_list(item)}):")
 
 
+@declares_stops(MEDGEMMA_STOPS)
 def answer_only(item: MCQItem) -> str:
     return f"{_question(item)}\n{medgemma_options(item)}"
 
@@ -102,6 +163,7 @@ def _example(example: MCQItem, cot: bool) -> str:
     return body + f"Answer: {example.answer}"
 
 
+@declares_stops(MEDGEMMA_STOPS)
 def few_shot(item: MCQItem, examples: list[MCQItem], cot: bool = False) -> str:
     """Examples with their correct answers (and, for CoT, their step-by-step rationales) prepended to the
     zero-shot direct or CoT question."""
@@ -114,6 +176,12 @@ EVIDENCE_START = "Based on the following context, answer the research question."
 EVIDENCE_END = "Answer with one word: yes, no, or maybe."
 
 
+#: The evidence prompt: a new one opens with its instruction, "Context:" or "Question:"; its closing instruction
+#: written again ends the one-word answer too.
+EVIDENCE_STOPS = block_stops(openers=(EVIDENCE_START.split(",")[0], "Context:", "Question:"),
+                             closers=(EVIDENCE_END.split(":")[0],))
+
+
 def evidence_context(sections: Sequence[ContextSection]) -> str:
     """Labelled abstract sections, one per line: ``[BACKGROUND] text`` (the study's code showed labels this way, with
     a blank line between sections; one line each keeps the template's own blank lines the only ones). A truncated
@@ -121,6 +189,7 @@ def evidence_context(sections: Sequence[ContextSection]) -> str:
     return "\n".join(f"[{section.label}] {section.text.strip()}" for section in sections)
 
 
+@declares_stops(EVIDENCE_STOPS)
 def evidence_prompt(question: str, sections: Sequence[ContextSection]) -> str:
     """The study's PubMedQA prompt (appendix A), verbatim, with the shown sections as ``{context}``.
 
@@ -143,6 +212,13 @@ JUDGE_END = ("Please state clearly which is the most clinical correct option bet
              "explanation 2. Then specify the agreement level between explanation 1 and explanation 2.")
 
 
+#: The judge prompt: a new one opens with its instruction or "Clinical case:"; its closing instruction written again
+#: ends the judgement. "Explanation 1:"/"Explanation 2:" and "Options:" are no stops: a judgement may quote them.
+SELF_ASSESSMENT_STOPS = block_stops(openers=(JUDGE_START.split(" and multiple")[0], "Clinical case:"),
+                                    closers=(JUDGE_END.split(" between")[0],))
+
+
+@declares_stops(SELF_ASSESSMENT_STOPS)
 def self_assessment_prompt(item: MCQItem, explanation_1: str, explanation_2: str) -> str:
     """The study's Experiment 3 prompt, verbatim, with two candidate explanations in the given order."""
     return (f"{JUDGE_START}\n\nClinical case: {item.description.strip()}\n\nQuestions: {item.question.strip()}\n\n"
@@ -164,6 +240,12 @@ REASONING_PROMPTS = {
 }
 
 
+#: The reasoning prompts end with one instruction line; any of the five written again at the start of a line is a
+#: new prompt (the case itself opens with free text: no marker to stop at).
+REASONING_STOPS = block_stops(closers=tuple(REASONING_PROMPTS.values()))
+
+
+@declares_stops(REASONING_STOPS)
 def reasoning_prompt(item: MCQItem, style: str) -> str:
     """An item followed by one of the five reasoning instructions."""
     options = "\n".join(f"{letter}. {text}" for letter, text in item.options)

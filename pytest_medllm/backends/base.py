@@ -11,7 +11,7 @@ it under the entry-point group ``pytest_medllm.backends``. The factory is called
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Callable, Sequence
 
 #: Called with ``[(request_index, result), ...]`` each time a batch is done, so the cache can commit as it goes.
@@ -20,15 +20,27 @@ BatchCallback = Callable[[list[tuple[int, object]]], None]
 
 @dataclass(frozen=True)
 class Decoding:
-    """How to decode. ``temperature == 0`` means greedy (the studies' ``do_sample=False``)."""
+    """How to decode. ``temperature == 0`` means greedy (the studies' ``do_sample=False``).
+
+    ``stop`` holds stop sequences, as OpenAI's API has them: a generation ends at the token that completes the first
+    stop sequence in its text, and the text it returns ends before that stop sequence (the stop is not returned);
+    ``finish_reason`` is then ``"stop"``. Only the generated text is searched, never the prompt. A stop sequence is
+    text, so the model's own end-of-turn tokens need none (they end a generation as ``"eos"``). Stops are kept
+    sorted and without repeats: their order never changes a result, so it does not change the cache key either.
+    """
 
     max_new_tokens: int = 64
     temperature: float = 0.0
     top_p: float | None = None
     top_k: int | None = None
     repetition_penalty: float | None = None
+    stop: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        stops = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop)
+        if any(not isinstance(s, str) or not s for s in stops):
+            raise ValueError(f"stop sequences must be non-empty strings, got {self.stop!r}")
+        object.__setattr__(self, "stop", tuple(sorted(set(stops))))
         if self.max_new_tokens < 1:
             raise ValueError(f"max_new_tokens must be >= 1, got {self.max_new_tokens}")
         if self.temperature < 0:
@@ -44,8 +56,29 @@ class Decoding:
     def greedy(self) -> bool:
         return self.temperature == 0.0
 
+    def with_stops(self, *stops: str) -> "Decoding":
+        """This decoding with more stop sequences."""
+        return replace(self, stop=self.stop + tuple(stops))
+
     def to_dict(self) -> dict:
-        return asdict(self)
+        # Without stops the dict (and so every cache key) is what it was before stop sequences existed.
+        data = asdict(self)
+        if self.stop:
+            data["stop"] = list(self.stop)
+        else:
+            del data["stop"]
+        return data
+
+
+def find_stop(text: str, stops: Sequence[str], start: int = 0) -> tuple[int, str] | None:
+    """``(offset, stop)`` of the stop sequence that begins first in ``text`` (searching from ``start``; at one
+    offset the longest), or None when ``text`` holds none."""
+    found = None
+    for stop in stops:
+        at = text.find(stop, start)
+        if at >= 0 and (found is None or (at, -len(stop)) < (found[0], -len(found[1]))):
+            found = (at, stop)
+    return found
 
 
 @dataclass(frozen=True)
@@ -70,9 +103,15 @@ class GenerationRequest:
 class Generation:
     """One generated continuation."""
 
+    #: The generated text; when a stop sequence ended the generation, the text before it.
     text: str
+    #: The tokens that wrote ``text``. After a stop sequence: every token with at least one character before the
+    #: stop, so the last one may reach into the stop sequence (``decode(token_ids)`` starts with ``text`` and is at
+    #: most that token longer); the stop's other tokens are left out. Log-probs, top-k and ``tokens`` follow
+    #: ``token_ids`` one for one.
     token_ids: tuple[int, ...]
-    #: "eos" when the model stopped by itself, "length" when max_new_tokens cut it off.
+    #: "eos" when the model ended its turn (an end-of-turn token), "stop" when a stop sequence of the request ended
+    #: it, "length" when max_new_tokens cut it off.
     finish_reason: str
     #: Log-probability of each generated token under the model's raw (untempered) distribution.
     token_logprobs: tuple[float, ...] = ()
@@ -80,12 +119,27 @@ class Generation:
     top_logprobs: tuple[tuple[tuple[int, float], ...], ...] = ()
     #: Token strings of ``token_ids`` (for content-token filters in entropy metrics).
     tokens: tuple[str, ...] = ()
+    #: The stop sequence that ended the generation (``finish_reason == "stop"``), when the backend knows it.
+    stop_sequence: str | None = None
+    #: Tokens the model decoded for this generation, when more than ``token_ids`` (the rest of a stop sequence):
+    #: None means ``len(token_ids)``.
+    decoded_tokens: int | None = None
+
+    @property
+    def tokens_decoded(self) -> int:
+        """Tokens the model decoded for this generation (the kept ones and any of a stop sequence after them)."""
+        return self.decoded_tokens if self.decoded_tokens is not None else len(self.token_ids)
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "token_ids": list(self.token_ids), "finish_reason": self.finish_reason,
+        data = {"text": self.text, "token_ids": list(self.token_ids), "finish_reason": self.finish_reason,
                 "token_logprobs": list(self.token_logprobs),
                 "top_logprobs": [[list(pair) for pair in step] for step in self.top_logprobs],
                 "tokens": list(self.tokens)}
+        if self.stop_sequence is not None:
+            data["stop_sequence"] = self.stop_sequence
+        if self.decoded_tokens is not None:
+            data["decoded_tokens"] = self.decoded_tokens
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Generation":
@@ -93,7 +147,32 @@ class Generation:
                    token_logprobs=tuple(data.get("token_logprobs", ())),
                    top_logprobs=tuple(tuple((int(t), float(lp)) for t, lp in step)
                                       for step in data.get("top_logprobs", ())),
-                   tokens=tuple(data.get("tokens", ())))
+                   tokens=tuple(data.get("tokens", ())), stop_sequence=data.get("stop_sequence"),
+                   decoded_tokens=data.get("decoded_tokens"))
+
+    def cut_at_stop(self, stops: Sequence[str]) -> "Generation":
+        """This generation ended at its first stop sequence, for a backend that does not apply stops itself (or a
+        server that ignored them): the text is cut before the stop. Token-level fields are kept only where
+        ``tokens`` spell the text exactly (a server's token texts), cut as ``token_ids`` describes; otherwise they
+        are left empty rather than left describing text that was cut away."""
+        found = find_stop(self.text, stops)
+        if found is None:
+            return self
+        at, stop = found
+        kept, spelled = None, 0
+        if self.tokens and "".join(self.tokens) == self.text and len(self.tokens) == len(self.token_ids or
+                                                                                          self.tokens):
+            kept = 0
+            while spelled < at and kept < len(self.tokens):
+                spelled += len(self.tokens[kept])
+                kept += 1
+        if kept is None:
+            return replace(self, text=self.text[:at], finish_reason="stop", stop_sequence=stop, token_ids=(),
+                           token_logprobs=(), top_logprobs=(), tokens=(), decoded_tokens=None)
+        return replace(self, text=self.text[:at], finish_reason="stop", stop_sequence=stop,
+                       token_ids=self.token_ids[:kept], token_logprobs=self.token_logprobs[:kept],
+                       top_logprobs=self.top_logprobs[:kept], tokens=self.tokens[:kept],
+                       decoded_tokens=len(self.tokens))
 
 
 @dataclass(frozen=True)
@@ -226,6 +305,10 @@ class Backend(ABC):
     #: Where the model writes its final answer after reasoning: None, "huatuo", "think-tags" or "harmony" (see
     #: the model registry). The plugin fills it from ``--model``'s registry entry when a factory leaves it None.
     reasoning_format: str | None = None
+    #: True when ``generate`` ends each generation at its request's stop sequences itself (``Decoding.stop``: text
+    #: cut before the stop, ``finish_reason == "stop"``), as the built-in backends do. Otherwise the caching layer
+    #: cuts each returned text at its first stop sequence, so every backend means the same by a stop.
+    applies_stops: bool = False
 
     @abstractmethod
     def identity(self) -> dict:

@@ -109,8 +109,21 @@ class CachedBackend(Backend):
 
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
                  ) -> list[Generation]:
-        return self._run("generate", requests, lambda todo, cb: self.inner.generate(todo, on_batch=cb),
-                         Generation.from_dict)
+        # The key holds the request's stop sequences (Decoding.to_dict): a request with other stops is another
+        # response, and one without stops has the key it had before stops existed.
+        return self._run("generate", requests, self._generate_with_stops, Generation.from_dict)
+
+    def _generate_with_stops(self, todo: list[GenerationRequest], on_batch: BatchCallback) -> list[Generation]:
+        """The inner backend's generations, each ended at its first stop sequence when the backend does not apply
+        stops itself (see ``Backend.applies_stops``), before anything is stored."""
+        if getattr(self.inner, "applies_stops", False) or not any(r.decoding.stop for r in todo):
+            return self.inner.generate(todo, on_batch=on_batch)
+
+        def cut(index: int, generation: Generation) -> Generation:
+            return generation.cut_at_stop(todo[index].decoding.stop)
+
+        produced = self.inner.generate(todo, on_batch=lambda batch: on_batch([(i, cut(i, g)) for i, g in batch]))
+        return [cut(i, g) for i, g in enumerate(produced)]
 
     def score_choices(self, requests: Sequence[ChoiceRequest], on_batch: BatchCallback | None = None
                       ) -> list[ChoiceScores]:

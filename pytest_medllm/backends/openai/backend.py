@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from ..base import (
@@ -44,6 +45,7 @@ from ..base import (
     LoglikelihoodRequest,
     TokenLogprobs,
     WorkerInfo,
+    find_stop,
 )
 from ..cloze_tokens import (
     first_tokens,
@@ -87,6 +89,10 @@ class OpenAIBackend(Backend):
 
     name = "openai"
     streams_results = True  # on_batch as each request completes: the cache commits as the server answers
+    #: Stop sequences go to the server as ``stop``; a reply that still holds one is cut here (see _generate_one).
+    applies_stops = True
+    #: Why the server refused ``stop`` (e.g. more sequences than it takes): then stops are applied here only.
+    stop_refused: str | None = None
 
     def __init__(self, settings: ServerSettings, spec: ModelSpec, *, chat_policy: str = "auto",
                  given_name: str | None = None, cache_dir: str | None = None,
@@ -228,6 +234,8 @@ class OpenAIBackend(Backend):
                       "frequency_penalty": 0.0, "presence_penalty": 0.0}
         if not d.greedy and self.info.seed.ok:
             body["seed"] = request.seed
+        if d.stop and self.stop_refused is None:
+            body["stop"] = list(d.stop)
         return body
 
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
@@ -260,12 +268,44 @@ class OpenAIBackend(Backend):
             choice = data["choices"][0]
             text = choice.get("text") or ""
             steps = completion_steps(choice) if want_logprobs else None
-        return self._generation(text, choice.get("finish_reason"), steps or [], request.top_logprobs)
+        generation = self._generation(text, choice.get("finish_reason"), steps or [], request.top_logprobs)
+        return self._stopped(generation, choice, request.decoding.stop)
+
+    @staticmethod
+    def _stopped(generation: Generation, choice: dict, stops: tuple[str, ...]) -> Generation:
+        """The generation ended at its first stop sequence, and said so.
+
+        A server that honoured ``stop`` returns the text before it, with finish_reason "stop" — which OpenAI's API
+        also gives for the end of the turn. vLLM and SGLang name the stop (``stop_reason``, ``matched_stop``); where
+        the server lists the generated tokens and they run on from the text into a stop sequence, that shows it
+        too. A server that ignored ``stop`` (or one it was not sent to) returns text that holds the stop: it is cut
+        here. Otherwise a stop the server applied is reported as "eos": the server does not say which it was."""
+        if not stops:
+            return generation
+        cut = generation.cut_at_stop(stops)
+        if cut is not generation:
+            return cut
+        named = choice.get("stop_reason", choice.get("matched_stop"))
+        if isinstance(named, str) and named in stops:
+            return replace(generation, finish_reason="stop", stop_sequence=named)
+        spelled = "".join(generation.tokens)
+        if generation.tokens and spelled != generation.text and spelled.startswith(generation.text):
+            found = find_stop(spelled, stops)
+            if found is not None and found[0] + len(found[1]) > len(generation.text):
+                # The tokens run on into the stop: keep those that wrote the text, as the transformers backend does.
+                return replace(replace(generation, text=spelled).cut_at_stop(stops), text=generation.text)
+        return generation
 
     def _post(self, path: str, body: dict, top_k: int = 0) -> dict:
         try:
             return self.client.post(path, body)  # type: ignore[return-value]
         except ServerError as exc:
+            if exc.status in (400, 422) and "stop" in body and self.stop_refused is None and (
+                    "stop" in str(exc).lower()):
+                # E.g. TGI takes at most --max-stop-sequences (4 by default): stops are then applied here.
+                self.stop_refused = str(exc)
+                self._say(f"the server refused stop sequences ({exc}); replies are cut at them here instead")
+                return self._post(path, {k: v for k, v in body.items() if k != "stop"}, top_k)
             if exc.status == 400 and top_k:
                 raise CapabilityError(f"the server refused top-{top_k} log-probs: {exc}") from None
             raise

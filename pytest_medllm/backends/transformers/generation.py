@@ -1,6 +1,6 @@
 """Generation for the transformers backend: continuous batching in segments of decoding steps, rows that finish
 leave and waiting prompts take their places, prompts prefilled in groups of positions, each row's own sampling,
-penalty and stops (:class:`~.stepwise.StepRecorder`)."""
+penalty (:class:`~.stepwise.StepRecorder`) and stop sequences (:class:`~.stepwise.StopSequences`)."""
 
 from __future__ import annotations
 
@@ -10,24 +10,29 @@ from functools import cached_property
 from typing import Sequence
 
 import torch
-from transformers import DynamicCache, GenerationConfig, LogitsProcessorList
+from transformers import DynamicCache, GenerationConfig, LogitsProcessorList, StoppingCriteriaList
 
-from ..base import BatchCallback, Generation, GenerationRequest
+from ..base import BatchCallback, Generation, GenerationRequest, find_stop
 from .batching import batches, sharing_order
 from .kv_cache import (
+    cache_of,
     is_preallocated,
     join_rows,
     left_padded_positions,
     preallocated_cache,
     repeat_rows,
+    with_cache,
 )
 from .running_batch import RunningBatch, join
-from .stepwise import StepRecorder
+from .stepwise import StepRecorder, StopSequences
 
 
 class ContinuousGeneration:
     """The generation half of :class:`~.backend.TransformersBackend` (a mixin: it uses the model, tokenizer,
     batch size and padding helpers the backend holds)."""
+
+    #: Stop sequences end rows inside the running batch (see :class:`~.stepwise.StopSequences`).
+    applies_stops = True
 
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
                  ) -> list[Generation]:
@@ -82,8 +87,9 @@ class ContinuousGeneration:
         if prefix is not None and width <= start:
             return repeat_rows(prefix, ids.shape[0])
         if prefix is None and not is_preallocated(whole := preallocated_cache(self.model.config, headroom)):
+            # One pass: rows whose cache layers cannot be joined cannot be read in groups.
             self.model(input_ids=ids[:, :width], attention_mask=mask[:, :width], position_ids=positions[:, :width],
-                       past_key_values=whole, use_cache=True, logits_to_keep=1)  # one pass: rows cannot be joined
+                       use_cache=True, logits_to_keep=1, **with_cache(self.model, whole))
             return whole
         per_pass = max(1, self.PREFILL_POSITIONS // max(width - start, 1))
         parts = []
@@ -95,8 +101,8 @@ class ContinuousGeneration:
                 skipped = int((mask[rows, :width].sum(0) > 0).nonzero()[0])
                 cache, read_from, mask_from = preallocated_cache(self.model.config, headroom), skipped, skipped
             self.model(input_ids=ids[rows, read_from:width], attention_mask=mask[rows, mask_from:width],
-                       position_ids=positions[rows, read_from:width], past_key_values=cache, use_cache=True,
-                       logits_to_keep=1)
+                       position_ids=positions[rows, read_from:width], use_cache=True, logits_to_keep=1,
+                       **with_cache(self.model, cache))
             parts.append((cache, None, 0))  # each group's positions end at the batch's last column
         if len(parts) == 1 and skipped == 0:
             return parts[0][0]
@@ -132,7 +138,7 @@ class ContinuousGeneration:
             return ids, mask, self._prefill_rows(ids, mask, positions, headroom)
         prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)
         prefix_cache = preallocated_cache(self.model.config, headroom)
-        self.model(input_ids=prefix, past_key_values=prefix_cache, use_cache=True, logits_to_keep=1)
+        self.model(input_ids=prefix, use_cache=True, logits_to_keep=1, **with_cache(self.model, prefix_cache))
         rest, rest_mask, _ = self._pad_left([s[shared:] for s in sequences])
         # Rows read [shared prefix][padding][own tokens]; the mask hides the padding and positions skip it.
         ids = torch.cat([prefix.expand(len(sequences), -1), rest], dim=1)
@@ -174,11 +180,12 @@ class ContinuousGeneration:
         """Generate for every waiting request, at most :attr:`batch_size` rows at a time, in segments of
         :attr:`SEGMENT_STEPS` steps.
 
-        Between segments, rows that reached an end-of-turn token or their budget leave the batch with their
-        key/value rows, and waiting prompts take their places (see running_batch): a batch no longer drains while
-        prompts wait (16 prompt-A answers of up to 384 tokens averaged 191). A continuing row keeps its cache,
-        its tokens (the repetition penalty sees them all) and its own random stream, so its output is the one it
-        would have had in one call. ``waiting`` holds rows in the order they should be read, in groups that share
+        Within a segment a row that completes one of its stop sequences is done at that step (StopSequences; the
+        segment ends early when every row is done). Between segments, rows that reached an end-of-turn token, a
+        stop sequence or their budget leave the batch with their key/value rows, and waiting prompts take their
+        places (see running_batch): a batch no longer drains while prompts wait (16 prompt-A answers of up to 384
+        tokens averaged 191). A continuing row keeps its cache, its tokens (the repetition penalty sees them all)
+        and its own random stream, so its output is the one it would have had in one call. ``waiting`` holds rows in the order they should be read, in groups that share
         a prompt prefix; a group is split only when fewer rows are free.
         """
         done: list[tuple[int, Generation]] = []
@@ -215,10 +222,13 @@ class ContinuousGeneration:
             recorder = StepRecorder([requests[r].decoding for r in rows], [requests[r].seed for r in rows],
                                     top_logprobs=top_k, generators=[records[r].generator for r in rows],
                                     mask=running.mask)
+            stopper = StopSequences([requests[r].decoding.stop for r in rows], [records[r].tokens for r in rows],
+                                    running.ids.shape[1], self._decode, eos)
             out = self.model.generate(input_ids=running.ids, attention_mask=running.mask,
                                       generation_config=self._generation_config(steps),
                                       logits_processor=LogitsProcessorList([recorder]),
-                                      past_key_values=running.cache)
+                                      stopping_criteria=StoppingCriteriaList([stopper] if stopper.active else []),
+                                      **with_cache(self.model, running.cache))
             new_tokens = out.sequences[:, running.ids.shape[1]:]
             recorder.finish(new_tokens[:, -1])
             finished = []
@@ -227,29 +237,48 @@ class ContinuousGeneration:
                 record = records[r]
                 record.generator = recorder.generators.get(b)
                 row = new_tokens[b].tolist()
-                stop = next((j for j, t in enumerate(row) if t in eos), None)
-                taken = row if stop is None else row[:stop]
+                end = next((j for j, t in enumerate(row) if t in eos), None)
+                if b in stopper.hit:  # the step that completed a stop sequence: its token is the row's last
+                    reason, taken = "stop", row[:stopper.hit[b] + 1]
+                else:  # an end-of-turn token is not part of the text; steps after either are padding
+                    reason, taken = ("eos", row[:end]) if end is not None else ("length", row)
                 record.tokens += taken
                 record.logprobs += [recorder.chosen_logprobs[j][b] for j in range(len(taken))]
                 if top_k:
                     record.top += [tuple(zip(recorder.topk[j][1][b].tolist(), recorder.topk[j][0][b].tolist()))
                                    for j in range(len(taken))]
-                if stop is not None or len(record.tokens) >= requests[r].decoding.max_new_tokens:
-                    finished.append((r, self._generation(record, stop is not None)))
+                if reason != "length" or len(record.tokens) >= requests[r].decoding.max_new_tokens:
+                    finished.append((r, self._generation(record, reason, requests[r].decoding.stop)))
                 else:
                     staying.append(b)
             # The last sampled token is not in the cache yet: the next segment reads it first.
-            running = running.extend(new_tokens, out.sequences, out.past_key_values)
+            running = running.extend(new_tokens, out.sequences, cache_of(out))
             done += finished
             if on_batch is not None and finished:
                 on_batch(list(finished))
         return done
 
-    def _generation(self, record: "_Record", stopped: bool) -> Generation:
-        return Generation(text=self.tokenizer.decode(record.tokens, skip_special_tokens=False),
-                          token_ids=tuple(record.tokens), finish_reason="eos" if stopped else "length",
-                          token_logprobs=tuple(record.logprobs), top_logprobs=tuple(record.top),
-                          tokens=tuple(self.tokenizer.convert_ids_to_tokens(record.tokens)))
+    def _decode(self, tokens: list[int]) -> str:
+        return self.tokenizer.decode(tokens, skip_special_tokens=False)
+
+    def _generation(self, record: "_Record", reason: str, stops: tuple[str, ...]) -> Generation:
+        """The request's result. After a stop sequence: the text before it, and the tokens that wrote that text
+        (every token with a character before the stop; the last may reach into it). The stop's other tokens were
+        decoded too and are counted in ``decoded_tokens``."""
+        text = self._decode(record.tokens)
+        kept, stop_sequence, decoded = len(record.tokens), None, None
+        if reason == "stop":
+            found = find_stop(text, stops)
+            assert found is not None, "a row ended by a stop sequence has one in its text"
+            cut, stop_sequence = found
+            while kept > 0 and len(self._decode(record.tokens[:kept - 1])) >= cut:
+                kept -= 1
+            text, decoded = text[:cut], len(record.tokens)
+        tokens = record.tokens[:kept]
+        return Generation(text=text, token_ids=tuple(tokens), finish_reason=reason,
+                          token_logprobs=tuple(record.logprobs[:kept]), top_logprobs=tuple(record.top[:kept]),
+                          tokens=tuple(self.tokenizer.convert_ids_to_tokens(tokens)), stop_sequence=stop_sequence,
+                          decoded_tokens=decoded)
 
 
 @dataclass

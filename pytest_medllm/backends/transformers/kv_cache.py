@@ -14,10 +14,67 @@ classes transformers chose for them.
 from __future__ import annotations
 
 import copy
+import inspect
+from functools import lru_cache
 
 import torch
 from transformers import DynamicCache
 from transformers.cache_utils import DynamicLayer
+
+# -- the cache's name in transformers' calls -------------------------------------------------------------------------
+# transformers 5.24 renamed the key/value cache from ``past_key_values`` to ``cache``: in ``forward()``,
+# ``generate()`` and the model outputs. The old name still works there but warns (a FutureWarning per call, and
+# "past_key_values/cache_params are deprecated" in the log for every output read by its old name) and goes in 5.40 /
+# 6.0. Older releases know only ``past_key_values``: a ``cache=`` keyword would land in a model's ``**kwargs`` and be
+# ignored without a word (every pass would recompute its prompt, or worse, read no cache at all). So each call uses
+# the name the model in hand declares.
+
+
+@lru_cache(maxsize=None)
+def _declares_cache(function) -> bool | None:  # noqa: ANN001 - a forward or generate function
+    """Whether ``function`` takes ``cache`` (True) or ``past_key_values`` (False) by name; None if neither."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return None
+    if "cache" in parameters:
+        return True
+    if "past_key_values" in parameters:
+        return False
+    return None
+
+
+def _transformers_names_cache() -> bool:
+    """Whether this transformers release calls the key/value cache ``cache`` (5.24 and later)."""
+    from transformers.generation.utils import GenerationMixin
+
+    return bool(_declares_cache(GenerationMixin.prepare_inputs_for_generation))
+
+
+def cache_keyword(model) -> str:  # noqa: ANN001 - any transformers model
+    """The keyword under which ``model`` takes a key/value cache in ``forward()`` and ``generate()``: ``cache``
+    where transformers and the model's own forward know it, else ``past_key_values``."""
+    declared = _declares_cache(type(model).forward)
+    if declared is None:  # a forward that takes **kwargs only: what this transformers release expects
+        declared = _transformers_names_cache()
+    return "cache" if declared and _transformers_names_cache() else "past_key_values"
+
+
+def with_cache(model, cache) -> dict:  # noqa: ANN001 - a transformers model and Cache
+    """``{keyword: cache}`` for a call of ``model`` or its ``generate()`` (see :func:`cache_keyword`)."""
+    return {cache_keyword(model): cache}
+
+
+def cache_of(output):  # noqa: ANN001, ANN201 - a transformers ModelOutput
+    """The key/value cache a model or ``generate()`` returned, read by the name its output class declares (reading
+    ``past_key_values`` of a 5.24 output logs a deprecation)."""
+    fields = getattr(type(output), "__dataclass_fields__", {})
+    return output.cache if "cache" in fields else output.past_key_values
+
+
+@lru_cache(maxsize=None)
+def _takes_values(function) -> bool:  # noqa: ANN001 - DynamicLayer.lazy_initialization
+    return len(inspect.signature(function).parameters) >= 3  # self, key_states, value_states
 
 
 class PreallocatedLayer(DynamicLayer):
@@ -29,6 +86,13 @@ class PreallocatedLayer(DynamicLayer):
         self._key_buffer: torch.Tensor | None = None
         self._value_buffer: torch.Tensor | None = None
         self._length = 0
+
+    def _initialize(self, keys: torch.Tensor, values: torch.Tensor) -> None:
+        """transformers' lazy initialization (dtype, device), which takes the values too from 5.0 on."""
+        if _takes_values(type(self).lazy_initialization):
+            self.lazy_initialization(keys, values)
+        else:  # transformers 4.57
+            self.lazy_initialization(keys)
 
     def _expose(self) -> None:
         assert self._key_buffer is not None and self._value_buffer is not None
@@ -56,7 +120,7 @@ class PreallocatedLayer(DynamicLayer):
                ) -> tuple[torch.Tensor, torch.Tensor]:
         """Write the new positions after the filled ones and return keys and values of every position so far."""
         if not self.is_initialized:
-            self.lazy_initialization(key_states, value_states)
+            self._initialize(key_states, value_states)
         end = self._length + key_states.shape[-2]
         if self._key_buffer is None:
             batch, heads, _, key_dim = key_states.shape
@@ -102,9 +166,12 @@ class PreallocatedLayer(DynamicLayer):
             self._expose()
 
     def reset(self) -> None:
-        """Forget everything, buffers included."""
+        """Forget everything, buffers included (dropped, not zeroed: transformers before 5.24 zeroed a layer's
+        tensors in place, which fails for tensors made under inference mode)."""
         self._key_buffer = self._value_buffer = None
         self._length = 0
+        self.keys = self.values = None
+        self.is_initialized = False
         super().reset()
 
 
@@ -144,7 +211,7 @@ def join_rows(parts: list[RowsOf], width: int, headroom: int) -> DynamicCache:
         first = layers[0]
         assert first._key_buffer is not None and first._value_buffer is not None
         out = PreallocatedLayer(headroom)
-        out.lazy_initialization(first._key_buffer, first._value_buffer)
+        out._initialize(first._key_buffer, first._value_buffer)
         buffers = []
         for which in ("_key_buffer", "_value_buffer"):
             pieces = []
@@ -181,7 +248,7 @@ def repeat_rows(cache: DynamicCache, count: int) -> DynamicCache:
     for layer in cache.layers:
         assert layer._key_buffer is not None and layer._value_buffer is not None
         out = PreallocatedLayer(layer.headroom)
-        out.lazy_initialization(layer._key_buffer, layer._value_buffer)
+        out._initialize(layer._key_buffer, layer._value_buffer)
         out._key_buffer, out._value_buffer, out._length = layer._key_buffer, layer._value_buffer, layer._length
         out.reorder_cache(torch.zeros(count, dtype=torch.long))
         repeated.layers.append(out)

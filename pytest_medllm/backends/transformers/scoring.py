@@ -18,7 +18,7 @@ from ..base import (
 )
 from ..cloze_tokens import first_tokens, refuse_shared_first_tokens
 from ..tokens import common_prefix_length
-from .kv_cache import left_padded_positions, repeat_rows
+from .kv_cache import cache_of, left_padded_positions, repeat_rows, with_cache
 
 R = TypeVar("R")
 
@@ -184,7 +184,7 @@ class Scoring:
         head = self.model(input_ids=prefix, use_cache=True, logits_to_keep=keep)
         prefix_logprobs = torch.log_softmax(head.logits[0].float(), dim=-1)
         prefix_index = {p: j for j, p in enumerate(prefix_positions)}
-        base_cache = head.past_key_values
+        base_cache = cache_of(head)
         vocab = prefix_logprobs.shape[-1]
         out = []
         remainders = [s[shared:] for s in sequences]
@@ -199,7 +199,7 @@ class Scoring:
             padded = [[width - len(r) + q for q in remainder_wanted[start + k]] for k, r in enumerate(rems)]
             keep_rows = sorted({p for row in padded for p in row}) or [width - 1]
             logits = self.model(input_ids=ids, attention_mask=full_mask, position_ids=positions,
-                                past_key_values=cache, use_cache=True,
+                                use_cache=True, **with_cache(self.model, cache),
                                 logits_to_keep=torch.tensor(keep_rows, device=ids.device)).logits
             index = {p: j for j, p in enumerate(keep_rows)}
             for k in range(len(rems)):

@@ -11,14 +11,17 @@ penalty, before temperature and truncation), then for each sampled row applies t
 temperature/top-k/top-p warpers and draws from a ``torch.Generator`` seeded by that row's request. It returns
 scores whose only finite entry is the chosen token, so ``generate()`` in greedy mode emits exactly that token.
 Greedy rows (temperature 0) keep their argmax.
+
+:class:`StopSequences` ends each row at its own stop sequences while the batch decodes (a stopping criterion
+checked after every step), so that a row that has written one leaves the batch instead of decoding to its budget.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import torch
-from transformers import LogitsProcessor
+from transformers import LogitsProcessor, StoppingCriteria
 from transformers.generation.logits_process import (
     RepetitionPenaltyLogitsProcessor,
     TemperatureLogitsWarper,
@@ -26,7 +29,7 @@ from transformers.generation.logits_process import (
     TopPLogitsWarper,
 )
 
-from ..base import Decoding
+from ..base import Decoding, find_stop
 
 
 def _warpers(decoding: Decoding) -> list:
@@ -123,3 +126,55 @@ class StepRecorder(LogitsProcessor):
         if self._previous is not None:
             self._record_chosen(last_tokens)
             self._previous = None
+
+
+class StopSequences(StoppingCriteria):
+    """Ends each row at the step that completes one of its stop sequences in the text it has generated.
+
+    After every step, each row that has stop sequences and is still decoding has its generated tokens decoded (the
+    tokens of earlier segments, ``before``, and those after column ``width`` of this segment's ids) and searched
+    for them. A row that has one is done: ``generate()`` pads it from the next step on and ends the segment when
+    every row is done. ``hit[row]`` is the segment step (0-based) whose token completed the stop. Decoding the whole
+    text each step costs far less than the step itself (a tokenizer's decode is microseconds per token), and it is
+    the same decode the returned text is cut from, so what ends a row and where its text is cut cannot disagree.
+    Rows that produced an end-of-turn token are not searched (they end as "eos").
+    """
+
+    def __init__(self, stops: Sequence[Sequence[str]], before: Sequence[Sequence[int]], width: int,
+                 decode: Callable[[list[int]], str], eos: set[int]) -> None:
+        self.stops = [tuple(s) for s in stops]
+        self.before = [list(b) for b in before]
+        self.width = width
+        self.decode = decode
+        self.eos = eos
+        self.hit: dict[int, int] = {}
+        self._ended: set[int] = set()
+        # Characters already searched per row: a stop found later must end after them, so the search starts a
+        # stop's length before (a token may complete a stop begun by earlier ones).
+        self._searched = [0] * len(self.stops)
+        self._longest = [max((len(s) for s in row), default=0) for row in self.stops]
+
+    @property
+    def active(self) -> bool:
+        return any(self.stops)
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.Tensor, **kwargs) -> torch.BoolTensor:
+        done = torch.zeros(input_ids.shape[0], dtype=torch.bool, device=input_ids.device)
+        step = input_ids.shape[1] - self.width - 1
+        last = input_ids[:, -1].tolist()
+        for row, stops in enumerate(self.stops):
+            if not stops or row in self._ended:
+                done[row] = row in self.hit
+                continue
+            if last[row] in self.eos:
+                self._ended.add(row)
+                continue
+            text = self.decode(self.before[row] + input_ids[row, self.width:].tolist())
+            start = max(0, self._searched[row] - self._longest[row] + 1)
+            if find_stop(text, stops, start) is not None:
+                self.hit[row] = step
+                self._ended.add(row)
+                done[row] = True
+            # A last character may still change (a partial UTF-8 sequence decodes as U+FFFD): search it again.
+            self._searched[row] = max(len(text) - 1, 0)
+        return done

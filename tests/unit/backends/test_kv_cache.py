@@ -10,6 +10,7 @@ from transformers.cache_utils import DynamicLayer, DynamicSlidingWindowLayer
 from pytest_medllm.backends.transformers.kv_cache import (
     PreallocatedLayer,
     preallocated_cache,
+    with_cache,
 )
 
 
@@ -17,7 +18,7 @@ def _decode(model, cache, prompt: torch.Tensor, steps: int, keep: list[int] | No
     """Greedy steps after a prompt; after step ``at`` only rows ``keep`` continue. Returns logits per step."""
     logits = []
     with torch.inference_mode():
-        out = model(input_ids=prompt, past_key_values=cache, use_cache=True)
+        out = model(input_ids=prompt, **with_cache(model, cache), use_cache=True)
         token = out.logits[:, -1:].argmax(-1)
         logits.append(out.logits[:, -1])
         for step in range(steps):
@@ -25,7 +26,7 @@ def _decode(model, cache, prompt: torch.Tensor, steps: int, keep: list[int] | No
                 rows = torch.tensor(keep)
                 cache.reorder_cache(rows)
                 token = token.index_select(0, rows)
-            out = model(input_ids=token, past_key_values=cache, use_cache=True)
+            out = model(input_ids=token, **with_cache(model, cache), use_cache=True)
             token = out.logits[:, -1:].argmax(-1)
             logits.append(out.logits[:, -1])
     return logits
@@ -45,11 +46,11 @@ def test_a_step_writes_into_the_buffer_it_already_has(random_llama):
     cache = preallocated_cache(random_llama.config, headroom=16)
     assert all(isinstance(layer, PreallocatedLayer) for layer in cache.layers)
     with torch.inference_mode():
-        random_llama(input_ids=torch.randint(3, 97, (2, 5)), past_key_values=cache, use_cache=True)
+        random_llama(input_ids=torch.randint(3, 97, (2, 5)), **with_cache(random_llama, cache), use_cache=True)
         layer = cache.layers[0]
         before = layer._key_buffer.data_ptr()
         for _ in range(3):
-            random_llama(input_ids=torch.randint(3, 97, (2, 1)), past_key_values=cache, use_cache=True)
+            random_llama(input_ids=torch.randint(3, 97, (2, 1)), **with_cache(random_llama, cache), use_cache=True)
     assert layer._key_buffer.data_ptr() == before
     assert cache.get_seq_length() == 8 and layer.keys.shape[-2] == 8
 
@@ -57,7 +58,7 @@ def test_a_step_writes_into_the_buffer_it_already_has(random_llama):
 def test_crop_and_reset_forget_positions(random_llama):
     cache = preallocated_cache(random_llama.config, headroom=8)
     with torch.inference_mode():
-        random_llama(input_ids=torch.randint(3, 97, (1, 6)), past_key_values=cache, use_cache=True)
+        random_llama(input_ids=torch.randint(3, 97, (1, 6)), **with_cache(random_llama, cache), use_cache=True)
     cache.crop(-2)
     assert cache.get_seq_length() == 4
     with pytest.raises(ValueError):

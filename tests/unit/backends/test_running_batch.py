@@ -8,7 +8,7 @@ import torch
 from transformers.generation.logits_process import RepetitionPenaltyLogitsProcessor
 
 from pytest_medllm.backends import Decoding
-from pytest_medllm.backends.transformers.kv_cache import preallocated_cache
+from pytest_medllm.backends.transformers.kv_cache import preallocated_cache, with_cache
 from pytest_medllm.backends.transformers.running_batch import RunningBatch, join
 from pytest_medllm.backends.transformers.stepwise import StepRecorder
 
@@ -30,7 +30,7 @@ def _read(model, rows: list[list[int]], requests: list[int]) -> RunningBatch:
     cache = preallocated_cache(model.config, headroom=16)
     with torch.inference_mode():
         model(input_ids=ids[:, :-1], attention_mask=mask[:, :-1], position_ids=_positions(mask)[:, :-1],
-              past_key_values=cache, use_cache=True)
+              **with_cache(model, cache), use_cache=True)
     return RunningBatch(ids, mask, cache, requests)
 
 
@@ -38,7 +38,7 @@ def _step(model, batch: RunningBatch) -> tuple[RunningBatch, torch.Tensor]:
     """Read every row's last token; append each row's argmax. Returns the new batch and the step's logits."""
     with torch.inference_mode():
         out = model(input_ids=batch.ids[:, -1:], attention_mask=batch.mask,
-                    position_ids=_positions(batch.mask)[:, -1:], past_key_values=batch.cache, use_cache=True)
+                    position_ids=_positions(batch.mask)[:, -1:], **with_cache(model, batch.cache), use_cache=True)
     logits = out.logits[:, -1]
     token = logits.argmax(-1, keepdim=True)
     return batch.extend(token, torch.cat([batch.ids, token], dim=1), batch.cache), logits

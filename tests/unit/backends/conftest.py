@@ -1,0 +1,55 @@
+"""Models the backend tests share: a tiny random Llama with the default model's tokenizer, and the default model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from pytest_medllm.backends.model_registry import ModelSpec, resolve_model
+from pytest_medllm.backends.transformers.backend import TransformersBackend
+from pytest_medllm.backends.transformers.loading import create_transformers_backend
+from pytest_medllm.backends.transformers.weights import ensure_dense_copy
+from pytest_medllm.runner.command_line import default_cache_dir
+
+
+class _Config:
+    cache_dir = default_cache_dir()
+    device = "cpu"
+    dtype = "float32"
+    attn_implementation = "auto"
+    chat_template = "auto"
+    batch_size = 4
+    trust_remote_code = False
+
+
+@pytest.fixture(scope="session")
+def default_dense_dir() -> Path:
+    folder, _ = ensure_dense_copy(resolve_model("smollm2-135m"), Path(default_cache_dir()))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def tiny(tmp_path_factory, default_dense_dir) -> TransformersBackend:
+    """A 2-layer random Llama with the default model's tokenizer and chat template."""
+    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    folder = tmp_path_factory.mktemp("tiny")
+    tokenizer = AutoTokenizer.from_pretrained(default_dense_dir)
+    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024,
+                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
+                         tie_word_embeddings=True)
+    LlamaForCausalLM(config).save_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    spec = ModelSpec(alias="tiny", hub_id=str(folder), source="local")
+    return TransformersBackend(str(folder), spec=spec, device="cpu", dtype="float32", batch_size=4)
+
+
+@pytest.fixture(scope="session")
+def default_model() -> TransformersBackend:
+    return create_transformers_backend(_Config(), resolve_model("smollm2-135m"))
+
+
