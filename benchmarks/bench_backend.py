@@ -2,7 +2,8 @@
 
     python benchmarks/bench_backend.py [--items 16] [--new-tokens 32] [--json out.json]
 
-Reports: model load time (dense copy, after the first conversion), cloze scoring in prompts/s at batch sizes 1
+Reports (after the machine: CPU, its flags avx2 / avx512f / avx512_bf16 / amx, the kernels torch dispatches to):
+model load time (dense copy, after the first conversion), cloze scoring in prompts/s at batch sizes 1
 and 8 with the share of the machine's float32 matmul ceiling that the forward pass reaches, and greedy
 generation in tokens/s at batch sizes 1 and 8. The ceiling is measured here, with a 2048×2048 float32 matmul.
 """
@@ -22,6 +23,7 @@ import torch  # noqa: E402
 
 from pytest_medllm.answers.prompts import cloze_prompt, prompt_a  # noqa: E402
 from pytest_medllm.backends import ChoiceRequest, Decoding, GenerationRequest  # noqa: E402
+from pytest_medllm.backends.fingerprint import machine, machine_line  # noqa: E402
 from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
 from pytest_medllm.backends.transformers.loading import create_transformers_backend  # noqa: E402
 from pytest_medllm.data.loaders import load_dataset  # noqa: E402
@@ -59,6 +61,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 
+    # Every figure below depends on the CPU's instruction sets (AVX-512 with native bfloat16, or AVX2 only).
+    print(machine_line(), file=sys.stderr, flush=True)
     ceiling = matmul_ceiling()
     config = SimpleNamespace(cache_dir=default_cache_dir(), device="cpu", dtype="float32", attn_implementation="auto",
                              chat_template="auto", batch_size=8, trust_remote_code=False)
@@ -69,7 +73,8 @@ def main() -> None:
     load_seconds = time.perf_counter() - start
 
     items = load_dataset("demo", Path(__file__).resolve().parents[1]).items[: args.items]
-    results: dict = {"threads": torch.get_num_threads(), "matmul_gflops_float32": round(ceiling, 1),
+    results: dict = {"machine": machine(), "threads": torch.get_num_threads(),
+                     "matmul_gflops_float32": round(ceiling, 1),
                      "load_seconds": round(load_seconds, 2), "items": len(items)}
     cloze = [ChoiceRequest(cloze_prompt(item), item.letters) for item in items]
     prompt_tokens = sum(len(backend._encode_formatted(backend.format_prompt(r.prompt))) for r in cloze)

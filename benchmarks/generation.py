@@ -9,7 +9,8 @@ sends all prompts to ``TransformersBackend.generate`` at its default batch size,
 float32 copy of the embedded default), run prompt A of the demo items with the same stop tokens; runs alternate
 and medians are reported. Checked: the greedy texts are identical item by item. Reported: new tokens per second of each (the
 per-item loop's tokens over its time; the batch's tokens over its time) and their ratio, and where the batched
-time goes (prefill and decode passes, from the backend's clock, and the rows a decoding step computes on average).
+time goes (prefill and decode passes, from the backend's clock, and the rows a decoding step computes on average),
+with the machine they were measured on (CPU flags avx2 / avx512f / avx512_bf16 / amx, the kernels torch dispatches to).
 
 The defaults are a suite's situation: more prompts than rows (48 items, three batches' worth), long answers (up to
 384 tokens; the studies allow more). Three alternated runs take about half an hour on 2 cores, nearly all of it in
@@ -36,6 +37,7 @@ from transformers.generation.logits_process import RepetitionPenaltyLogitsProces
 from pytest_medllm.answers.prompts import prompt_a  # noqa: E402
 from pytest_medllm.backends import Decoding, GenerationRequest  # noqa: E402
 from pytest_medllm.backends.clock import ForwardClock  # noqa: E402
+from pytest_medllm.backends.fingerprint import machine, machine_line  # noqa: E402
 from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model  # noqa: E402
 from pytest_medllm.backends.transformers.loading import create_transformers_backend  # noqa: E402
 from pytest_medllm.data.loaders import load_dataset  # noqa: E402
@@ -92,6 +94,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 
+    # Every figure below depends on the CPU's instruction sets (AVX-512 with native bfloat16, or AVX2 only).
+    print(machine_line(), file=sys.stderr, flush=True)
     config = SimpleNamespace(cache_dir=default_cache_dir(), device="cpu", dtype="float32", attn_implementation="auto",
                              chat_template="auto", batch_size=args.batch_size, trust_remote_code=False,
                              linear_kernel=args.linear_kernel)
@@ -124,6 +128,7 @@ def main() -> None:
     loop_rate = loop_tokens / statistics.median(loop_s)
     batch_rate = batch_tokens / statistics.median(batch_s)
     report = {
+        "machine": machine(),
         "items": len(prompts), "new_tokens_max": args.new_tokens, "batch_size": args.batch_size,
         "threads": torch.get_num_threads(), "runs": args.runs, "linear_kernel": backend.linear_kernel,
         "identical_texts": sum(a == b for a, b in zip(loop_texts, batch_texts)),

@@ -210,6 +210,11 @@ def main() -> None:
                  f"`torch==2.13.0 lm-eval[hf]==0.4.13` in a virtual environment and pass its python")
     from bench_backend import matmul_ceiling
 
+    from pytest_medllm.backends.fingerprint import machine, machine_line
+
+    # Every figure below depends on the CPU's instruction sets (AVX-512 with native bfloat16, or AVX2 only); both
+    # tools run on this machine, with this environment.
+    print(machine_line(), file=sys.stderr, flush=True)
     ceiling = {dtype: matmul_ceiling(dtype=dtype) for dtype in ("float32", "bfloat16")}
     with tempfile.TemporaryDirectory(prefix="medllm-bench-") as tmp:
         folder = Path(tmp)
@@ -236,6 +241,7 @@ def main() -> None:
             report[name]["useful_gflops"] = round(gflops, 1)
             report[name][f"share_of_{dtype}_matmul_rate"] = round(gflops / ceiling[dtype], 3)
     report["matmul_gflops"] = {k: round(v, 1) for k, v in ceiling.items()}
+    report["machine"] = machine()
     print(json.dumps(report, indent=2))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n")

@@ -36,6 +36,22 @@ NUMERICS_FIELDS = (
     "cublas_workspace_config",
 )
 
+#: Fields that can change floating-point results of a model on the CPU (they key the cache of CPU runs only): the
+#: CPU's instruction sets, the kernels PyTorch dispatches to, and limits set through the environment. Two machines
+#: of one cloud type may report the same CPU name with and without AVX-512; an AVX2-only emulation (see
+#: :data:`ISA_LIMITS`) runs other kernels on the same CPU.
+CPU_NUMERICS_FIELDS = ("cpu_flags", "aten_cpu_capability", "onednn_bfloat16", "isa_limits")
+
+#: CPU flags (as /proc/cpuinfo names them) that decide which kernels run: AVX2 and AVX-512 (float32 kernels),
+#: native bfloat16 (avx512_bf16; avx512bw/vl/dq or avx_ne_convert for oneDNN's bfloat16), AMX (matrix tiles).
+CPU_FLAGS = ("avx2", "avx512f", "avx512_bf16", "amx")
+
+#: Environment variables that limit the instruction sets of the libraries torch runs on; set before torch loads.
+#: ``ONEDNN_MAX_CPU_ISA=AVX2`` (oneDNN's kernels, and PyTorch's check for oneDNN bfloat16),
+#: ``ATEN_CPU_CAPABILITY=avx2`` (PyTorch's own vectorized kernels), ``MKL_ENABLE_INSTRUCTIONS=AVX2`` (MKL's BLAS,
+#: PyTorch's float32 matrix products). Together they emulate an AVX2-only CPU's kernels on an AVX-512 one.
+ISA_LIMITS = ("ONEDNN_MAX_CPU_ISA", "ATEN_CPU_CAPABILITY", "MKL_ENABLE_INSTRUCTIONS")
+
 
 def _version(dist: str) -> str | None:
     try:
@@ -52,6 +68,91 @@ def _cpu_name() -> str:
     except OSError:
         pass
     return platform.processor() or platform.machine()
+
+
+def _cpuinfo_flags() -> set[str] | None:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return None
+
+
+def cpu_flag_set() -> set[str] | None:
+    """Every flag of /proc/cpuinfo (None where there is none: not Linux)."""
+    return _cpuinfo_flags()
+
+
+def cpu_flags() -> dict[str, bool]:
+    """The CPU flags of :data:`CPU_FLAGS` this machine has (``amx``: any AMX extension). Read from /proc/cpuinfo
+    (the hardware: the variables of :data:`ISA_LIMITS` do not change it); elsewhere from torch's own checks."""
+    flags = _cpuinfo_flags()
+    if flags is None:
+        import torch
+
+        cpu = getattr(torch, "cpu", None)
+
+        def check(name: str) -> bool:
+            try:
+                return bool(getattr(cpu, name)())
+            except (AttributeError, RuntimeError):
+                return False
+
+        return {"avx2": check("_is_avx2_supported"), "avx512f": check("_is_avx512_supported"),
+                "avx512_bf16": check("_is_avx512_bf16_supported"), "amx": check("_is_amx_tile_supported")}
+    return {name: (any(f.startswith("amx") for f in flags) if name == "amx" else name in flags)
+            for name in CPU_FLAGS}
+
+
+def cpu_flags_line(flags: dict[str, bool] | None = None) -> str:
+    """``"avx2 avx512f avx512_bf16; no amx"`` — the flags that matter, present first, then the absent ones."""
+    flags = cpu_flags() if flags is None else flags
+    present = [name for name in CPU_FLAGS if flags.get(name)]
+    absent = [name for name in CPU_FLAGS if not flags.get(name)]
+    return " ".join(present) + (f"{'; ' if present else ''}no {', '.join(absent)}" if absent else "")
+
+
+def isa_limits() -> str | None:
+    """The instruction-set limits set in this process's environment (``ONEDNN_MAX_CPU_ISA=AVX2 ...``), or None."""
+    set_ = [f"{name}={os.environ[name]}" for name in ISA_LIMITS if os.environ.get(name)]
+    return " ".join(set_) or None
+
+
+def cpu_kernels() -> dict:
+    """What this process's CPU kernels run on: the machine's flags, PyTorch's dispatch level (AVX512, AVX2, ...),
+    whether oneDNN computes bfloat16 natively, and the limits set through the environment."""
+    import torch
+
+    try:
+        capability = torch.backends.cpu.get_cpu_capability()
+    except (AttributeError, RuntimeError):
+        capability = None
+    try:
+        onednn_bf16 = bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+    except (AttributeError, RuntimeError):
+        onednn_bf16 = None
+    return {"cpu_flags": cpu_flags_line(), "aten_cpu_capability": capability, "onednn_bfloat16": onednn_bf16,
+            "isa_limits": isa_limits()}
+
+
+def machine() -> dict:
+    """The CPU a benchmark's figures were measured on: its name, the flags that matter, the kernels this process
+    dispatches to, limits set through the environment, and torch's threads."""
+    import torch
+
+    return {"cpu": _cpu_name(), **cpu_kernels(), "threads": torch.get_num_threads(), "torch": str(torch.__version__)}
+
+
+def machine_line(described: dict | None = None) -> str:
+    """``machine: AMD EPYC · avx2 avx512f avx512_bf16; no amx · PyTorch kernels AVX512 · oneDNN bfloat16 native ·
+    2 threads`` (and the ISA limits when set): printed with every benchmark's figures."""
+    m = machine() if described is None else described
+    bf16 = {True: "native", False: "not native", None: "unknown"}[m.get("onednn_bfloat16")]
+    limits = f" · limited by {m['isa_limits']}" if m.get("isa_limits") else ""
+    return (f"machine: {m.get('cpu')} · {m.get('cpu_flags')} · PyTorch kernels {m.get('aten_cpu_capability')} · "
+            f"oneDNN bfloat16 {bf16}{limits} · {m.get('threads')} threads")
 
 
 def _nvidia_driver() -> str | None:
@@ -95,6 +196,7 @@ def fingerprint(device: str = "cpu", dtype: str = "float32", attn_implementation
         "device_name": device_name,
         "compute_capability": capability,
         "cpu_threads": torch.get_num_threads(),
+        **cpu_kernels(),
         "dtype": dtype,
         "attn_implementation": attn_implementation,
         "linear_kernel": linear_kernel,
@@ -110,8 +212,10 @@ def fingerprint(device: str = "cpu", dtype: str = "float32", attn_implementation
 
 
 def numerics_key(fp: dict) -> dict:
-    """The fields of a fingerprint that can change floating-point results."""
-    return {name: fp.get(name) for name in NUMERICS_FIELDS}
+    """The fields of a fingerprint that can change floating-point results (on the CPU also its instruction sets
+    and kernel limits)."""
+    fields = NUMERICS_FIELDS + (CPU_NUMERICS_FIELDS if str(fp.get("device") or "cpu").startswith("cpu") else ())
+    return {name: fp.get(name) for name in fields}
 
 
 def fingerprint_diff(a: dict, b: dict) -> dict[str, tuple[object, object]]:
@@ -131,3 +235,13 @@ def file_sha256(path: str | os.PathLike[str], chunk: int = 1 << 22) -> str:
         while block := handle.read(chunk):
             digest.update(block)
     return digest.hexdigest()
+
+
+def gguf_fields(gguf: dict | None) -> dict:
+    """Fingerprint fields for weights converted from a GGUF file: the file, its sha256 and its quantisation type
+    (the header's file type, else its dominant tensor type), and the architecture its header names. Empty when the
+    weights did not come from a GGUF file. Descriptive only: the weights hash already keys the response cache."""
+    if not gguf:
+        return {}
+    return {"gguf_file": gguf.get("file"), "gguf_sha256": gguf.get("sha256"),
+            "gguf_quantization": gguf.get("quantization"), "gguf_architecture": gguf.get("architecture")}

@@ -1,13 +1,25 @@
 """oneDNN's packed linear layers for models that run on the CPU (``torch.utils.mkldnn.MkldnnLinear``).
 
 PyTorch's default CPU linear layer multiplies by the weight as it is stored; oneDNN first reorders each weight
-once into the blocked layout its kernels read fastest. On the 2-core CPU this project is developed on, with the
-default model in float32, that made a 350-token prefill 0.54 → 0.31 s and a decoding step of 15 rows 100 → 60 ms.
+once into the blocked layout its kernels read fastest. On the 2-core AVX-512 CPU this project is developed on, with
+the default model in float32, that made a 350-token prefill 0.54 → 0.31 s and a decoding step of 15 rows 100 → 60 ms.
+On an AVX2-only CPU oneDNN's AVX2 kernels are slower than PyTorch's (MKL's sgemm, which on AMD CPUs runs its AVX2
+"zen" kernel with or without AVX-512): measured with oneDNN limited to AVX2 (``ONEDNN_MAX_CPU_ISA=AVX2``), one
+thread, the model's 210 block linear layers took 1.15× PyTorch's time over 1,536 prompt positions and 1.3-1.4× over
+a decoding step of 8-16 rows (2.1× for one row, on either CPU); whole forward passes about 1.05× (medians of three
+alternated runs). So ``--linear-kernel auto`` packs only where oneDNN has AVX-512 kernels (:func:`onednn_avx512`).
 The arithmetic is the same up to float rounding (a different order of the same sums); it is checked when the model
 loads, on a probe input, against the model's own layers, and the backend keeps the default kernels when the check
 fails. ``--linear-kernel torch`` keeps them always (the numerical-stability suite compares both).
 
 Only plain ``torch.nn.Linear`` layers are packed: quantized and other subclasses keep their own kernels.
+
+oneDNN computes in float32 on every x86 CPU, but in bfloat16 (or float16) only on CPUs with native support: its
+bfloat16 linear layer needs avx512bw/avx512vl/avx512dq or avx_ne_convert, and on an AVX2-only CPU (e.g. an AMD
+EPYC of the Zen 2/3 generations) it fails inside TorchScript. :func:`onednn_dtype_problem` says so before anything
+is packed, from :func:`native_bfloat16` and :func:`native_float16` — the checks oneDNN itself makes (they follow
+``ONEDNN_MAX_CPU_ISA``), kept as module functions so that tests can stand in for a CPU without native bfloat16.
+PyTorch's own kernels compute bfloat16 on any CPU (by converting to float32 where it has no native support).
 """
 
 from __future__ import annotations
@@ -34,17 +46,82 @@ def _packed(layer: torch.nn.Linear) -> torch.nn.Module:
 PROBE_TOLERANCE = 1e-4
 
 
+def native_bfloat16() -> bool:
+    """Whether oneDNN runs bfloat16 natively on this CPU (PyTorch asks oneDNN, so ``ONEDNN_MAX_CPU_ISA=AVX2`` turns
+    it off; ``torch.cpu._is_avx512_bf16_supported()`` reads the CPU's flags and does not follow that variable)."""
+    try:
+        return bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+    except (AttributeError, RuntimeError):  # a torch without the check: assume no native support
+        return False
+
+
+def native_float16() -> bool:
+    """Whether oneDNN runs float16 natively on this CPU (avx512_fp16, amx_fp16 or avx_ne_convert)."""
+    try:
+        return bool(torch.ops.mkldnn._is_mkldnn_fp16_supported())
+    except (AttributeError, RuntimeError):
+        return False
+
+
+def onednn_dtype_problem(dtype: torch.dtype) -> str | None:
+    """Why oneDNN's packed linear layers cannot compute in ``dtype`` on this CPU, in one line; None when they can."""
+    if dtype == torch.float32:
+        return None
+    from ..fingerprint import cpu_flags_line
+
+    if dtype == torch.bfloat16 and not native_bfloat16():
+        return (f"this CPU has no native bfloat16 for oneDNN (its bfloat16 kernels need avx512bw, avx512vl and "
+                f"avx512dq, or avx_ne_convert; CPU flags: {cpu_flags_line()})")
+    if dtype == torch.float16 and not native_float16():
+        return (f"this CPU has no native float16 for oneDNN (its float16 kernels need avx512_fp16, amx_fp16 or "
+                f"avx_ne_convert; CPU flags: {cpu_flags_line()})")
+    if dtype not in (torch.bfloat16, torch.float16):
+        return f"oneDNN's packed linear layers do not compute in {str(dtype).replace('torch.', '')}"
+    return None
+
+
+#: ``ONEDNN_MAX_CPU_ISA`` values that keep oneDNN below AVX-512 (it then dispatches AVX2 or older kernels).
+_BELOW_AVX512 = frozenset({"SSE41", "AVX", "AVX2", "AVX2_VNNI", "AVX2_VNNI_2"})
+#: The CPU flags of oneDNN's avx512_core kernels.
+_AVX512_CORE = frozenset({"avx512f", "avx512bw", "avx512vl", "avx512dq"})
+
+
+def onednn_avx512() -> bool:
+    """Whether oneDNN dispatches AVX-512 kernels in this process: the CPU has avx512f/bw/vl/dq and
+    ``ONEDNN_MAX_CPU_ISA`` does not hold oneDNN below them."""
+    import os
+
+    from ..fingerprint import cpu_flag_set
+
+    if os.environ.get("ONEDNN_MAX_CPU_ISA", "").strip().upper() in _BELOW_AVX512:
+        return False
+    flags = cpu_flag_set()
+    if flags is None:  # no /proc/cpuinfo: torch's own check of the same flags
+        try:
+            return bool(torch.cpu._is_avx512_supported())
+        except (AttributeError, RuntimeError):
+            return False
+    return _AVX512_CORE <= flags
+
+
 def wants_onednn(requested: str, device: str, dtype: torch.dtype) -> bool:
-    """Whether to pack the linear layers: ``auto`` does so for float32 models on the CPU when oneDNN is built in."""
+    """Whether to pack the linear layers: ``onednn`` always (on the CPU, when oneDNN is built in); ``auto`` for
+    float32 models where oneDNN has AVX-512 kernels (faster than PyTorch's there, slower on AVX2-only CPUs)."""
     if requested == "torch" or not str(device).startswith("cpu"):
         return False
     if MkldnnLinear is None or not torch.backends.mkldnn.is_available():
         return False
-    return requested == "onednn" or dtype == torch.float32
+    return requested == "onednn" or (dtype == torch.float32 and onednn_avx512())
 
 
 def _first_line(exc: BaseException) -> str:
-    return (str(exc).splitlines() or [""])[0]
+    """The line of an exception that says what went wrong: for an error raised inside TorchScript (packed layers
+    are TorchScript modules) the original error at the end, not "The following operation failed in the
+    TorchScript interpreter"."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    if len(lines) > 1 and "TorchScript interpreter" in lines[0]:
+        return lines[-1]
+    return lines[0] if lines else ""
 
 
 def _logits(model: torch.nn.Module, probe: torch.Tensor) -> torch.Tensor:
@@ -61,6 +138,9 @@ def pack_linear_layers(model: torch.nn.Module, probe: torch.Tensor) -> str | Non
              if type(child) is torch.nn.Linear]
     if not plain:
         return "the model has no plain linear layers"
+    unsupported = {problem for _, _, child in plain if (problem := onednn_dtype_problem(child.weight.dtype))}
+    if unsupported:
+        return min(unsupported)
     # Packing is only a speed-up: whatever goes wrong while checking it leaves the model as it was loaded.
     try:
         reference = _logits(model, probe)

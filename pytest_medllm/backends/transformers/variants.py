@@ -3,6 +3,11 @@
 Each variant keeps the model and changes one thing — dtype, batch size (padding), attention implementation,
 the ``pipeline()`` code path, deterministic algorithms, TF32 — and says so in its identity, so the response cache
 never mixes its answers with the reference's.
+
+A reloaded model keeps the reference's linear-layer kernels where this CPU can run them with the changed setting.
+Where it cannot — oneDNN's packed layers in bfloat16 on a CPU without native bfloat16 (AVX2-only) — the reload
+uses PyTorch's own kernels, which compute bfloat16 on any CPU, and :func:`kernels_used` says so: the question (does
+bfloat16 change the answers?) is still asked, with the kernels named.
 """
 
 from __future__ import annotations
@@ -15,6 +20,11 @@ import torch
 
 from ..base import Backend, BatchCallback, Generation, GenerationRequest
 from .backend import TransformersBackend
+from .cpu_kernels import onednn_dtype_problem
+from .devices import resolve_dtype
+
+#: How each linear kernel is named where a run says which kernels it used.
+KERNEL_NAMES = {"onednn": "oneDNN's packed linear layers", "torch": "PyTorch's linear kernels"}
 
 
 class Variant(Backend):
@@ -128,13 +138,43 @@ def with_batch_size(inner: TransformersBackend, batch_size: int) -> Transformers
     return clone
 
 
+def reload_kernel(inner: TransformersBackend, dtype: str) -> tuple[str, str | None]:
+    """The linear kernel a reload of ``inner`` in ``dtype`` uses, and why it is not the reference's (None when it
+    is): the reference's kernel when this CPU runs it in that dtype, else PyTorch's."""
+    if inner.linear_kernel != "onednn":
+        return inner.linear_kernel, None
+    problem = onednn_dtype_problem(resolve_dtype(dtype, str(inner.input_device), inner.spec.dtype))
+    return ("torch", problem) if problem else ("onednn", None)
+
+
 def reloaded(inner: TransformersBackend, **changes) -> TransformersBackend:
-    """The model loaded again with one setting changed (dtype or attention implementation)."""
+    """The model loaded again with one setting changed (dtype, attention implementation or linear kernel).
+
+    Unless ``linear_kernel`` is the change, the reload keeps the reference's kernel where this CPU can run it and
+    otherwise uses PyTorch's (see :func:`reload_kernel`); ``kernel_fallback`` on the result says why, or is None.
+    Raises :class:`~pytest_medllm.backends.base.BackendError` when the model cannot be loaded that way (e.g. an
+    explicitly requested kernel this CPU cannot run)."""
     settings = {"device": str(inner.input_device), "dtype": str(inner.torch_dtype).replace("torch.", ""),
                 "attn_implementation": inner.attn_implementation or "auto", "chat_template":
                 "on" if inner.use_chat else "off", "batch_size": inner.batch_size, "revision": inner.revision,
                 "model_hash": inner.model_hash,
                 "linear_kernel": inner.linear_kernel}
     settings.update(changes)
+    fallback = None
+    if "linear_kernel" not in changes:
+        settings["linear_kernel"], fallback = reload_kernel(inner, settings["dtype"])
     # Its own class: a backend built on TransformersBackend stays what it is, with the one setting changed.
-    return type(inner)(inner.model_path, spec=inner.spec, **settings)
+    backend = type(inner)(inner.model_path, spec=inner.spec, **settings)
+    backend.kernel_fallback = fallback
+    return backend
+
+
+def kernels_used(backend: Backend) -> str:
+    """``"oneDNN's packed linear layers"``, ``"PyTorch's linear kernels (this CPU has no native bfloat16 ...)"``:
+    which linear kernels a (variant of a) transformers backend computes with, and why when a reload fell back."""
+    while isinstance(backend, Variant):
+        backend = backend.inner
+    kernel = getattr(backend, "linear_kernel", None)
+    name = KERNEL_NAMES.get(kernel, f"{kernel} linear kernels")
+    fallback = getattr(backend, "kernel_fallback", None)
+    return f"{name}: {fallback}" if fallback else name

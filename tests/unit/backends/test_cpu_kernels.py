@@ -60,7 +60,9 @@ def test_a_failed_probe_leaves_the_model_as_it_was(monkeypatch):
     ("auto", "cuda:0", torch.float32, False),
     ("onednn", "mps", torch.float32, False),
 ])
-def test_when_layers_are_packed(requested, device, dtype, expected):
+def test_when_layers_are_packed(requested, device, dtype, expected, monkeypatch):
+    # on a CPU where oneDNN has AVX-512 kernels (AVX2-only CPUs: tests/unit/backends/test_avx2_only.py)
+    monkeypatch.setattr(cpu_kernels, "onednn_avx512", lambda: True)
     assert wants_onednn(requested, device, dtype) is expected
 
 
