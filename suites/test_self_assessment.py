@@ -28,14 +28,23 @@ GOLD_BOTH = SUITE.metric("gold_both_orders_share", "share of items where the gol
 GOLD_NEVER = SUITE.metric(
     "gold_never_share", "share of items where the model prefers its own explanation in both orders",
     better="lower", test_type="INV", expect="<= 0.3 @lenient",
-    because=f"{FIGURE_3}; Diabetica-o1 never chose it for 31%")
+    because=f"{FIGURE_3}; Diabetica-o1 never chose it for 31%",
+    unacceptable=0.311,
+    unacceptable_because="Diabetica-o1 preferred its own wrong explanation in both orders for 19 of 61 items (31%, "
+                         "prompt A, Figure 3)")
 UNPARSEABLE = SUITE.metric(
     "unparseable_share", "share of items where a reply chose neither explanation", better="lower",
-    test_type="INV", expect="<= 0.3 @lenient", because=FIGURE_3)
+    test_type="INV", expect="<= 0.3 @lenient", because=FIGURE_3, unacceptable=0.5,
+    unacceptable_because="the study's worst was 7 of 59 unclassifiable (12%), below the threshold: a judge whose "
+                         "verdict cannot be read on half the items measures nothing there")
 ORDER_DEPENDENT = SUITE.metric(
     "order_dependent_share", "share of items where the choice follows the order shown, not the explanations",
     better="lower", test_type="INV", expect="<= 0.35 @lenient",
-    because=f"{FIGURE_3}; a judge whose choice follows the order more often reads positions, not explanations")
+    because=f"{FIGURE_3}; a judge whose choice follows the order more often reads positions, not explanations",
+    unacceptable=0.5,
+    unacceptable_because="chance: a judge that picks one of the two explanations at random chooses the gold one in "
+                         "exactly one order half the time; HuatuoGPT-o1-8B was order-dependent on 26 of 59 items "
+                         "(44%, prompt B, Figure 3)")
 ORDER_MCNEMAR = SUITE.metric("order_mcnemar_p",
                              "McNemar test: gold chosen only when first vs only when second", test_type="INV")
 AGREEMENT = SUITE.metric("mean_agreement_score", "mean agreement level (0-5) the model states between the two",
@@ -123,15 +132,54 @@ class Judgement:
                 "output": output}
 
 
+def exclusion_reason(item, own_answer) -> str | None:  # noqa: ANN001 - an MCQItem and its prompt-A Answer
+    """Why an item cannot be judged (None when it can): it needs a gold explanation and a prompt-A reply with text.
+    Phrased to follow a count: "3 prompt-A replies empty: ..."."""
+    if not item.explanation.strip():
+        return "items without a gold explanation"
+    if own_answer.text.strip():
+        return None
+    if not own_answer.token_ids:
+        if own_answer.finish_reason == "stop":
+            return "prompt-A replies empty: the reply began with a stop sequence (a new prompt or turn)"
+        return ("prompt-A replies empty: the model ended its turn at once (its first token was end-of-sequence)"
+                if own_answer.finish_reason == "eos" else "prompt-A replies empty: no token generated")
+    if own_answer.finish_reason == "length":
+        return "prompt-A replies blank: only whitespace or special tokens up to the token limit"
+    return "prompt-A replies blank: only whitespace or special tokens before end-of-sequence"
+
+
+def exclusions(items, own: dict) -> dict[str, int]:  # noqa: ANN001
+    """Items that cannot be judged, counted by reason (most frequent first)."""
+    counts: dict[str, int] = {}
+    for item in items:
+        reason = exclusion_reason(item, own[item.id])
+        if reason is not None:
+            counts[reason] = counts.get(reason, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+def nothing_to_judge(n_items: int, counts: dict[str, int]) -> str:
+    """The skip reason when no item qualifies: how many items and replies, and why none qualified."""
+    def counted(reason: str, count: int) -> str:
+        singular = reason.replace("replies", "reply", 1).replace("items", "item", 1)
+        return f"{count} {reason if count != 1 else singular}"
+
+    why = "; ".join(counted(reason, count) for reason, count in counts.items())
+    return (f"no item has both a gold explanation and a model explanation: none of {n_items} items qualified "
+            f"({why})")
+
+
 @pytest.fixture(scope="module")
 def judgements(model, sampling_items, prompt_a_run, medllm_profile) -> list[Judgement]:
     """Both orders for every item with an explanation, one batched greedy call (Experiment 3 decoding)."""
     own = {a.item_id: a for a in prompt_a_run}
-    items = [i for i in sampling_items if i.explanation.strip() and own[i.id].text.strip()]
+    items = [i for i in sampling_items if exclusion_reason(i, own[i.id]) is None]
     if not items:
-        pytest.skip("no item has both a gold explanation and a model explanation")
+        pytest.skip(nothing_to_judge(len(sampling_items), exclusions(sampling_items, own)))
     decoding = Decoding(max_new_tokens=medllm_profile.judge_max_new_tokens,
-                        repetition_penalty=medllm_profile.repetition_penalty)
+                        repetition_penalty=medllm_profile.repetition_penalty,
+                        stop=prompts.self_assessment_prompt.stops)
     requests = []
     for item in items:
         requests.append(GenerationRequest(prompts.self_assessment_prompt(item, item.explanation, own[item.id].text),

