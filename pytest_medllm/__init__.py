@@ -32,7 +32,8 @@ _EXPORTS = {
     "answer_metrics": "verdict.answer_metrics", "position_metrics": "verdict.answer_metrics",
     "expect_answer_metrics": "verdict.answer_metrics", "expect_position_metrics": "verdict.answer_metrics",
     "position_bias_estimate": "verdict.answer_metrics", "categories_for": "verdict.answer_metrics",
-    "failure_reasons": "verdict.answer_metrics", "Recorder": "verdict.recorder",
+    "failure_reasons": "verdict.answer_metrics", "unusable_reasons": "verdict.answer_metrics",
+    "Recorder": "verdict.recorder",
     # asking the model
     "Backend": "backends", "BackendError": "backends", "CapabilityError": "backends", "Decoding": "backends",
     "Generation": "backends", "GenerationRequest": "backends", "ChoiceRequest": "backends",

@@ -63,21 +63,26 @@ def curated_examples(pytestconfig) -> tuple[MCQItem, ...]:
 @pytest.fixture(scope="session")
 def greedy_decoding(medllm_profile: Profile) -> Decoding:
     """Greedy decoding with the pediatric endocrinology study's settings (repetition penalty 1.2), with the
-    profile's token budget (1500 new tokens in ``paper``)."""
+    profile's token budget (1500 new tokens in ``paper``), ending where a reply to prompt A or B starts a new
+    prompt (``prompts.prompt_a.stops``)."""
     return Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=0.0,
-                    repetition_penalty=medllm_profile.repetition_penalty)
+                    repetition_penalty=medllm_profile.repetition_penalty, stop=prompts.prompt_a.stops)
 
 
 @pytest.fixture(scope="session")
 def direct_decoding(medllm_profile: Profile) -> Decoding:
-    """Greedy decoding of the MedGemma study's frozen protocol for "answer with just the letter" prompts."""
-    return Decoding(max_new_tokens=medllm_profile.direct_max_new_tokens, temperature=0.0)
+    """Greedy decoding of the MedGemma study's frozen protocol for "answer with just the letter" prompts, ending at
+    a new question of the MedGemma templates (``prompts.zero_shot_direct.stops``)."""
+    return Decoding(max_new_tokens=medllm_profile.direct_max_new_tokens, temperature=0.0,
+                    stop=prompts.zero_shot_direct.stops)
 
 
 @pytest.fixture(scope="session")
 def cot_decoding(medllm_profile: Profile) -> Decoding:
-    """Greedy decoding for chain-of-thought prompts (MedGemma study: 256 new tokens)."""
-    return Decoding(max_new_tokens=medllm_profile.cot_max_new_tokens, temperature=0.0)
+    """Greedy decoding for chain-of-thought prompts (MedGemma study: 256 new tokens), ending at a new question of
+    the MedGemma templates (``prompts.zero_shot_cot.stops``)."""
+    return Decoding(max_new_tokens=medllm_profile.cot_max_new_tokens, temperature=0.0,
+                    stop=prompts.zero_shot_cot.stops)
 
 
 @pytest.fixture(scope="session")
@@ -105,8 +110,9 @@ def evidence_items(evidence_dataset) -> tuple[EvidenceItem, ...]:
 @pytest.fixture(scope="session")
 def evidence_decoding(medllm_profile: Profile) -> Decoding:
     """Greedy decoding of the MedGemma study's frozen protocol for the one-word yes/no/maybe answer (256 new
-    tokens in ``paper``)."""
-    return Decoding(max_new_tokens=medllm_profile.evidence_max_new_tokens, temperature=0.0)
+    tokens in ``paper``), ending at a new evidence prompt (``prompts.evidence_prompt.stops``)."""
+    return Decoding(max_new_tokens=medllm_profile.evidence_max_new_tokens, temperature=0.0,
+                    stop=prompts.evidence_prompt.stops)
 
 
 # -- the synthetic ICU cohort and its counterfactuals (DeVisE suites) --------------------------------------------

@@ -18,14 +18,21 @@ GAP = SUITE.metric(
     "cloze_minus_generation_accuracy", "accuracy by reading letter probabilities minus by generating and parsing",
     better="lower", test_type="MFT", expect="<= 0.15 @lenient",
     because="MedGemma-4B's generation pipeline lost 4.2 points against its own letter probabilities (Table 8); a "
-            "loss of 15 points means answers are lost in formatting, not knowledge")
+            "loss of 15 points means answers are lost in formatting, not knowledge",
+    unacceptable=0.161,
+    unacceptable_because="MedGemma-4B's few-shot generation (35.7%, Table 4) fell 16.1 points below its own cloze "
+                         "accuracy (51.8%, Table 8): the largest loss to formatting the study's numbers give")
 VOTING_ACCURACY = SUITE.metric("voting_accuracy", "accuracy of the majority answer over K orderings",
                                better="higher", test_type="INV")
 AGREEMENT = SUITE.metric(
     "agreement_rate", "mean share of the K orderings that give the majority answer", better="higher",
     test_type="INV", expect=">= 0.7 @point",
     because="MedGemma-4B's mean agreement across K = 4 orderings was 70.0% (Table 15); a model below it answers by "
-            "position more than the study's model")
+            "position more than the study's model",
+    unacceptable=0.53,
+    unacceptable_because="chance: a model that picks one of four options at random under each of K = 4 orderings "
+                         "agrees with its own majority on 53% of them on average (2.125 of 4; 49% with five "
+                         "options); agreement no better than that says nothing about the answer")
 ABSTENTION_ACCURACY = SUITE.metric("abstention_accuracy",
                                    "accuracy on the items whose orderings agree at least this much",
                                    better="higher", test_type="INV")

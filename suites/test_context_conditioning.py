@@ -26,6 +26,7 @@ from pytest_medllm import (
     prompts,
     reasoning_format,
     stats,
+    unusable_reasons,
 )
 
 SUITE = Suite("context_conditioning", "MedGemma prompt-sensitivity study, Experiment 3 (Tables 7, 13)")
@@ -35,7 +36,11 @@ USABLE = SUITE.metric(
     "usable_rate", "share of replies that give exactly one decision (yes, no or maybe)", better="higher",
     test_type="INV", expect=">= 0.8 @lenient",
     because="the study's parse errors stayed below 2.5% of replies (appendix G); a model that cannot be read in "
-            "more than a fifth of its replies under a condition is not measured by its accuracy there")
+            "more than a fifth of its replies under a condition is not measured by its accuracy there",
+    unacceptable=0.5,
+    unacceptable_because="the study gives no failing figure (parse errors below 2.5%, appendix G): with half the "
+                         "replies unreadable, accuracy under a condition describes another half of the items each "
+                         "time and means nothing")
 PARSE_FAILURES = SUITE.metric("parse_failure_rate", "share of replies in which no decision was found (NONE)",
                               better="lower", test_type="INV")
 MAYBE = SUITE.metric("maybe_share", "share of replies that answer maybe", test_type="INV", chart="intervals")
@@ -57,13 +62,19 @@ OVER_QUESTION_ONLY = SUITE.metric(
     better="higher", test_type="INV", expect=">= 0 @lenient", chart="intervals",
     because="MedGemma-4B scored 13.8% with the front half of the abstract's words and 34.5% with the question "
             "alone (Table 7): cut evidence misled it below no evidence; a presentation of the evidence whose whole "
-            "interval lies below the question-only accuracy is that failure")
+            "interval lies below the question-only accuracy is that failure",
+    unacceptable=-0.207,
+    unacceptable_because="MedGemma-4B with the front half of the abstract's words: 13.8% against 34.5% with the "
+                         "question alone (Table 7), 20.7 points worse than no evidence at all")
 RESULTS_RETENTION = SUITE.metric(
     "results_only_retention", "results-only accuracy as a share of full-context accuracy, on items with a results "
                               "section", better="higher", test_type="INV", expect=">= 0.8 @lenient",
     because="the results sections kept 91% of full-context accuracy for MedGemma-4B and 105% for MedGemma-27B "
             "(Table 7; back-truncation 97%, salient top-5 88%, Table 13): they carry the answer, and a model that "
-            "is shown to keep under 80% with them alone is not reading the findings")
+            "is shown to keep under 80% with them alone is not reading the findings",
+    unacceptable=0.63,
+    unacceptable_because="MedGemma-4B kept 63% of its full-context accuracy with the background sections alone "
+                         "(28.9% of 45.8%, Table 7): results that help no more than the background are not read")
 
 #: Comparisons against the full context, for the Bonferroni adjustment.
 COMPARISONS = len(context.CONDITIONS) - 1
@@ -136,7 +147,7 @@ def runs(model, evidence_items, evidence_decoding) -> Runs:
     for evidence, prompt, output in zip(shown, texts, outputs):
         replies[evidence.condition][evidence.item.id] = Reply(
             evidence, prompt, output.text, output.finish_reason, tuple(output.token_ids),
-            parse_decision(output.text, reasoning=reasoning))
+            parse_decision(output.text, reasoning=reasoning, question=evidence.item.question))
     missing = {name: [i.id for i in evidence_items if i.id not in replies[name]] for name in context.CONDITIONS}
     return Runs(replies, missing, len(evidence_items))
 
@@ -164,7 +175,8 @@ def test_answers_under_condition(name, runs, expect, record_answers):
                  "mean_share_of_words_shown": sum(shares) / len(shares) if shares else None})
     expect(USABLE, stats.proportion({r.item_id: r.parsed.usable for r in replies}), condition=name,
            details={"multiple": sum(r.label == MULTIPLE for r in replies),
-                    "truncated_outputs": sum(r.finish_reason == "length" for r in replies)})
+                    "truncated_outputs": sum(r.finish_reason == "length" for r in replies),
+                    "unusable_by_reason": unusable_reasons(replies)})
     expect.record(PARSE_FAILURES, stats.proportion({r.item_id: r.parsed.category == "none" for r in replies}),
                   condition=name, details={"reasons": failure_reasons(replies)})
     expect.record(MAYBE, stats.proportion({r.item_id: r.label == "maybe" for r in replies}), condition=name,

@@ -27,14 +27,20 @@ FLIP_RATE = SUITE.metric(
     "flip_rate", "share of items whose chosen option *content* changed under the reordering", better="lower",
     test_type="INV", expect="<= 0.2 @lenient", chart="intervals",
     because="MedGemma-4B changed its answer for 57.8% of items under shuffling and 72.9% under rotation (Table 6); "
-            "a diagnostic aid should keep at least 80% of its answers when only the order changes")
+            "a diagnostic aid should keep at least 80% of its answers when only the order changes",
+    unacceptable=0.578,
+    unacceptable_because="MedGemma-4B's flip rate under a random shuffle of the options (57.8%, Table 6; 72.9% "
+                         "under rotation)")
 ACCURACY_DROP = SUITE.metric("accuracy_drop", "accuracy in the original order minus accuracy after reordering",
                              better="lower", test_type="INV")
 RSTD = SUITE.metric(
     "rstd", "spread of accuracy over the answer's position (sigma/mu of per-position accuracies)", better="lower",
     test_type="INV", expect="<= 0.5 @point",
     because="RStd is 0 when accuracy is the same wherever the answer stands; a model that always answers A scores "
-            "2.0 with five options")
+            "2.0 with five options",
+    unacceptable=1.732,
+    unacceptable_because="a model that answers one position whatever the content: accuracy 1 where the key stands "
+                         "there and 0 elsewhere, RStd sqrt(K - 1) = 1.73 with four options (2.0 with five)")
 RSTD_BY_TRUE_POSITION = SUITE.metric("rstd_by_true_position",
                                      "RStd of accuracy by the keyed answer's position in the original order",
                                      better="lower", test_type="INV")
@@ -43,7 +49,10 @@ PER_POSITION_ACCURACY = SUITE.metric("per_position_accuracy", "accuracy with the
 CONSISTENT = SUITE.metric(
     "consistent_under_all_orderings", "share of items answered with the same content under every ordering",
     better="higher", test_type="INV", expect=">= 0.5 @lenient",
-    because="only 23.4% of MedGemma-4B's items kept one answer across five conditions (Table 12)")
+    because="only 23.4% of MedGemma-4B's items kept one answer across five conditions (Table 12)",
+    unacceptable=0.234,
+    unacceptable_because="MedGemma-4B kept one answer across all five ordering conditions for 23.4% of items "
+                         "(Table 12)")
 
 PERTURBATIONS = [f"shuffle-{s}" for s in perturb.STUDY_SHUFFLE_SEEDS] + ["rotate-1", "rotate-2", "distractor-swap"]
 

@@ -29,7 +29,10 @@ ACCURACY_CHANGE = SUITE.metric(
     "accuracy_change_vs_zero_shot_direct", "accuracy under this prompt minus under zero-shot direct, same items",
     better="higher", test_type="INV", expect=">= -0.1 @lenient", chart="intervals",
     because="MedGemma-4B lost 5.7 points with chain-of-thought and 11.9 with few-shot examples (Table 4): a prompt "
-            "style that costs more than 10 points is a fragility to report")
+            "style that costs more than 10 points is a fragility to report",
+    unacceptable=-0.119,
+    unacceptable_because="MedGemma-4B lost 11.9 points with curated few-shot examples against zero-shot direct "
+                         "(Table 4), the largest prompt-induced loss the study measured")
 
 N_SHOTS = 3
 CURATED_ORDERS = {"few_shot_direct": (0, 1, 2), "few_shot_direct_order2": (1, 2, 0),

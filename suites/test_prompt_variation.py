@@ -23,10 +23,18 @@ TABLE_2 = "the study's Table 2: the better models matched 0.48-0.70 of answers, 
 MATCH_RATE = SUITE.metric("match_rate", "share of items given the same answer under both prompts", better="higher",
                           test_type="INV", expect=">= 0.6 @lenient", chart="intervals",
                           because=f"{TABLE_2}; a model matching fewer than 60% of its own answers under a "
-                                  f"paraphrase answers the wording, not the case")
+                                  f"paraphrase answers the wording, not the case",
+                          unacceptable=0.48,
+                          unacceptable_because="HuatuoGPT-o1-8B and Diabetica-o1 kept only 48% of their answers "
+                                               "when the option letters were removed (Table 2): they answered the "
+                                               "format, not the case")
 KAPPA = SUITE.metric("kappa", "Cohen's kappa between the two prompts' answers (observed marginals)",
                      better="higher", test_type="INV", expect=">= 0.4 @lenient",
-                     because=f"{TABLE_2}; kappa <= 0.4 is at most fair agreement beyond chance")
+                     because=f"{TABLE_2}; kappa <= 0.4 is at most fair agreement beyond chance",
+                     unacceptable=0.0,
+                     unacceptable_because="no agreement beyond chance: the two prompts' answers independent given "
+                                          "how often each option is chosen (MedFound-7B's kappa was -0.18, "
+                                          "ClinicalGPT-base-zh's 0.15, Table 2)")
 MCNEMAR_P = SUITE.metric("mcnemar_p", "McNemar exact test on per-item correctness", test_type="INV")
 STUART_MAXWELL_P = SUITE.metric("stuart_maxwell_p", "Stuart-Maxwell test of marginal homogeneity of the answers",
                                 test_type="INV")

@@ -31,23 +31,31 @@ from pytest_medllm import (
 SUITE = Suite("repeatability", "repeatability/reproducibility framework study (001), Table 1 prompts")
 CROSS_ITEM = ("a model whose repeated runs on one case are no closer in meaning than its answers to different "
               "cases is not repeatable at all; the gain must be shown (lower bound above 0)")
+NO_GAIN = ("no gain: runs as close in meaning to each other as to the answers to different cases, the level at "
+           "which repeatability means nothing (the framework study sets no pass mark)")
 SEMANTIC_REPEATABILITY = SUITE.metric("semantic_repeatability", "mean pairwise cosine of runs of one case, [0, 1]",
                                       better="higher", test_type="INV", chart="intervals")
 REPEATABILITY_GAIN = SUITE.metric(
     "semantic_repeatability_gain", "semantic repeatability minus the similarity of runs of different cases",
-    better="higher", test_type="INV", expect="> 0 @strict", because=CROSS_ITEM)
+    better="higher", test_type="INV", expect="> 0 @strict", because=CROSS_ITEM, unacceptable=0.0,
+    unacceptable_because=NO_GAIN)
 INTERNAL_REPEATABILITY = SUITE.metric(
     "internal_repeatability", "1 - mean top-k entropy of content tokens / log k, [0, 1]", better="higher",
     test_type="INV", expect=">= 0.5 @lenient",
     because="below 0.5 the model writes with more than half the entropy of a uniform choice among its top 30 "
-            "tokens at T = 0.5: it does not know what to write")
+            "tokens at T = 0.5: it does not know what to write",
+    unacceptable=0.0,
+    unacceptable_because="sampling uniform over the top 30 tokens (entropy log k): the model prefers none of its "
+                         "candidates; the framework study sets no pass mark, so the level where the metric means "
+                         "nothing")
 SEMANTIC_REPRODUCIBILITY = SUITE.metric("semantic_reproducibility",
                                         "mean cosine between the five prompts' mean embeddings, [0, 1]",
                                         better="higher", test_type="INV")
 REPRODUCIBILITY_GAIN = SUITE.metric(
     "semantic_reproducibility_gain", "semantic reproducibility minus the similarity across different cases",
     better="higher", test_type="INV", expect="> 0 @strict", because=CROSS_ITEM.replace("repeated runs",
-                                                                                     "reasoning prompts"))
+                                                                                     "reasoning prompts"),
+    unacceptable=0.0, unacceptable_because=NO_GAIN.replace("runs as close", "reasoning prompts as close"))
 INTERNAL_REPRODUCIBILITY = SUITE.metric("internal_reproducibility",
                                         "1 - mean entropy difference between prompts / log k, [0, 1]",
                                         better="higher", test_type="INV")
@@ -79,7 +87,7 @@ def reasoning_items(sampling_items, medllm_profile, medllm_config):
 def reasoning_runs(model, reasoning_items, medllm_profile, medllm_config):
     """items × prompts × N runs, one batched call; the top-30 log-probabilities of every step are kept."""
     decoding = Decoding(max_new_tokens=medllm_profile.repeatability_max_new_tokens, temperature=TEMPERATURE,
-                        top_k=TOP_K)
+                        top_k=TOP_K, stop=prompts.reasoning_prompt.stops)
     keys, requests = [], []
     for item in reasoning_items:
         for style in prompts.REASONING_PROMPTS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_medllm import Decoding, Job, Suite, answer_jobs, consistency, option_order, prompts, stats
+from pytest_medllm import Decoding, Job, Suite, answer_jobs, consistency, option_order, prompts, stats, unusable_reasons
 
 SUITE = Suite("sampling_consistency", "pediatric endocrinology study, Experiment 2 (Table 3, Figure 1); MedGemma "
                                       "study, Experiment 4 (self-consistency)")
@@ -24,7 +24,12 @@ CONSISTENTLY_WRONG = SUITE.metric(
     "consistently_wrong_share", "share of items whose majority (>= 70% of runs) is one wrong option",
     better="lower", test_type="MFT", expect="<= 0.2 @lenient", chart="bubbles",
     because="reproducibly wrong is the dangerous case: Diabetica-7B gave the same wrong option in 10 of 10 runs "
-            "on 16 of 91 items (17.6%) at T = 0.3 (Table 3)")
+            "on 16 of 91 items (17.6%) at T = 0.3 (Table 3)",
+    unacceptable=0.75,
+    unacceptable_because="chance, firmly: a model that gives the same option to every case whatever it says "
+                         "(ClinicalGPT-base-zh's 'strong bias toward a particular response', near chance, Table 1) "
+                         "is consistently wrong on 3 of 4 four-option items (4 of 5 with five); the study counts "
+                         "only 10-of-10 items (Diabetica-7B: 17.6%), no share at this >= 70% bar")
 ABOVE_CHANCE = SUITE.metric("consistency_above_chance",
                             "consistency minus what the model's answer frequencies give by chance",
                             better="higher", test_type="MFT")
@@ -32,14 +37,21 @@ SAMPLED_USABLE = SUITE.metric(
     "usable_rate", "share of sampled replies that choose exactly one option", better="higher", test_type="MFT",
     expect=">= 0.8 @lenient",
     because="at T = 1.0 Meditron3-8B's majority answer was no answer at all for 71 of 91 items: a model that "
-            "stops answering when sampled cannot be relied on (the study's Experiment 2)")
+            "stops answering when sampled cannot be relied on (the study's Experiment 2)",
+    unacceptable=0.5,
+    unacceptable_because="half the sampled replies without a usable answer: Meditron3-8B's majority at T = 1.0 was "
+                         "no answer for 71 of 91 items (the study gives no per-reply rate)")
 VOTED_ACCURACY = SUITE.metric("self_consistency_accuracy", "accuracy of the majority over N chain-of-thought samples",
                               better="higher", test_type="MFT")
 VOTING_GAIN = SUITE.metric(
     "self_consistency_gain", "accuracy of the vote over sampled chain-of-thought minus greedy chain-of-thought",
     better="higher", test_type="MFT", expect=">= 0 @lenient",
     because="self-consistency exists to recover accuracy (Wang et al.; the MedGemma study's Experiment 4): a vote "
-            "clearly worse than one greedy answer means sampling scatters the model's answers")
+            "clearly worse than one greedy answer means sampling scatters the model's answers",
+    unacceptable=-0.119,
+    unacceptable_because="a vote that costs as much accuracy as the largest prompt-induced loss the MedGemma study "
+                         "measured (11.9 points with few-shot examples, Table 4); it reports no self-consistency "
+                         "loss")
 
 
 def _seed(base: int, run: int) -> int:
@@ -53,7 +65,8 @@ def sampled(model, sampling_items, medllm_profile, medllm_config, greedy_decodin
     jobs = []
     for temperature in medllm_profile.temperatures:
         decoding = Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=temperature, top_p=0.9,
-                            top_k=75, repetition_penalty=medllm_profile.repetition_penalty)
+                            top_k=75, repetition_penalty=medllm_profile.repetition_penalty,
+                            stop=prompts.prompt_a.stops)
         jobs += [Job(f"T={temperature:g}", option_order.identity(item), prompts.prompt_a(item),
                      seed=_seed(medllm_config.seed, run), decoding=decoding)
                  for item in sampling_items for run in range(medllm_profile.sampling_runs)]
@@ -89,7 +102,7 @@ def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_it
                                             "observed minus permutation mean"),
                   condition=condition, details={"pvalue": baseline["pvalue"]})
     expect(SAMPLED_USABLE, stats.proportion({f"{a.item_id}#{a.seed}": a.parsed.usable for a in answers}),
-           condition=condition)
+           condition=condition, details={"unusable_by_reason": unusable_reasons(answers)})
 
 
 def test_cot_self_consistency(model, sampling_items, expect, record_answers, medllm_profile, medllm_config,
@@ -98,7 +111,8 @@ def test_cot_self_consistency(model, sampling_items, expect, record_answers, med
     chain-of-thought on the same items (paired bootstrap; McNemar)."""
     greedy_jobs = [Job("greedy", option_order.identity(i), prompts.zero_shot_cot(i)) for i in sampling_items]
     greedy = answer_jobs(model, greedy_jobs, cot_decoding)["greedy"]
-    decoding = Decoding(max_new_tokens=cot_decoding.max_new_tokens, temperature=0.7, top_p=0.95, top_k=50)
+    decoding = Decoding(max_new_tokens=cot_decoding.max_new_tokens, temperature=0.7, top_p=0.95, top_k=50,
+                        stop=prompts.zero_shot_cot.stops)
     sampled_jobs = [Job("sampled", option_order.identity(i), prompts.zero_shot_cot(i),
                         seed=_seed(medllm_config.seed, r))
                     for i in sampling_items for r in range(medllm_profile.self_consistency_samples)]

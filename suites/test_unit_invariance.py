@@ -14,7 +14,11 @@ FLIP_RATE = SUITE.metric(
     "flip_rate", "share of notes whose most probable label changes when only a unit or notation changes",
     better="lower", test_type="INV", expect="<= 0.1 @lenient", chart="intervals",
     because="a rewrite keeps the value in its DeVisE severity class, so the note says the same thing; flipping "
-            "more than 1 in 10 is reading notation, not the patient")
+            "more than 1 in 10 is reading notation, not the patient",
+    unacceptable=0.219,
+    unacceptable_because="DeVisE's models flipped 21.9% of mortality predictions (29.0% for length of stay) for a "
+                         "real change of a vital sign in template notes (Table 3): a notation change that flips as "
+                         "many reads the notation like the value")
 MEAN_KL = SUITE.metric("mean_kl", "mean KL divergence of the label distribution after the rewrite", better="lower",
                        test_type="INV")
 

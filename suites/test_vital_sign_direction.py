@@ -20,13 +20,18 @@ CORRECT_DIRECTION = SUITE.metric(
     "correct_direction", "share of severity-changing counterfactuals that move the expected outcome the right way",
     better="higher", test_type="DIR", expect=">= 0.6 @lenient", chart="intervals",
     because=f"{TABLE_3} moved predictions the right way in 51-91% of counterfactuals (%CD), 65-88% on average; a "
-            "model that ignores the vital moves nothing and scores 0")
+            "model that ignores the vital moves nothing and scores 0",
+    unacceptable=0.5,
+    unacceptable_because="chance: a prediction that moves at random moves the right way half the time; "
+                         "OpenBioLLM-70B (54.8%) and GPT-OSS-120B (51.2%) were near it (Table 3)")
 MONOTONIC = SUITE.metric("monotonic", "m(s) rises with the severity shift s, negative below 0 and positive above",
                          better="higher", test_type="DIR", chart="m_of_s")
 PERCENT_MONOTONIC = SUITE.metric(
     "percent_monotonic", "share of vital signs whose m(s) is monotonic with the right signs", better="higher",
     test_type="DIR", expect=">= 0.75 @lenient",
-    because=f"{TABLE_3} were monotonic for 62.5-100% of vital signs (%Mono), 90-95% on average")
+    because=f"{TABLE_3} were monotonic for 62.5-100% of vital signs (%Mono), 90-95% on average",
+    unacceptable=0.625,
+    unacceptable_because="the lowest %Mono in DeVisE's Table 3 (LLaMA-3.3-Instruct-70B, mortality on raw notes)")
 
 STYLES = ("template", "raw")
 

@@ -65,6 +65,10 @@ def load_factory(name: str) -> Callable:
             module = importlib.import_module(module_name)
         except ImportError as exc:
             raise BackendError(f"--backend {name!r}: cannot import {module_name!r} ({exc})") from exc
+        except Exception as exc:  # noqa: BLE001 - the user's module failed while importing: one message, not a trace
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            raise BackendError(f"--backend {name!r}: importing {module_name!r} raised {type(exc).__name__}: {first} "
+                               f"(run `python -c \"import {module_name}\"` to see the traceback)") from None
         try:
             return getattr(module, attr)
         except AttributeError:
@@ -74,7 +78,11 @@ def load_factory(name: str) -> Callable:
         known = sorted({*BUILTIN_BACKENDS, *(ep.name for ep in metadata.entry_points(group=ENTRY_POINT_GROUP))})
         raise BackendError(f"--backend {name!r} is unknown; known backends: {', '.join(known)}; "
                            f"or give package.module:factory")
-    return found[0].load()
+    try:
+        return found[0].load()
+    except Exception as exc:  # noqa: BLE001 - an installed plugin that fails to import: one message
+        raise BackendError(f"--backend {name!r}: the entry point {found[0].value!r} failed to load "
+                           f"({type(exc).__name__}: {(str(exc).strip().splitlines() or [''])[0][:200]})") from None
 
 
 def build_backend(factory: Callable, run_config, spec, worker: WorkerInfo) -> Backend:  # noqa: ANN001

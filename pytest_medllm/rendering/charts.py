@@ -59,12 +59,12 @@ def _bars_with_ci(records: list[MetricRecord], title: str, ylabel: str, threshol
 
 
 def _gate_threshold(records: list[MetricRecord]) -> float | None:
+    """The threshold of the first gate (``PATTERN OP THRESHOLD @MODE [unacceptable X]``)."""
+    from .formatting import gate_parts
+
     for r in records:
         if r.gate:
-            try:
-                return float(r.gate.split()[-2])
-            except (ValueError, IndexError):
-                return None
+            return gate_parts(r.gate)[1]
     return None
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from html import escape
 
+from ..verdict.power import DETECTION_TARGET
 from ..verdict.records import MetricRecord
 from ..verdict.summary import Outcome, RunSummary, RunVerdict
-from .formatting import format_ci, format_value
+from .formatting import format_ci, format_detectable, format_power, format_value, power_note
+from .terminal import unusable_text, verdict_text
 
 CARD_STYLE = """
 <style>
@@ -17,6 +19,7 @@ CARD_STYLE = """
 .medllm-card th,.medllm-card td{border:1px solid #ccc;padding:3px 8px;text-align:left;color:#202124}
 .medllm-card th{background:#f2f2f2}
 .medllm-pass{background:#e6f4ea;color:#202124}.medllm-fail{background:#fce8e6;color:#202124}.medllm-unmeasured{background:#fef7e0;color:#202124}
+.medllm-underpowered{background:#fef7e0;color:#202124}
 .medllm-metrics{font-family:monospace;font-size:12px;white-space:pre-line}
 .medllm-facts{font-size:12px;color:#333}
 .medllm-verdict{font-size:15px;font-weight:bold;color:#202124;padding:6px 10px;border-radius:4px;display:inline-block;margin:4px 0}
@@ -30,22 +33,27 @@ CARD_STYLE = """
 
 def metric_line(record: MetricRecord) -> str:
     verdict = f" {record.verdict.value.upper()}" if record.verdict else ""
+    if record.underpowered(DETECTION_TARGET):
+        verdict += f" (underpowered: power {format_power(record)})"
     ci = format_ci(record)
     return f"{record.metric_id} = {format_value(record.value)}{' ' + ci if ci else ''}{verdict}"
 
 
-def _metric_table(records: list[MetricRecord]) -> str:
+def _metric_table(summary: RunSummary, records: list[MetricRecord]) -> str:
     parts = ['<table class="medllm-card"><thead><tr><th>metric</th><th>condition</th><th>value</th><th>95% CI</th>'
-             "<th>n</th><th>better</th><th>gate</th><th>verdict</th></tr></thead><tbody>"]
+             "<th>n</th><th>better</th><th>gate</th><th>verdict</th><th>power vs unacceptable</th>"
+             "<th>catches (80%)</th></tr></thead><tbody>"]
     order = {"fail": 0, "unmeasured": 1, "pass": 2, None: 3}
     for r in sorted(records, key=lambda r: (order.get(r.verdict.value if r.verdict else None, 3), r.name,
                                             r.condition or "")):
-        verdict = r.verdict.value if r.verdict else ""
-        css = f' class="medllm-{escape(verdict)}"' if verdict else ""
-        title = " — ".join(x for x in (r.meaning, r.reason) if x)
+        verdict = verdict_text(summary, r)
+        kind = "underpowered" if "underpowered" in verdict else r.verdict.value if r.verdict else ""
+        css = f' class="medllm-{escape(kind)}"' if kind else ""
+        title = " — ".join(x for x in (r.meaning, r.reason, power_note(r) if r.verdict else "") if x)
         value = format_value(r.value) if r.value is not None else (r.undefined or "—")
         cells = [r.name, r.condition or "", value, format_ci(r), "" if r.n is None else str(r.n),
-                 r.direction or "", r.gate or "", verdict]
+                 r.direction or "", r.gate or "", verdict, format_power(r) if r.verdict else "",
+                 format_detectable(r) if r.verdict else ""]
         parts.append(f'<tr{css} title="{escape(title)}">' + "".join(f"<td>{escape(c)}</td>" for c in cells)
                      + "</tr>")
     parts.append("</tbody></table>")
@@ -57,18 +65,27 @@ def _where_it_breaks(summary: RunSummary) -> str:
              "<th>gates passed</th><th>failing metrics (value, 95% CI, gate) and broken tests</th></tr></thead>"
              "<tbody>"]
     for tally in summary.suites():
-        bad = tally.failing or tally.broken_tests
-        css = ' class="medllm-fail"' if bad else (' class="medllm-pass"' if tally.gates_total else "")
+        failed = tally.failing or any(t.outcome is Outcome.FAILED for t in tally.broken_tests)
+        faulted = any(t.outcome is not Outcome.FAILED for t in tally.broken_tests)
+        # Red is the model's failure; a fault (the tool's) is amber, with its exception in the row.
+        css = (' class="medllm-fail"' if failed else ' class="medllm-unmeasured"' if faulted else
+               ' class="medllm-underpowered"' if tally.underpowered else
+               ' class="medllm-pass"' if tally.gates_total else "")
         lines = [escape(f"{r.metric_id} = {format_value(r.value) if r.value is not None else r.undefined or '—'}"
                         f" {format_ci(r)}  ({r.gate})") for r in tally.failing[:4]]
         if len(tally.failing) > 4:
             lines.append(f"… and {len(tally.failing) - 4} more")
-        lines += [f"<b>{escape(t.outcome.value.upper())}</b> {escape(t.nodeid)}: {escape(t.message)}"
+        lines += [f"<b>{escape(t.outcome.value.upper())}</b> (not the model's) {escape(t.nodeid)}: {escape(t.message)}"
                   for t in tally.broken_tests if t.outcome is not Outcome.FAILED]
+        unusable = summary.unusable_replies().get(tally.suite)
+        if unusable:
+            lines.append("unusable replies: " + escape(unusable_text(unusable)))
         parts.append(f"<tr{css}><td><b>{escape(tally.suite)}</b></td>"
                      f"<td>{tally.tests_passed}/{tally.tests_total}"
                      f"{f' ({tally.skipped} skipped)' if tally.skipped else ''}</td>"
-                     f"<td>{tally.gates_passed}/{tally.gates_total}</td><td>{'<br>'.join(lines)}</td></tr>")
+                     f"<td>{tally.gates_passed}/{tally.gates_total}"
+                     f"{f' ({tally.underpowered} underpowered)' if tally.underpowered else ''}</td>"
+                     f"<td>{'<br>'.join(lines)}</td></tr>")
     parts.append("</tbody></table>")
     return "".join(parts)
 
@@ -128,8 +145,9 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
     parts = [CARD_STYLE, "<h2>pytest-medllm stability card</h2>"]
     unjudged = summary.unjudged_suites()
     colour = "#e6f4ea" if summary.verdict is RunVerdict.PASSED else "#fce8e6"
-    if summary.verdict is RunVerdict.PASSED and unjudged:
-        colour = "#fef7e0"  # passed, but some collected suites were judged by no gate: not the plain green
+    if (summary.verdict is RunVerdict.PASSED and (unjudged or summary.underpowered)) \
+            or summary.verdict is RunVerdict.INCOMPLETE:
+        colour = "#fef7e0"  # not everything was judged, or judged on weak evidence: not green, not red
     parts.append(f'<div class="medllm-verdict" style="background:{colour}">{escape(summary.headline)}</div>')
     for problem in summary.problems + summary.blocked:
         parts.append(f'<div class="medllm-facts">{escape(problem)}</div>')
@@ -156,7 +174,7 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
         mine = [r for r in summary.metrics if r.suite == suite]
         bad = any(r.failed for r in mine)
         parts.append(f"<details{' open' if bad else ''}><summary><b>{escape(suite)}</b> — {len(mine)} metrics"
-                     f"</summary>{_metric_table(mine)}</details>")
+                     f"</summary>{_metric_table(summary, mine)}</details>")
     baseline = facts.get("baseline")
     if baseline and baseline.get("fingerprint") is not None:
         theirs = baseline["fingerprint"]
@@ -185,4 +203,4 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
     return "".join(parts)
 
 
-EXAMPLE_FIELDS = ("item_id", "condition", "expected", "parsed", "method", "reason")
+EXAMPLE_FIELDS = ("item_id", "condition", "expected", "parsed", "unusable", "method", "reason", "finish_reason", "cut")

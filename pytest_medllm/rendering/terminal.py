@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..verdict.summary import Outcome, RunSummary, RunVerdict
-from .formatting import format_ci, format_value
+from .formatting import format_ci, format_detectable, format_power, format_value
 
 
 class TerminalCard:
@@ -23,8 +23,10 @@ class TerminalCard:
         self.tr.write_sep("=", "pytest-medllm stability card")
         unjudged = {u.suite: u for u in summary.unjudged_suites()}
         colour = {RunVerdict.PASSED: {"green": True, "bold": True}}.get(summary.verdict, {"red": True, "bold": True})
-        if summary.verdict is RunVerdict.PASSED and unjudged:
-            colour = {"yellow": True, "bold": True}  # passed, but not everything collected was judged
+        if (summary.verdict is RunVerdict.PASSED and (unjudged or summary.underpowered)) or (
+                summary.verdict is RunVerdict.INCOMPLETE and not summary.failing
+                and (summary.faults or summary.not_judged_for_power)):
+            colour = {"yellow": True, "bold": True}  # not everything was judged, or judged on weak evidence
         self.line(summary.headline, **colour)
         problems = summary.problems + summary.blocked
         for problem in problems if len(problems) > 1 else ():
@@ -39,12 +41,19 @@ class TerminalCard:
                 self.line(f"{tally.suite}: NOT JUDGED, all {tally.skipped} tests skipped "
                           f"({unjudged[tally.suite].reason})", yellow=True)
                 continue
+            weak = (f" ({tally.underpowered} underpowered"
+                    + (", not judged" if summary.required_power is not None else "") + ")") if tally.underpowered else ""
             self.line(f"{tally.suite}: tests {tally.tests_passed}/{tally.tests_total} passed{skipped}, gates "
-                      f"{tally.gates_passed}/{tally.gates_total} passed",
-                      **({"red": True} if bad else {"green": True} if tally.gates_total else {}))
+                      f"{tally.gates_passed}/{tally.gates_total} passed{weak}",
+                      **({"red": True} if bad else {"yellow": True} if weak else
+                         {"green": True} if tally.gates_total else {}))
+            unusable = summary.unusable_replies().get(tally.suite, {})
+            if unusable:
+                self.line(f"  unusable replies: {unusable_text(unusable)}", yellow=True)
             for test in tally.broken_tests:
-                if test.outcome is Outcome.CRASHED:
-                    self.line(f"  CRASHED {test.nodeid}: {test.message}", red=True)
+                if test.outcome is not Outcome.FAILED:  # a fault: the test could not be judged
+                    self.line(f"  {test.outcome.value.upper()} (not the model's) {test.nodeid}: {test.message}",
+                              yellow=True)
         self._metrics(summary)
         if summary.comparison is not None:
             self._comparison(summary)
@@ -114,20 +123,52 @@ class TerminalCard:
             return
         shown = records if self.verbose else summary.gated
         rows = [(r.metric_id, format_value(r.value), format_ci(r), "" if r.n is None else str(r.n),
-                 r.gate.replace(r.base_id, "").strip() if r.gate else "", r.verdict.value if r.verdict else "",
-                 r.undefined) for r in shown]
+                 r.gate.replace(r.base_id, "").strip() if r.gate else "", verdict_text(summary, r),
+                 format_power(r) if r.verdict else "", format_detectable(r) if r.verdict else "", r.undefined)
+                for r in shown]
         if rows:
-            header = ("metric", "value", "95% CI", "n", "gate", "verdict", "")
+            header = ("metric", "value", "95% CI", "n", "gate", "verdict", "power", "catches (80%)", "")
             widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
             widths[0] = min(widths[0], 64)
             self.line("")
             self.line("  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip())
-            order = {"fail": 0, "unmeasured": 1, "pass": 2, "": 3}
-            for row in sorted(rows, key=lambda row: order.get(row[5], 3)):
+            order = {"fail": 0, "unmeasured": 1, "not judged (underpowered)": 2, "pass (underpowered)": 3,
+                     "pass": 4, "": 5}
+            for row in sorted(rows, key=lambda row: order.get(row[5], 5)):
                 markup = {"red": True} if row[5] in ("fail", "unmeasured") else \
-                    {"green": True} if row[5] == "pass" else {}
+                    {"yellow": True} if "underpowered" in row[5] else {"green": True} if row[5] == "pass" else {}
                 self.line("  ".join(str(c)[:64].ljust(w) for c, w in zip(row, widths)).rstrip(), **markup)
-        gated, failing = summary.gated, summary.failing
-        self.line(f"{len(gated)} gated metrics: {len(gated) - len(failing)} pass, {len(failing)} fail"
+        gated, failing, weak = summary.gated, summary.failing, summary.underpowered
+        weak_text = ""
+        if weak:
+            weak_text = (f" ({len(weak)} underpowered{', not judged' if summary.required_power is not None else ''}:"
+                         f" under {summary.power_target:.0%} chance to fail a model at the metric's unacceptable "
+                         f"value)")
+        self.line(f"{len(gated)} gated metrics: {len(gated) - len(failing)} pass{weak_text}, {len(failing)} fail"
                   + ("" if self.verbose else f" ({len(records) - len(gated)} more metrics with -v, in the JSON "
                                              f"artifact and the HTML report)"))
+        if any(r.power_probability is not None for r in gated):
+            self.line("power: the chance that the gate, at this n and mode, fails a model whose true value is the "
+                      "metric's unacceptable one; catches: the true values it fails in at least 80% of runs "
+                      "(how each was computed: the JSON artifact's metrics[].power)")
+
+
+def verdict_text(summary: RunSummary, record) -> str:
+    """``pass``, ``pass (underpowered)``, ``not judged (underpowered)``, ``fail`` or ``unmeasured``."""
+    if record.verdict is None:
+        return ""
+    status = summary.gate_status(record)
+    if status == "passed (underpowered)":
+        return "pass (underpowered)"
+    if status.startswith("not judged"):
+        return status
+    return record.verdict.value
+
+
+def unusable_text(by_condition: dict[str, dict[str, int]], limit: int = 4) -> str:
+    """``prompt_a 5 (cut off 3, contradiction 2); T=1 2 (no commitment 2)`` — worst conditions first."""
+    ranked = sorted(by_condition.items(), key=lambda kv: -sum(kv[1].values()))
+    parts = [f"{condition or 'all'} {sum(reasons.values())} ("
+             + ", ".join(f"{name} {n}" for name, n in reasons.items()) + ")" for condition, reasons in ranked[:limit]]
+    more = f"; and {len(ranked) - limit} more conditions (JSON artifact: unusable_replies)" if len(ranked) > limit else ""
+    return "; ".join(parts) + more

@@ -56,6 +56,21 @@ def _int_at_least(name: str, minimum: int):
     return parse
 
 
+def _power(text: str) -> float:
+    """``--require-power P``: a probability in (0, 1), e.g. 0.8."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"--require-power takes a probability between 0 and 1 (e.g. 0.8), "
+                                         f"got {text!r}")
+    return value
+
+
+_power.__name__ = "--require-power"
+
+
 def _device(text: str) -> str:
     if not DEVICE_PATTERN.match(text):
         raise argparse.ArgumentTypeError(f"--device takes auto, cpu, mps, cuda or cuda:N, got {text!r}")
@@ -66,7 +81,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     """Register the ``medllm`` option group and its ini keys."""
     group = parser.getgroup("medllm", "pytest-medllm: behavioral tests of medical language models")
     group.addoption("--model", dest="medllm_model", default=None, metavar="NAME",
-                    help="model under test: a registry alias, a hub repo id (owner/name) or a local folder "
+                    help="model under test: a registry alias, a hub repo id (owner/name), a local folder, or a "
+                         "GGUF file (or a folder holding exactly one), converted once to a dense copy in the cache "
                          f"(default: ini medllm_model, else {DEFAULT_ALIAS}, the embedded default)")
     group.addoption("--revision", dest="medllm_revision", default=None, metavar="REV",
                     help="hub revision (branch, tag or commit) of --model")
@@ -143,6 +159,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="release gates from a file, one per line (same form as --gate; '#' starts a comment); "
                          "they override pytest.ini's medllm_gates, and --gate overrides them")
 
+    group.addoption("--require-power", dest="medllm_require_power", default=None, type=_power, metavar="P",
+                    help="refuse passes on weak evidence: a gate that passed with less than probability P of "
+                         "failing a model at the metric's unacceptable value is 'not judged', and the run exits "
+                         "with status 7 unless something failed (e.g. 0.8)")
+
     parser.addini("medllm_model", "default model when --model is not given", default=DEFAULT_ALIAS)
     parser.addini("medllm_dataset", "default multiple-choice dataset when --dataset is not given", default="demo")
     parser.addini("medllm_gates", "release gates, one per line: METRIC OP THRESHOLD[@MODE]", type="linelist",
@@ -180,6 +201,8 @@ class RunConfig:
     gate_overrides: tuple[str, ...] = field(default_factory=tuple)
     policy_gates: tuple[str, ...] = field(default_factory=tuple)
     ini_gates: tuple[str, ...] = field(default_factory=tuple)
+    #: --require-power: passes whose power against the unacceptable value is below it are not judged (exit 7).
+    require_power: float | None = None
 
     @property
     def spec(self) -> ModelSpec:
@@ -289,4 +312,5 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         gate_overrides=tuple(opt.medllm_gates or ()),
         policy_gates=_policy_lines(opt.medllm_gate_policy),
         ini_gates=tuple(config.getini("medllm_gates") or ()),
+        require_power=opt.medllm_require_power,
     )

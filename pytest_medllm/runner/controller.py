@@ -29,7 +29,6 @@ from ..verdict.summary import (
     Outcome,
     RunSummary,
     TestLedger,
-    suite_of_nodeid,
     unmatched_conditions,
 )
 from .session import SessionState
@@ -62,7 +61,7 @@ class ResultsCollector:
 
         for item in session.items:
             if isinstance(getattr(getattr(item, "module", None), "SUITE", None), Suite):
-                self.behavioral.add(suite_of_nodeid(item.nodeid))
+                self.behavioral.add(suite_name(item.nodeid))
 
     # -- collection --------------------------------------------------------------------------------------------
     @pytest.hookimpl

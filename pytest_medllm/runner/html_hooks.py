@@ -57,9 +57,10 @@ class HtmlHooks:
         for example in self.collector.examples.get(report.nodeid, []):
             fields = [f"{k}: {example[k]}" for k in EXAMPLE_FIELDS if example.get(k) not in (None, "")]
             block = ['<div class="medllm-example"><div>' + escape(" · ".join(fields)) + "</div>"]
-            for key in ("prompt_tail", "output"):
+            for key, title in (("prompt_tail", "prompt tail"), ("output", "output"),
+                               ("read", "what was read (the reply before its invented continuation)")):
                 if example.get(key):
-                    block.append(f"<div>{escape(key.replace('_', ' '))}:</div><pre>{escape(str(example[key]))}</pre>")
+                    block.append(f"<div>{escape(title)}:</div><pre>{escape(str(example[key]))}</pre>")
             data.append("".join(block) + "</div>")
 
     @pytest.hookimpl

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ..verdict.gates import GateSyntaxError, parse_gates
-from ..verdict.recorder import suite_of
+from ..verdict.recorder import declared_suite
 from .collection import group_suites_by_module
 from .command_line import RUN_CONFIG_KEY, build_run_config
 from .controller import ResultsCollector, XdistHooks
@@ -62,4 +62,4 @@ def deselected(items: list[pytest.Item]) -> None:
     for item in items:
         config = item.config
         if STATE_KEY in config.stash and isinstance(item, pytest.Function):
-            config.stash[STATE_KEY].deselected_suites.add(suite_of(item).id)
+            config.stash[STATE_KEY].deselected_suites.add(declared_suite(item).id)

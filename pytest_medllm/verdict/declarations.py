@@ -6,22 +6,32 @@ A suite module declares itself and its metrics at the top::
     FLIP_RATE = SUITE.metric(
         "flip_rate", "share of items whose chosen option *content* changed under the reordering",
         better="lower", test_type="INV", chart="intervals",
-        expect="<= 0.2 @lenient", because="the study saw 59% of answers flip under shuffling")
+        expect="<= 0.2 @lenient", because="the study saw 59% of answers flip under shuffling",
+        unacceptable=0.578, unacceptable_because="MedGemma-4B's flip rate under shuffling (Table 6)")
 
 and each test states what must hold in one line, through the ``expect`` fixture::
 
     expect(FLIP_RATE, flips, condition="rotate-1")
 
 The declaration is the single source of a metric's id (``option_order.flip_rate`` — from the declaration, not the
-file name), its direction, its meaning, its default release gate and its chart. ``pytest.ini`` (``medllm_gates``),
-``--gate-policy`` and ``--gate`` override the default by metric id; a configured gate that names no declared metric
-is a usage error. ``python -m pytest_medllm.verdict.declarations`` prints the README's table of default gates.
+file name), its direction, its meaning, its default release gate, the value a release must catch
+(``unacceptable``, with its reason: the gate's power is the probability of failing a model that truly sits there,
+see :mod:`pytest_medllm.verdict.power`) and its chart. ``pytest.ini`` (``medllm_gates``), ``--gate-policy`` and
+``--gate`` override the default by metric id (``... unacceptable 0.5`` on the gate line overrides the declared value);
+a configured gate that names no declared metric is a usage error. ``python -m pytest_medllm gates`` prints the
+README's table of default gates, ``python -m pytest_medllm power`` what they can catch.
+
+Every gated metric of the project's suites declares an unacceptable value (checked by
+``tests/unit/verdict/test_unacceptable_values.py`` through :func:`missing_unacceptable`). A user's own suite
+written before unacceptable values existed still runs: its gates report "power not computed: no unacceptable
+value declared".
 """
 
 from __future__ import annotations
 
 import difflib
 import fnmatch
+import math
 from dataclasses import dataclass, field
 from typing import Iterable, Literal
 
@@ -51,6 +61,11 @@ class Metric:
     #: The study figure (or reasoning) behind the default threshold.
     because: str = ""
     chart: str | None = None
+    #: The value a release must catch (a study's measured failure, or the level at which the metric means nothing:
+    #: chance, no agreement beyond chance); on the failing side of the default gate's threshold.
+    unacceptable: float | None = None
+    #: Why that value must be caught (the study figure, or why it makes the metric meaningless).
+    unacceptable_because: str = ""
 
     @property
     def id(self) -> str:
@@ -86,9 +101,14 @@ class Suite:
         SUITES[self.id] = self
 
     def metric(self, name: str, meaning: str, *, better: Better | None = None, test_type: TestType | None = None,
-               expect: str | None = None, because: str = "", chart: str | None = None) -> Metric:
-        """Declare a metric of this suite (idempotent: declaring the same metric twice returns it)."""
-        declared = Metric(self.id, name, meaning, better, test_type, expect, because, chart)
+               expect: str | None = None, because: str = "", chart: str | None = None,
+               unacceptable: float | None = None, unacceptable_because: str = "") -> Metric:
+        """Declare a metric of this suite (idempotent: declaring the same metric twice returns it).
+
+        ``unacceptable`` is the value a release must catch, ``unacceptable_because`` why: the report gives each
+        gate's probability of failing a model whose true value is that (its power)."""
+        declared = Metric(self.id, name, meaning, better, test_type, expect, because, chart,
+                          None if unacceptable is None else float(unacceptable), unacceptable_because)
         if chart is not None and chart not in CHARTS:
             raise DeclarationError(f"{declared.id}: chart {chart!r} is not one of {', '.join(CHARTS)}")
         if expect is not None:
@@ -98,11 +118,38 @@ class Suite:
                 declared.default_gate()
             except GateSyntaxError as exc:
                 raise DeclarationError(f"{declared.id}: {exc}") from None
+        check_unacceptable(declared)
         existing = self.metrics.get(name)
         if existing is not None and existing != declared:
             raise DeclarationError(f"{declared.id} is declared twice with different definitions")
         self.metrics[name] = declared
         return declared
+
+
+def check_unacceptable(metric: Metric) -> None:
+    """A declared unacceptable value comes with its reason, belongs to a gated metric and misses the default gate
+    (it is what the gate must catch); raise :class:`DeclarationError` otherwise."""
+    if metric.unacceptable is None:
+        if metric.unacceptable_because:
+            raise DeclarationError(f"{metric.id}: unacceptable_because without an unacceptable value")
+        return
+    value = metric.unacceptable
+    if not math.isfinite(value):
+        raise DeclarationError(f"{metric.id}: the unacceptable value must be a number, got {value!r}")
+    if not metric.unacceptable_because:
+        raise DeclarationError(f"{metric.id}: say why {value:g} is unacceptable (unacceptable_because=...)")
+    gate = metric.default_gate()
+    if gate is None:
+        raise DeclarationError(f"{metric.id}: an unacceptable value belongs to a metric with an expectation")
+    if not gate.violated_by(value):
+        raise DeclarationError(f"{metric.id}: the unacceptable value {value:g} meets the default gate "
+                               f"{metric.expect!r}; it is the level a release must catch, on the failing side")
+
+
+def missing_unacceptable(suites: Iterable[Suite] | None = None) -> list[str]:
+    """Gated metrics that declare no unacceptable value (a declaration error for the project's suites: without
+    it no gate can say what it could have caught)."""
+    return sorted(m.id for m in declared_metrics(suites) if m.gated and m.unacceptable is None)
 
 
 # -- the metrics every suite gets when runs are compared (--baseline, perturbed reloads) ---------------------
@@ -123,11 +170,16 @@ class ComparisonMetrics:
 
 MATCH_BECAUSE = ("the pediatric endocrinology study saw CUDA 11.8 and 12.8 agree on only 45-75% of answers at equal "
                  "accuracy (Table 5); a change of software stack should leave at least 90% of answers unchanged")
+MATCH_UNACCEPTABLE = 0.75
+MATCH_UNACCEPTABLE_BECAUSE = ("the best agreement the pediatric endocrinology study measured between CUDA 11.8 and "
+                              "12.8 (match rates 0.45-0.75, Table 5): a stack change that keeps only 75% of answers "
+                              "changed a quarter of the clinical decisions, and a release must catch it")
 
 
 #: The gate every suite gets with ``--baseline``, as the README's table shows it (``*`` = any suite).
 BASELINE_MATCH_RATE = Metric("*", "baseline_match_rate", "share of items whose parsed answer is the same as in the "
-                             "--baseline run", "higher", "INV", ">= 0.9 @lenient", MATCH_BECAUSE)
+                             "--baseline run", "higher", "INV", ">= 0.9 @lenient", MATCH_BECAUSE, None,
+                             MATCH_UNACCEPTABLE, MATCH_UNACCEPTABLE_BECAUSE)
 
 
 def comparison_metrics(suite: Suite, prefix: str) -> ComparisonMetrics:
@@ -137,7 +189,8 @@ def comparison_metrics(suite: Suite, prefix: str) -> ComparisonMetrics:
 
     return ComparisonMetrics(
         match_rate=m("match_rate", "share of items whose parsed answer is the same in both runs", better="higher",
-                     expect=">= 0.9 @lenient", because=MATCH_BECAUSE, chart="intervals"),
+                     expect=">= 0.9 @lenient", because=MATCH_BECAUSE, chart="intervals",
+                     unacceptable=MATCH_UNACCEPTABLE, unacceptable_because=MATCH_UNACCEPTABLE_BECAUSE),
         kappa=m("kappa", "Cohen's kappa between the two runs' answers (observed marginals)", better="higher"),
         stuart_maxwell_p=m("stuart_maxwell_p", "Stuart-Maxwell test of marginal homogeneity of the answers"),
         accuracy_difference=m("accuracy_difference", "accuracy of this run minus the reference run's"),

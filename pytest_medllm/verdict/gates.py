@@ -1,6 +1,10 @@
 """Release gates: thresholds on metrics, judged on the point estimate or on the confidence interval.
 
-A gate is one line ``PATTERN OP THRESHOLD[@MODE]``, e.g. ``option_order.flip_rate <= 0.25 @lenient``.
+A gate is one line ``PATTERN OP THRESHOLD[@MODE] [unacceptable VALUE]``, e.g.
+``option_order.flip_rate <= 0.25 @lenient unacceptable 0.5``. The optional ``unacceptable`` value is the level a
+release must catch (it overrides the metric's declared one); it lies on the failing side of the threshold, and the
+gate's power is the probability that the gate fails a model whose true value is that level
+(:mod:`pytest_medllm.verdict.power`).
 ``PATTERN`` is matched (fnmatch) against ``suite.metric`` and ``suite.metric[condition]``. Modes:
 
 * ``point``   — the estimate must satisfy the threshold;
@@ -16,9 +20,10 @@ verdict ``unmeasured``. Gates from the command line (``--gate``) come first, the
 from __future__ import annotations
 
 import fnmatch
+import math
 import operator
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from .records import Verdict
@@ -30,7 +35,7 @@ _OPS: dict[str, Callable[[float, float], bool]] = {">=": operator.ge, "<=": oper
                                                     "<": operator.lt}
 _GATE = re.compile(r"^\s*(?P<pattern>[^<>=\s]+(?:\[[^\]]*\])?)\s*(?P<op>>=|<=|>|<)\s*"
                    r"(?:(?P<baseline>baseline)\s*(?:(?P<sign>[-+])\s*(?P<margin>[0-9.eE]+))?|(?P<threshold>[-+0-9.eE]+))"
-                   r"\s*(?:@\s*(?P<mode>\w+))?\s*$")
+                   r"\s*(?:@\s*(?P<mode>\w+))?(?:\s+unacceptable\s+(?P<unacceptable>\S+))?\s*$")
 
 
 class GateSyntaxError(ValueError):
@@ -46,13 +51,28 @@ class Gate:
     source: str = "ini"
     #: The threshold is the reference run's value plus ``threshold`` (a margin): judged on the difference.
     relative: bool = False
+    #: The value a release must catch, written on the gate line (``unacceptable 0.5``); None: the metric's declared
+    #: one applies.
+    unacceptable: float | None = None
 
     @property
     def text(self) -> str:
         if self.relative:
             margin = "" if self.threshold == 0 else f" {'+' if self.threshold > 0 else '-'} {abs(self.threshold):g}"
             return f"{self.pattern} {self.op} baseline{margin} @{self.mode}"
+        tail = "" if self.unacceptable is None else f" unacceptable {self.unacceptable:g}"
+        return f"{self.pattern} {self.op} {self.threshold:g} @{self.mode}{tail}"
+
+    @property
+    def rule(self) -> str:
+        """The gate without its unacceptable value: what a verdict's reason quotes."""
+        if self.relative or self.unacceptable is None:
+            return self.text
         return f"{self.pattern} {self.op} {self.threshold:g} @{self.mode}"
+
+    def violated_by(self, value: float) -> bool:
+        """Whether a true value ``value`` misses this gate's threshold (an unacceptable value must)."""
+        return not _OPS[self.op](value, self.threshold)
 
     def matches(self, metric_id: str, base_id: str) -> bool:
         """``suite.metric`` patterns match every condition; ``suite.metric[condition]`` patterns match the
@@ -75,14 +95,14 @@ class Gate:
         compare = _OPS[self.op]
         if value is None or value != value:  # None or NaN
             why = undefined or "no value was measured"
-            return Verdict.UNMEASURED, f"{why}, so {self.text} cannot pass"
+            return Verdict.UNMEASURED, f"{why}, so {self.rule} cannot pass"
         if self.mode == "point":
             ok = compare(value, self.threshold)
             return (Verdict.PASS if ok else Verdict.FAIL), \
-                f"estimate {value:.4g} {'meets' if ok else 'misses'} {self.text}"
+                f"estimate {value:.4g} {'meets' if ok else 'misses'} {self.rule}"
         if ci is None or any(b is None or b != b for b in ci):
             why = undefined or "no confidence interval"
-            return Verdict.UNMEASURED, f"{why}, so {self.text} cannot be judged (estimate {value:.4g})"
+            return Verdict.UNMEASURED, f"{why}, so {self.rule} cannot be judged (estimate {value:.4g})"
         low, high = ci
         # lenient: the bound on the favourable side decides; strict: the bound on the unfavourable side decides.
         favourable, unfavourable = (high, low) if self.wants_high else (low, high)
@@ -90,7 +110,7 @@ class Gate:
         ok = compare(bound, self.threshold)
         side = "upper" if bound is high else "lower"
         return (Verdict.PASS if ok else Verdict.FAIL), (f"{side} confidence bound {bound:.4g} "
-                                                        f"{'meets' if ok else 'misses'} {self.text} "
+                                                        f"{'meets' if ok else 'misses'} {self.rule} "
                                                         f"(estimate {value:.4g})")
 
     def judge_difference(self, difference: float | None, ci: tuple[float, float] | None
@@ -114,11 +134,15 @@ class Gate:
 def parse_gate(text: str, source: str = "ini", default_mode: str = "lenient") -> Gate:
     match = _GATE.match(text)
     if not match:
-        raise GateSyntaxError(f"gate {text!r} does not parse; write METRIC OP THRESHOLD[@MODE], "
-                              f"e.g. 'option_order.flip_rate <= 0.25 @lenient' (OP: >=, <=, >, <; "
+        raise GateSyntaxError(f"gate {text!r} does not parse; write METRIC OP THRESHOLD[@MODE] "
+                              f"[unacceptable VALUE], e.g. 'option_order.flip_rate <= 0.25 @lenient' or "
+                              f"'option_order.flip_rate <= 0.25 @lenient unacceptable 0.5' (OP: >=, <=, >, <; "
                               f"MODE: {', '.join(MODES)}), or against a reference run (--compare-to) "
                               f"'option_order.flip_rate <= baseline + 0.05 @noninferior'")
     if match["baseline"]:
+        if match["unacceptable"] is not None:
+            raise GateSyntaxError(f"gate {text!r}: 'unacceptable' belongs to a gate with a threshold; a gate against "
+                                  f"the reference run judges a difference, whose power is not reported")
         return _relative_gate(text, match, source)
     mode = match["mode"] or default_mode
     if mode not in MODES:
@@ -129,7 +153,20 @@ def parse_gate(text: str, source: str = "ini", default_mode: str = "lenient") ->
         threshold = float(match["threshold"])
     except ValueError:
         raise GateSyntaxError(f"gate {text!r}: threshold {match['threshold']!r} is not a number") from None
-    return Gate(pattern=match["pattern"], op=match["op"], threshold=threshold, mode=mode, source=source)
+    gate = Gate(pattern=match["pattern"], op=match["op"], threshold=threshold, mode=mode, source=source)
+    if match["unacceptable"] is None:
+        return gate
+    try:
+        unacceptable = float(match["unacceptable"])
+    except ValueError:
+        unacceptable = float("nan")
+    if not math.isfinite(unacceptable):
+        raise GateSyntaxError(f"gate {text!r}: unacceptable value {match['unacceptable']!r} is not a number")
+    if not gate.violated_by(unacceptable):
+        raise GateSyntaxError(f"gate {text!r}: the unacceptable value {unacceptable:g} meets the threshold "
+                              f"({match['op']} {threshold:g}); it is the level a release must catch, so it lies on "
+                              f"the failing side")
+    return replace(gate, unacceptable=unacceptable)
 
 
 def _relative_gate(text: str, match: re.Match, source: str) -> Gate:

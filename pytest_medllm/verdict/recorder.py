@@ -21,13 +21,14 @@ import pytest
 from ..methods.stats import Estimate, point
 from .declarations import SUITES, DeclarationError, Metric, Suite
 from .gates import Gate, find_gate
+from .power import gate_power
 from .records import USER_PROPERTY, MetricRecord, clean_number, jsonable, suite_name
 
 #: Records of a test whose gate did not pass; read by the plugin's runtest wrapper to fail the test.
 FAILED_GATES_KEY = pytest.StashKey[list]()
 
 
-def suite_of(node: pytest.Item) -> Suite:
+def declared_suite(node: pytest.Item) -> Suite:
     """The suite a test belongs to: its module's ``SUITE`` declaration, else one named after the file (so that a
     user's own suite works before it declares anything)."""
     module = getattr(node, "module", None)
@@ -51,7 +52,7 @@ class Recorder:
     def __init__(self, node: pytest.Item, gates: Sequence[Gate]) -> None:
         self.node = node
         self.gates = list(gates)
-        self.suite = suite_of(node)
+        self.suite = declared_suite(node)
 
     def __call__(self, metric: Metric, estimate: Estimate | float | None, *, condition: str | None = None,
                  details: dict | None = None) -> MetricRecord:
@@ -76,20 +77,30 @@ class Recorder:
             undefined=estimate.undefined if math.isnan(estimate.value) else "", chart=metric.chart,
             details=jsonable(details or {}),  # type: ignore[arg-type]
             per_item=dict(estimate.per_item) if estimate.per_item else None)
-        record = judge(record, self.gates, metric.default_gate())
+        record = judge(record, self.gates, metric.default_gate(), metric)
         if record.failed:
             self.node.stash.setdefault(FAILED_GATES_KEY, []).append(record)
         self.node.user_properties.append((USER_PROPERTY, record.to_dict()))
         return record
 
 
-def judge(record: MetricRecord, gates: Sequence[Gate], default: Gate | None) -> MetricRecord:
-    """The record with the verdict of the first configured gate matching it, else of the declared default."""
+def judge(record: MetricRecord, gates: Sequence[Gate], default: Gate | None, metric: Metric | None = None
+          ) -> MetricRecord:
+    """The record with the verdict of the first configured gate matching it, else of the declared default, and
+    what that gate could have caught: its power against the unacceptable value written on the gate line, else
+    the one ``metric`` declares (:mod:`pytest_medllm.verdict.power`)."""
     gate = find_gate(gates, record.metric_id, record.base_id) or default
     if gate is None:
         return record
     verdict, reason = gate.judge(record.value, record.ci, record.undefined)
-    return record.with_verdict(gate.text, gate.source, verdict, reason)
+    if gate.unacceptable is not None:
+        unacceptable, because, source = gate.unacceptable, f"written on the gate line ({gate.source})", gate.source
+    elif metric is not None and metric.unacceptable is not None:
+        unacceptable, because, source = metric.unacceptable, metric.unacceptable_because, "suite"
+    else:
+        unacceptable, because, source = None, "", None
+    power = gate_power(record, gate, unacceptable, because, source)
+    return record.with_verdict(gate.text, gate.source, verdict, reason, power.to_dict())
 
 
 RecordFn = Callable[..., MetricRecord]

@@ -19,6 +19,9 @@ ITEMS_PROPERTY = "medllm_items"
 EXAMPLES_PROPERTY = "medllm_examples"
 #: A reason the run could not be done (model not loadable, ...), carried by the report of the test that found it.
 BLOCKED_PROPERTY = "medllm_blocked"
+#: A test body that raised something other than a failed expectation: the exception, in one line (a fault of the
+#: tool or its environment, never the model's failure).
+FAULT_PROPERTY = "medllm_fault"
 
 
 class Verdict(str, Enum):
@@ -65,6 +68,10 @@ class MetricRecord:
     details: dict = field(default_factory=dict)
     #: Per-item values (unit id -> value) when the metric is a mean over items: ``--compare-to`` pairs runs on them.
     per_item: dict | None = None
+    #: What the gate could have caught (:class:`pytest_medllm.verdict.power.Power` as a dict): the probability that
+    #: it fails a model at the metric's unacceptable value, the smallest violation it catches with 80%, and how
+    #: that was computed (exact, simulation, or not computed with the reason). None for a metric no gate judged.
+    power: dict | None = None
 
     @property
     def base_id(self) -> str:
@@ -90,14 +97,30 @@ class MetricRecord:
         data["verdict"] = None if self.verdict is None else self.verdict.value
         return data
 
+    @property
+    def power_probability(self) -> float | None:
+        """The gate's power against the unacceptable value, when it could be computed."""
+        return None if not self.power else self.power.get("probability")
+
+    def underpowered(self, target: float) -> bool:
+        """A pass whose gate fails a model at the unacceptable value less often than ``target``."""
+        probability = self.power_probability
+        return self.verdict is Verdict.PASS and probability is not None and probability < target
+
+    @property
+    def power_unknown(self) -> bool:
+        """A pass whose power could not be computed (the reason is in ``power['how']``)."""
+        return self.verdict is Verdict.PASS and self.power_probability is None
+
     @classmethod
     def from_dict(cls, data: dict) -> "MetricRecord":
         verdict = data.get("verdict")
-        return cls(**{**data, "verdict": None if verdict is None else Verdict(verdict)})
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}  # artifacts may carry more
+        return cls(**{**known, "verdict": None if verdict is None else Verdict(verdict)})
 
     def with_verdict(self, gate: str | None, source: str | None, verdict: Verdict | None,
-                     reason: str | None) -> "MetricRecord":
-        return replace(self, gate=gate, gate_source=source, verdict=verdict, reason=reason)
+                     reason: str | None, power: dict | None = None) -> "MetricRecord":
+        return replace(self, gate=gate, gate_source=source, verdict=verdict, reason=reason, power=power)
 
 
 def clean_number(value: object) -> float | None:
@@ -124,8 +147,10 @@ def jsonable(obj: object) -> object:
     return obj
 
 
-def suite_name(module_name: str) -> str:
-    """``test_option_order.py`` → ``option_order`` (the suite id of a module that declares none)."""
-    base = module_name.rsplit("/", 1)[-1].rsplit("::", 1)[0]
+def suite_name(where: str) -> str:
+    """The suite a file or test is named after: ``suites/test_option_order.py`` or a node id
+    ``suites/test_option_order.py::test_x[...]`` → ``option_order`` (the id of a module that declares no suite,
+    and how the ledger groups tests)."""
+    base = where.split("::", 1)[0].rsplit("/", 1)[-1]
     base = base[:-3] if base.endswith(".py") else base
     return base[5:] if base.startswith("test_") else base

@@ -6,9 +6,21 @@ HTML report only render it, so the three can never disagree — in particular ne
 exits 1 because a worker crashed.
 
 Exit statuses (``RunVerdict.exit_status``): 0 every test and release gate passed; 1 the model failed a gate or a
-behavioral test, or a test crashed (the verdict then says the run is incomplete); 4 the run could not be done as
-configured (usage error); 5 nothing was judged (every test skipped); 2 and 3 keep pytest's meaning
-(interrupted, internal error).
+behavioral test (a failed expectation: a gate, ``pytest.fail`` or an ``assert``); 6 the run is incomplete — a test
+could not be judged because of a fault of the tool or its environment (any other exception in a test, an error while
+setting one up, a crashed worker) and no gate failed; 4 the run could not be done as configured (usage error); 5
+nothing was judged (every test skipped); 7 the run is incomplete because ``--require-power P`` refused passes
+whose gate had less than P probability of failing a model at the metric's unacceptable value (no gate failed, no
+fault); 2 and 3 keep pytest's meaning (interrupted, internal error). A fault never counts against the model: a run
+whose model failed gates is "failed" (1) and also names its faults.
+
+A pass says what it could have caught: each judged gate's power against the metric's unacceptable value
+(:mod:`pytest_medllm.verdict.power`). A pass whose power is below 80% (or below ``--require-power``) is "passed
+(underpowered)" on the card, in the JSON artifact and in the HTML report, and the headline counts them and says
+what to run instead; with ``--require-power`` such passes are "not judged". A failed gate is never softened.
+
+Why one module: the verdict, the exit status, the headline and the JSON artifact are one decision (which tests and
+gates count, and how) stated four ways; kept together they cannot drift apart.
 
 A suite whose tests were all skipped (an optional library missing, a server backend lacking a capability) is
 judged by no gate. The verdict then still follows the suites that were judged, but every rendering names the
@@ -27,9 +39,17 @@ from typing import Iterable, Protocol
 import pytest
 
 from .gates import Gate
-from .records import BLOCKED_PROPERTY, MetricRecord, jsonable, suite_name
+from .power import DETECTION_TARGET
+from .records import BLOCKED_PROPERTY, FAULT_PROPERTY, MetricRecord, jsonable, suite_name
 
 SCHEMA = "pytest-medllm/results/2"
+#: The exit status of a run that a fault left incomplete (pytest's own statuses end at 5).
+EXIT_INCOMPLETE = 6
+#: The exit status of a run whose passes were refused by ``--require-power``: no gate failed, but some passed
+#: without the required power against their unacceptable value, so the run cannot say the model is fit.
+EXIT_UNDERPOWERED = 7
+#: What to run instead of an underpowered quick run (the headline says it).
+MORE_EVIDENCE = "run --profile paper or more items (--max-items N)"
 
 
 class ComparisonVerdicts(Protocol):
@@ -51,6 +71,8 @@ class Outcome(str, Enum):
 
     CRASHED = "crashed"
     ERROR = "error"
+    #: The test body raised something other than a failed expectation (see runner.phases): not the model's fault.
+    FAULT = "fault"
     FAILED = "failed"
     XPASSED = "xpassed"
     PASSED = "passed"
@@ -60,6 +82,10 @@ class Outcome(str, Enum):
     @property
     def severity(self) -> int:
         return list(Outcome).index(self)
+
+
+#: Outcomes that are faults of the run (the tool, its environment), never of the model.
+FAULT_OUTCOMES = (Outcome.CRASHED, Outcome.ERROR, Outcome.FAULT)
 
 
 class RunVerdict(str, Enum):
@@ -88,12 +114,19 @@ def outcome_of(report: pytest.TestReport) -> Outcome | None:
             return Outcome.XPASSED if xfail else Outcome.PASSED
         if report.skipped:
             return Outcome.XFAILED if xfail else Outcome.SKIPPED
+        if fault_of(report) is not None:
+            return Outcome.FAULT
         return Outcome.FAILED
     if report.failed:
         return Outcome.ERROR
     if report.skipped:
         return Outcome.XFAILED if xfail else Outcome.SKIPPED
     return None
+
+
+def fault_of(report: pytest.TestReport) -> str | None:
+    """The one-line exception a test body raised outside any expectation, when it did."""
+    return next((value for key, value in report.user_properties if key == FAULT_PROPERTY), None)
 
 
 def short_message(report: pytest.TestReport) -> str:
@@ -116,14 +149,14 @@ class TestLedger:
         self.seconds: dict[str, float] = {}
 
     def add(self, report: pytest.TestReport) -> None:
-        suite = suite_of_nodeid(report.nodeid)
+        suite = suite_name(report.nodeid)
         self.seconds[suite] = self.seconds.get(suite, 0.0) + float(report.duration or 0.0)
         for key, value in report.user_properties:
             if key == BLOCKED_PROPERTY and value not in self.blocked:
                 self.blocked.append(value)
         outcome = outcome_of(report)
         if outcome is None:
-            self.results.setdefault(report.nodeid, TestResult(report.nodeid, suite_of_nodeid(report.nodeid),
+            self.results.setdefault(report.nodeid, TestResult(report.nodeid, suite_name(report.nodeid),
                                                               Outcome.PASSED))
             return
         current = self.results.get(report.nodeid)
@@ -132,13 +165,10 @@ class TestLedger:
             message = short_message(report) if outcome not in (Outcome.PASSED, Outcome.XFAILED) else ""
             if outcome is Outcome.CRASHED:
                 message = f"crashed: {message}" if message else "crashed: the worker process died"
-            self.results[report.nodeid] = TestResult(report.nodeid, suite_of_nodeid(report.nodeid), outcome,
+            elif outcome is Outcome.FAULT:
+                message = fault_of(report) or message
+            self.results[report.nodeid] = TestResult(report.nodeid, suite_name(report.nodeid), outcome,
                                                      report.duration, message)
-
-
-def suite_of_nodeid(nodeid: str) -> str:
-    """The suite a test belongs to: its file's suite name."""
-    return suite_name(nodeid.split("::", 1)[0])
 
 
 @dataclass
@@ -153,6 +183,8 @@ class SuiteTally:
     failing: list[MetricRecord]
     broken_tests: list[TestResult]
     skipped: int = 0
+    #: Passed gates whose power against the unacceptable value is below the run's target.
+    underpowered: int = 0
 
 
 @dataclass(frozen=True)
@@ -224,13 +256,76 @@ class RunSummary:
         for name in names:
             mine = [m for m in self.metrics if m.suite == name]
             tests = [t for t in self.tests if t.suite == name]
-            broken = [t for t in tests if t.outcome in (Outcome.FAILED, Outcome.ERROR, Outcome.CRASHED)]
+            broken = [t for t in tests if t.outcome in (Outcome.FAILED, *FAULT_OUTCOMES)]
             counted = [t for t in tests if t.outcome not in (Outcome.SKIPPED, Outcome.XFAILED)]
             gated = [m for m in mine if m.verdict is not None]
             failing = sorted((m for m in gated if m.failed), key=lambda m: (m.verdict != "fail", m.metric_id))
+            weak = sum(m.underpowered(self.power_target) for m in gated)
             tallies.append(SuiteTally(name, len(counted) - len(broken), len(counted), len(gated) - len(failing),
-                                      len(gated), failing, broken, len(tests) - len(counted)))
+                                      len(gated), failing, broken, len(tests) - len(counted), weak))
         return tallies
+
+    # -- power: what the passes could have caught -----------------------------------------------------------------
+    @property
+    def required_power(self) -> float | None:
+        """``--require-power P``: passes with less power than P are not judged (exit status 7)."""
+        value = (self.run or {}).get("require_power")
+        return None if value is None else float(value)
+
+    @property
+    def power_target(self) -> float:
+        """The power below which a pass is underpowered: ``--require-power``, else 80%."""
+        required = self.required_power
+        return DETECTION_TARGET if required is None else required
+
+    @property
+    def underpowered(self) -> list[MetricRecord]:
+        """Passes whose gate fails a model at the metric's unacceptable value less often than the target, weakest
+        first."""
+        target = self.power_target
+        return sorted((m for m in self.gated if m.underpowered(target)),
+                      key=lambda m: (m.power_probability, m.metric_id))
+
+    @property
+    def power_unknown(self) -> list[MetricRecord]:
+        """Passes of a metric with an unacceptable value whose power could not be computed (the statistic allows
+        neither exact sums nor a sound simulation); passes of metrics that declare no unacceptable value are
+        shown as such per gate, not counted here."""
+        return [m for m in self.gated if m.power_unknown and (m.power or {}).get("unacceptable") is not None]
+
+    @property
+    def not_judged_for_power(self) -> list[MetricRecord]:
+        """With ``--require-power``: the underpowered passes, which do not count as passes."""
+        return self.underpowered if self.required_power is not None else []
+
+    def gate_status(self, record: MetricRecord) -> str:
+        """How the card, the JSON artifact and the HTML report name one gate's outcome: passed, passed
+        (underpowered), not judged (underpowered) under --require-power, failed or unmeasured."""
+        if record.verdict is None:
+            return ""
+        if not record.verdict.passed:
+            return "failed" if record.verdict.value == "fail" else "unmeasured"
+        if record.underpowered(self.power_target):
+            return "not judged (underpowered)" if self.required_power is not None else "passed (underpowered)"
+        return "passed"
+
+    def _power_line(self) -> str:
+        """``; 150 of 165 passes underpowered (less than 80% chance to fail a model at the metric's unacceptable
+        value; weakest option_order.flip_rate[rotate-1] 42%): run --profile paper ...``"""
+        weak = self.underpowered
+        if not weak:
+            return ""
+        passes = len(self.gated) - len(self.failing)
+        first = weak[0]
+        return (f"; {len(weak)} of {passes} passes underpowered (under {self.power_target:.0%} chance to fail a "
+                f"model at the metric's unacceptable value; weakest {first.metric_id} "
+                f"{first.power_probability:.0%}): {MORE_EVIDENCE}"
+                + ("" if self.required_power is not None else f", or --require-power {self.power_target:g} to "
+                                                                f"refuse such passes"))
+
+    def _unknown_line(self) -> str:
+        unknown = self.power_unknown
+        return f"; power not computed for {len(unknown)} passes" if unknown else ""
 
     def unjudged_suites(self) -> list[UnjudgedSuite]:
         """Collected suites judged by no gate because every one of their tests was skipped, with the first skip
@@ -264,15 +359,23 @@ class RunSummary:
 
     # -- the verdict -------------------------------------------------------------------------------------------
     @property
+    def faults(self) -> list[TestResult]:
+        """Tests that could not be judged because of the tool or its environment, worst first."""
+        return sorted(self.by_outcome(*FAULT_OUTCOMES), key=lambda t: (t.outcome.severity, t.nodeid))
+
+    @property
     def verdict(self) -> RunVerdict:
         if self.problems or self.blocked:
             return RunVerdict.NOT_RUN
-        if self.by_outcome(Outcome.CRASHED, Outcome.ERROR) or self.pytest_status in (2, 3):
+        if self.pytest_status in (2, 3):
             return RunVerdict.INCOMPLETE
+        # The model failed what it was asked whatever else went wrong; a fault alone never fails it.
         if self.by_outcome(Outcome.FAILED, Outcome.XPASSED) or self.failing or self.failing_comparisons:
             return RunVerdict.FAILED
-        if not self.gated:
+        if self.faults or not self.gated:
             return RunVerdict.INCOMPLETE
+        if self.not_judged_for_power:
+            return RunVerdict.INCOMPLETE  # --require-power: passes without the power asked for do not count
         # Suites whose tests were all skipped (unjudged_suites) do not turn a pass into "incomplete": a skip is a
         # decision the suite makes about this environment (no sentence-transformers; a server that cannot give
         # prompt log-probabilities, where an approximation would be a wrong number), and it is the same on every
@@ -293,8 +396,10 @@ class RunSummary:
             return int(pytest.ExitCode.TESTS_FAILED)
         if self.pytest_status in (2, 3):
             return self.pytest_status
-        if self.by_outcome(Outcome.CRASHED, Outcome.ERROR):
-            return int(pytest.ExitCode.TESTS_FAILED)
+        if self.faults:
+            return EXIT_INCOMPLETE
+        if self.gated and self.not_judged_for_power:
+            return EXIT_UNDERPOWERED
         return int(pytest.ExitCode.NO_TESTS_COLLECTED)  # nothing was judged: neither a pass nor a failure
 
     @property
@@ -305,16 +410,17 @@ class RunSummary:
             reasons = self.problems + self.blocked
             return f"Not run: {reasons[0]}" + (f" (and {len(reasons) - 1} more problems)" if len(reasons) > 1 else "")
         if verdict is RunVerdict.INCOMPLETE:
-            crashed = self.by_outcome(Outcome.CRASHED)
-            errors = self.by_outcome(Outcome.ERROR)
-            parts = []
-            if crashed:
-                parts.append(f"{len(crashed)} test{'s' if len(crashed) > 1 else ''} crashed "
-                             f"({', '.join(t.nodeid for t in crashed[:3])})")
-            if errors:
-                parts.append(f"{len(errors)} test{'s' if len(errors) > 1 else ''} could not run (errors)")
+            parts = [self._faults_line()] if self.faults else []
             if self.pytest_status in (2, 3):
                 parts.append("the run was interrupted" if self.pytest_status == 2 else "pytest hit an internal error")
+            weak = self.not_judged_for_power
+            if not parts and gated and weak:
+                strong = len(gated) - len(failing) - len(weak)
+                return (f"Run incomplete: {len(weak)} of {len(gated)} release gates not judged: they passed with "
+                        f"under {self.power_target:.0%} chance to fail a model at the metric's unacceptable value "
+                        f"(--require-power {self.power_target:g}; weakest {weak[0].metric_id} "
+                        f"{weak[0].power_probability:.0%}): {MORE_EVIDENCE}; {strong} passed with the power "
+                        f"asked for" + self._unknown_line() + self._not_judged())
             if not parts:
                 skipped = self.by_outcome(Outcome.SKIPPED)
                 parts.append(f"no release gate was judged ({len(skipped)} tests skipped)")
@@ -328,11 +434,33 @@ class RunSummary:
             suites = sorted({m.suite for m in failing} | {t.suite for t in self.by_outcome(Outcome.FAILED)}
                             | {v["metric"].split(".")[0] for v in self.failing_comparisons})
             failed_tests = self.by_outcome(Outcome.FAILED)
+            also = f"; also incomplete: {self._faults_line()}" if self.faults else ""
             return (f"Not stable enough: {len(failing)} of {len(gated)} release gates failed"
-                    f" ({len(failed_tests)} tests failed){against}, in {', '.join(suites)}{self._not_judged()}")
+                    f" ({len(failed_tests)} tests failed){against}, in {', '.join(suites)}{also}"
+                    f"{self._power_line()}{self._not_judged()}")
         if self.comparison is not None and self.comparison.verdicts:
             against = f"; all {len(self.comparison.verdicts)} gates against the reference passed"
-        return f"All {len(gated)} release gates passed{against}{self._not_judged()}"
+        return (f"All {len(gated)} release gates passed{self._power_line()}{self._unknown_line()}{against}"
+                f"{self._not_judged()}")
+
+    def unusable_replies(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Replies that chose no single option, by suite, condition and reason (from the usable-rate records'
+        ``unusable_by_reason``): whether the model, the parser or the token budget limits the usable rate."""
+        out: dict[str, dict[str, dict[str, int]]] = {}
+        for record in self.metrics:
+            reasons = (record.details or {}).get("unusable_by_reason") if record.name == "usable_rate" else None
+            if reasons:
+                out.setdefault(record.suite, {})[record.condition or ""] = dict(reasons)
+        return out
+
+    def _faults_line(self) -> str:
+        """``2 tests could not be judged because of a fault, not the model: NODEID (ExcType: message); …``"""
+        faults = self.faults
+        shown = "; ".join(f"{t.nodeid} ({t.message or t.outcome.value})" for t in faults[:2])
+        more = f"; and {len(faults) - 2} more" if len(faults) > 2 else ""
+        n = len(faults)
+        return (f"{n} test{'s' if n > 1 else ''} could not be judged because of a fault, not the model: "
+                f"{shown}{more}")
 
     def timing(self) -> list[dict]:
         """Where each suite's time went: model prefill and decode passes (from the backend's clock) and the rest
@@ -351,8 +479,22 @@ class RunSummary:
         return sorted(rows, key=lambda r: -r["seconds"])
 
     def gate_verdicts(self) -> list[dict]:
-        return [{"metric": m.metric_id, "gate": m.gate, "source": m.gate_source,
-                 "verdict": m.verdict.value if m.verdict else None, "reason": m.reason} for m in self.gated]
+        out = []
+        for m in self.gated:
+            power = m.power or {}
+            out.append({"metric": m.metric_id, "gate": m.gate, "source": m.gate_source,
+                        "verdict": m.verdict.value if m.verdict else None, "reason": m.reason,
+                        "status": self.gate_status(m), "unacceptable": power.get("unacceptable"),
+                        "power": power.get("probability"), "detectable": power.get("detectable"),
+                        "power_method": power.get("method"), "power_how": power.get("how")})
+        return out
+
+    def power_summary(self) -> dict:
+        """The JSON artifact's ``verdict.power``: the target, the requirement, and the passes that fall short."""
+        return {"target": self.power_target, "required": self.required_power,
+                "underpowered": [m.metric_id for m in self.underpowered],
+                "not_judged": [m.metric_id for m in self.not_judged_for_power],
+                "power_not_computed": [m.metric_id for m in self.power_unknown]}
 
     def to_json(self) -> dict:
         """The JSON artifact (schema ``pytest_medllm/verdict/results.schema.json``)."""
@@ -362,14 +504,18 @@ class RunSummary:
             "duration_seconds": round(self.finished - self.started, 2),
             "verdict": {"status": self.verdict.value, "headline": self.headline, "exit_status": self.exit_status,
                         "problems": self.problems + self.blocked, "notes": self.notes,
-                        "unjudged": [u.to_dict() for u in self.unjudged_suites()]},
+                        "faults": [{"nodeid": t.nodeid, "outcome": t.outcome.value, "message": t.message}
+                                   for t in self.faults],
+                        "unjudged": [u.to_dict() for u in self.unjudged_suites()],
+                        "power": self.power_summary()},
             "run": self.run,
             "gates_configured": self.gates_configured,
             "facts": self.facts,
             "tests": {"outcomes": self.counts(), "exit_status": self.exit_status,
                       "results": [{"nodeid": t.nodeid, "suite": t.suite, "outcome": t.outcome.value,
                                    "duration": round(t.duration, 3), "message": t.message} for t in self.tests]},
-            "metrics": [m.to_dict() for m in self.metrics],
+            "metrics": [{**m.to_dict(), "gate_status": self.gate_status(m) or None} for m in self.metrics],
+            "unusable_replies": self.unusable_replies(),
             "gate_verdicts": self.gate_verdicts(),
             "comparison": None if self.comparison is None else self.comparison.to_dict(),
             "timing": {"model_load_seconds": (self.facts.get("model") or {}).get("load_seconds"),

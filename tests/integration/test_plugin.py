@@ -351,17 +351,19 @@ def test_a_worker_that_dies_is_a_crashed_test_everywhere(pytester, monkeypatch):
     pytester.makepyfile(fake_backend=FAKE_BACKEND, test_crashing=CRASH)
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
     result = run(pytester, "-n", "2", "--dist", "load", "--html", "report.html", "--self-contained-html")
-    assert result.ret == 1
-    result.stdout.fnmatch_lines(["*Run incomplete: 1 test crashed (test_crashing.py::test_kills_its_worker)*",
-                                 "*CRASHED test_crashing.py::test_kills_its_worker*"])
+    assert result.ret == 6  # incomplete: a fault of the run, not a failure of the model
+    result.stdout.fnmatch_lines(["*Run incomplete: 1 test could not be judged because of a fault, not the model: "
+                                 "test_crashing.py::test_kills_its_worker (crashed*",
+                                 "*CRASHED (not the model's) test_crashing.py::test_kills_its_worker*"])
     assert "gates passed" not in result.stdout.str().split("stability card")[1].splitlines()[1]
     data = artifact(pytester)
-    assert data["verdict"]["status"] == "incomplete" and data["tests"]["exit_status"] == 1
+    assert data["verdict"]["status"] == "incomplete" and data["tests"]["exit_status"] == 6
+    assert [f["nodeid"] for f in data["verdict"]["faults"]] == ["test_crashing.py::test_kills_its_worker"]
     outcomes = {t["nodeid"]: t["outcome"] for t in data["tests"]["results"]}
     assert outcomes["test_crashing.py::test_kills_its_worker"] == "crashed"
     assert data["tests"]["outcomes"]["crashed"] == 1
     page = (pytester.path / "report.html").read_text()
-    assert "Run incomplete: 1 test crashed" in page and "All 3 release gates passed" not in page
+    assert "Run incomplete: 1 test could not be judged" in page and "All 3 release gates passed" not in page
     assert "1 Failed" in page  # pytest-html counts the crash as a failed test
 
 

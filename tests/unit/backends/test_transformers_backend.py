@@ -6,7 +6,6 @@ Everything runs in float32 on CPU, where batched and single runs agree to ~1e-5.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 import torch
@@ -18,11 +17,8 @@ from pytest_medllm.backends import (
     GenerationRequest,
     LoglikelihoodRequest,
 )
-from pytest_medllm.backends.model_registry import ModelSpec, resolve_model
+from pytest_medllm.backends.model_registry import ModelSpec
 from pytest_medllm.backends.transformers.backend import TransformersBackend
-from pytest_medllm.backends.transformers.loading import create_transformers_backend
-from pytest_medllm.backends.transformers.weights import ensure_dense_copy
-from pytest_medllm.runner.command_line import default_cache_dir
 
 PROMPTS = [
     "A 10-year-old boy has polyuria and a glucose of 400 mg/dL. What is the diagnosis?",
@@ -30,45 +26,6 @@ PROMPTS = [
     "List three causes of short stature in children, then explain which is most common and why.",
     "TSH 12 mU/L, free T4 low.",
 ]
-
-
-class _Config:
-    cache_dir = default_cache_dir()
-    device = "cpu"
-    dtype = "float32"
-    attn_implementation = "auto"
-    chat_template = "auto"
-    batch_size = 4
-    trust_remote_code = False
-
-
-@pytest.fixture(scope="session")
-def default_dense_dir() -> Path:
-    folder, _ = ensure_dense_copy(resolve_model("smollm2-135m"), Path(default_cache_dir()))
-    return folder
-
-
-@pytest.fixture(scope="session")
-def tiny(tmp_path_factory, default_dense_dir) -> TransformersBackend:
-    """A 2-layer random Llama with the default model's tokenizer and chat template."""
-    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
-
-    torch.manual_seed(0)
-    folder = tmp_path_factory.mktemp("tiny")
-    tokenizer = AutoTokenizer.from_pretrained(default_dense_dir)
-    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024,
-                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
-                         tie_word_embeddings=True)
-    LlamaForCausalLM(config).save_pretrained(folder)
-    tokenizer.save_pretrained(folder)
-    spec = ModelSpec(alias="tiny", hub_id=str(folder), source="local")
-    return TransformersBackend(str(folder), spec=spec, device="cpu", dtype="float32", batch_size=4)
-
-
-@pytest.fixture(scope="session")
-def default_model() -> TransformersBackend:
-    return create_transformers_backend(_Config(), resolve_model("smollm2-135m"))
 
 
 def test_greedy_generation_equals_plain_generate_and_is_batch_invariant(tiny):
@@ -378,8 +335,12 @@ def test_rows_that_finish_leave_the_batch_without_changing_any_output(tiny, monk
 
 
 def test_packed_linear_layers_give_the_default_models_answers(default_model):
-    """oneDNN's packed layers (the CPU default) and PyTorch's own: the same greedy tokens, log-probs within 1e-4,
-    and separate cache identities."""
+    """oneDNN's packed layers (the default on AVX-512 CPUs) and PyTorch's own: the same greedy tokens, log-probs
+    within 1e-4, and separate cache identities."""
+    if default_model.linear_kernel != "onednn":  # an AVX2-only CPU: auto keeps PyTorch's kernels, so ask for oneDNN's
+        default_model = TransformersBackend(default_model.model_path, spec=default_model.spec, device="cpu",
+                                            dtype="float32", batch_size=default_model.batch_size,
+                                            model_hash=default_model.model_hash, linear_kernel="onednn")
     assert default_model.linear_kernel == "onednn"
     plain = TransformersBackend(default_model.model_path, spec=default_model.spec, device="cpu", dtype="float32",
                                 batch_size=default_model.batch_size, model_hash=default_model.model_hash,
@@ -401,6 +362,7 @@ def test_a_forced_kernel_that_fails_its_probe_is_an_error(default_dense_dir, mon
     from pytest_medllm.backends.transformers import cpu_kernels
 
     monkeypatch.setattr(cpu_kernels, "PROBE_TOLERANCE", -1.0)
+    monkeypatch.setattr(cpu_kernels, "onednn_avx512", lambda: True)  # auto packs here (as on an AVX-512 CPU)
     spec = ModelSpec(alias="dense", hub_id=str(default_dense_dir), source="local")
     with pytest.raises(BackendError, match="--linear-kernel torch"):
         TransformersBackend(str(default_dense_dir), spec=spec, device="cpu", dtype="float32", linear_kernel="onednn")
