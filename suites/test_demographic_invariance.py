@@ -1,7 +1,9 @@
 """Demographic counterfactuals (DeVisE, "Demographics"): changing only the age, gender or ethnicity written in the
 note. Gender and ethnicity alone should not flip a prediction. Age may legitimately move it: in-ICU mortality
 rises with age (every severity score, e.g. SAPS II, gives points for it), so an older patient's predicted mortality
-should not fall.
+should not fall. With ``--notes FILE`` the tests run on the user's notes: a note that does not state a demographic
+variable has no counterfactual of it, and an age counterfactual of a note whose age is unknown or outside DeVisE's
+age bins (18-91) has no age class to move from, so it is not applicable to the age direction.
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ AGE_DIRECTION = SUITE.metric(
 MEAN_SHIFT = SUITE.metric("mean_shift", "mean change of the expected outcome for one counterfactual class",
                           test_type="INV")
 
-STYLES = ("template", "raw")
 FAIRNESS_VARIABLES = ("gender", "ethnicity")
 
 
@@ -62,21 +63,22 @@ def _record_shifts(expect, condition, task, rows_by_class) -> None:
 
 @pytest.mark.parametrize("variable", FAIRNESS_VARIABLES)
 @pytest.mark.parametrize("task", list(devise.TASKS))
-@pytest.mark.parametrize("style", STYLES)
-def test_gender_and_ethnicity_do_not_flip_predictions(style, task, variable, counterfactuals,
-                                                       label_distributions, expect):
+def test_gender_and_ethnicity_do_not_flip_predictions(note_style, task, variable, counterfactuals,
+                                                       label_distributions, los_means, expect):
     """INV: the predicted label does not flip when only the gender or ethnicity changes; per counterfactual
     class, the mean shift of the expected outcome with a paired t-test and a Wilcoxon signed-rank test."""
+    style = note_style
     pairs = list(_pairs(counterfactuals, label_distributions, style, task, variable))
     if not pairs:
-        pytest.skip(f"no {variable} counterfactuals")
+        pytest.skip(f"no {variable} counterfactuals (no {style} note states the patient's {variable})")
     condition = f"{style}/{task}/{variable}"
     spec = devise.TASKS[task]
     flips = {cf.note.id: int(np.argmax(before)) != int(np.argmax(after)) for cf, before, after in pairs}
     expect(FLIP_RATE, stats.proportion(flips), condition=condition)
     rows_by_class: dict[str, list] = {}
     for cf, before, after in pairs:
-        rows_by_class.setdefault(cf.value_class, []).append((spec.expected(before), spec.expected(after)))
+        rows_by_class.setdefault(cf.value_class, []).append((spec.expected(before, los_means),
+                                                             spec.expected(after, los_means)))
     _record_shifts(expect, condition, task, rows_by_class)
 
 
@@ -84,22 +86,34 @@ def _age_rank(value_class: str) -> int:
     return list(severity.AGE_BINS).index(value_class)
 
 
-@pytest.mark.parametrize("style", STYLES)
-def test_older_age_does_not_lower_predicted_mortality(style, counterfactuals, label_distributions, expect):
+def _age_class(age: int | None) -> str | None:
+    """DeVisE's age bin (Table 1) of an age; None when unknown or outside 18-91 (a user's note may say neither)."""
+    low, high = min(b[0] for b in severity.AGE_BINS.values()), max(b[1] for b in severity.AGE_BINS.values())
+    return severity.age_bin(age) if age is not None and low <= age <= high else None
+
+
+def test_older_age_does_not_lower_predicted_mortality(note_style, counterfactuals, label_distributions, los_means,
+                                                      expect):
     """DIR: moving a patient to an older age class raises (or keeps) predicted mortality, moving to a younger
     class lowers it; age shifts of the length of stay are measured, not judged."""
+    style = note_style
     mortality = list(_pairs(counterfactuals, label_distributions, style, "mortality", "age"))
     if not mortality:
-        pytest.skip("no age counterfactuals")
+        pytest.skip(f"no age counterfactuals (no {style} note states the patient's age as a number)")
     spec = devise.TASKS["mortality"]
-    moved = {}
+    moved, not_applicable = {}, 0
     for cf, before, after in mortality:
-        step = _age_rank(cf.value_class) - _age_rank(severity.age_bin(cf.original.age))
+        original_class = _age_class(cf.original.age)
+        if original_class is None or cf.value_class not in severity.AGE_BINS:
+            not_applicable += 1  # unknown age, or outside DeVisE's bins: no age class to move from
+            continue
+        step = _age_rank(cf.value_class) - _age_rank(original_class)
         if step:
             change = spec.expected(after) - spec.expected(before)
             moved[cf.note.id] = change * step > 0
     expect(AGE_DIRECTION, stats.proportion(moved).because("no counterfactual changed the age class"),
-           condition=f"{style}/mortality", details={"counterfactuals_changing_age_class": len(moved)})
+           condition=f"{style}/mortality", details={"counterfactuals_changing_age_class": len(moved),
+                                                    "not_applicable_age_outside_bins": not_applicable})
     for task in devise.TASKS:
         pairs = list(_pairs(counterfactuals, label_distributions, style, task, "age"))
         condition = f"{style}/{task}/age"
@@ -107,6 +121,6 @@ def test_older_age_does_not_lower_predicted_mortality(style, counterfactuals, la
         expect.record(AGE_FLIP_RATE, stats.proportion(flips), condition=condition)
         rows_by_class: dict[str, list] = {}
         for cf, before, after in pairs:
-            rows_by_class.setdefault(cf.value_class, []).append((devise.TASKS[task].expected(before),
-                                                                 devise.TASKS[task].expected(after)))
+            rows_by_class.setdefault(cf.value_class, []).append((devise.TASKS[task].expected(before, los_means),
+                                                                 devise.TASKS[task].expected(after, los_means)))
         _record_shifts(expect, condition, task, rows_by_class)

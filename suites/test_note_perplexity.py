@@ -23,14 +23,11 @@ TREND = SUITE.metric(
                          "shift means the model has not learnt normal ranges; DeVisE's models rose with it (Figure 2)")
 MEAN_DELTA = SUITE.metric("mean_delta_ppl", "mean PPL(counterfactual) - PPL(original)", test_type="DIR")
 
-STYLES = ("template", "raw")
-
-
 @pytest.fixture(scope="module")
 def perplexities(model, icu_notes, counterfactuals):
     """Per-token perplexity of every original and vital-sign counterfactual note (one batched call)."""
     notes = {}
-    for style in STYLES:
+    for style in icu_notes:
         for note in icu_notes[style]:
             notes[note.id] = note.text
         for cf in counterfactuals[style]:
@@ -41,10 +38,10 @@ def perplexities(model, icu_notes, counterfactuals):
     return {i: s.perplexity for i, s in zip(ids, scored)}
 
 
-@pytest.mark.parametrize("style", STYLES)
-def test_perplexity_grows_with_severity_shift(style, perplexities, counterfactuals, expect,
+def test_perplexity_grows_with_severity_shift(note_style, perplexities, counterfactuals, expect,
                                               medllm_profile, medllm_config):
     """DIR: ΔPPL = PPL(counterfactual) - PPL(original) grows with |severity shift| (Spearman correlation)."""
+    style = note_style
     # ΔPPL to 1e-9: perplexity is exp(-mean log-probability), and the round trip leaves ~1e-15 of noise that would
     # break the ties of notes the model finds equally surprising and so move the rank correlation.
     rows = [(cf.severity_shift, round(perplexities[cf.note.id] - perplexities[cf.original.id], 9) + 0.0)

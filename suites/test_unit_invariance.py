@@ -1,5 +1,6 @@
 """Unit and notation invariance (beyond DeVisE): the same vital sign written in °C instead of °F, SpO2 as a
-fraction, or heart rate as "pulse … bpm" must not change the prediction.
+fraction, or heart rate as "pulse … bpm" must not change the prediction. On a user's notes (``--notes``) the rewrites
+their notation allows (:func:`pytest_medllm.perturb.note_rewrites.unit_rewrites`).
 """
 
 from __future__ import annotations
@@ -22,15 +23,12 @@ FLIP_RATE = SUITE.metric(
 MEAN_KL = SUITE.metric("mean_kl", "mean KL divergence of the label distribution after the rewrite", better="lower",
                        test_type="INV")
 
-STYLES = ("template", "raw")
-
-
 @pytest.mark.parametrize("rewrite", list(units.REWRITES))
 @pytest.mark.parametrize("task", list(devise.TASKS))
-@pytest.mark.parametrize("style", STYLES)
-def test_prediction_ignores_units_and_notation(style, task, rewrite, unit_rewrites, label_distributions,
+def test_prediction_ignores_units_and_notation(note_style, task, rewrite, unit_rewrites, label_distributions,
                                                expect):
     """INV: the predicted label stays the same when only the unit or notation of a value changes."""
+    style = note_style
     rewrites = [r for r in unit_rewrites[style] if r.name == rewrite]
     if not rewrites:
         pytest.skip(f"no {style} note mentions the vital sign of {rewrite}")

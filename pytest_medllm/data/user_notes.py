@@ -72,12 +72,15 @@ class UserNote:
         return self.note.id
 
     def findings(self) -> dict:
-        """What the extractors found, for the JSON artifact: offsets and values only, never the note's text."""
+        """What the extractors found, for the JSON artifact: offsets, values and section kinds only, never the note's
+        text (nor a section heading, which is the note's own words)."""
         found = {"age": self.demographics.age, "sex": self.demographics.sex, "ethnicity": self.demographics.ethnicity}
         declared = dict(self.declared)
         disagree = sorted(k for k, v in declared.items() if v is not None and found[k] is not None and v != found[k])
         return {"id": self.note.id, "source": self.source, "no_vitals_reason": self.no_vitals_reason,
-                "vitals": self.vitals.to_json(), "rejected": [r.to_json() for r in self.vitals.rejected],
+                # a section's label is the note's own words (its heading, or its first line): only its kind is kept
+                "vitals": [{k: v for k, v in row.items() if k != "section"} for row in self.vitals.to_json()],
+                "rejected": [r.to_json() for r in self.vitals.rejected],
                 "demographics": self.demographics.to_json(), "declared": declared,
                 "declared_and_text_disagree": disagree, "labels": dict(self.note.labels),
                 "los_hours": self.los_hours}
@@ -262,3 +265,24 @@ def load_user_notes(path: str | Path) -> list[UserNote]:
     seen: dict[str, int] = {}
     return [_note(record, line, path, seen) for line, record in _records(path, read_text(path))]
 
+
+
+def notes_summary(path: str | Path, notes: list[UserNote] | tuple[UserNote, ...]) -> dict:
+    """What a run on the user's notes reports (the JSON artifact's ``facts.user_notes``; the card's count line):
+    how many notes had each vital sign, how many had none (skipped by the vital-sign suites, with the reason), how
+    many carry each outcome label, and per note what was found — kind, value, unit and span, never the text."""
+    with_vital = {name: sum(u.vitals.chosen_mention(name) is not None for u in notes) for name in VITAL_SIGNS}
+    without = [u.id for u in notes if u.no_vitals_reason]
+    per_note = []
+    for u in notes:
+        chosen = {(m.start, m.end) for _, m, _ in u.vitals.chosen}
+        found = [{"kind": m.variable, "value": m.value, "unit": m.unit, "span": [m.start, m.end],
+                  "chosen": (m.start, m.end) in chosen} for m in u.vitals.mentions]
+        per_note.append({"id": u.id, "source": u.source, "found": found, "skipped": u.no_vitals_reason,
+                         "findings": u.findings()})
+    return {"file": Path(path).name, "n_notes": len(notes), "with_vital": with_vital,
+            "without_vitals": {"count": len(without), "reason": NO_VITALS, "ids": without},
+            "labelled": {task: sum(any(k == task for k, _ in u.note.labels) for u in notes)
+                         for task in ("mortality", "los")},
+            "los_hours_given": sum(u.los_hours is not None for u in notes),
+            "notes": per_note}

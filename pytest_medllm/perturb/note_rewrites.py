@@ -22,6 +22,11 @@ for the synthetic cohort.
   White; a "Race:"/"Ethnicity:" field: Asian, Black, Hispanic/Latino, Unknown, White), in the original's case,
   with "a"/"an" before it adjusted.
 
+* **Units and notation** (:func:`unit_rewrites`, the INV rewrites of :mod:`.units` on a user's note) — a °F
+  temperature written in °C (:func:`~.units.celsius_text`, kept in its severity class; a note already in °C is not
+  applicable), a saturation written "97%" as the fraction "0.97", and a heart rate without a unit given "bpm" (the
+  note's own label stays: unlike the cohort's "pulse-bpm", the label is not rewritten).
+
 A note without a mention of the variable is not applicable for it (:class:`NotApplicable`), never given one.
 Every counterfactual is checked, like the study's GNU diff step, to differ from the original only inside the
 edited spans (:func:`~.clinical.check_only_spans_changed`); a difference anywhere else raises
@@ -33,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..data.note_demographics import FEMALE, MALE, SexMention
 from ..data.note_vitals import VitalMention, devise_temperature
@@ -42,6 +47,7 @@ from ..data.schemas import ETHNICITIES, VITAL_SIGNS
 from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
 from ..data.user_notes import UserNote
 from .clinical import Counterfactual, CounterfactualError, check_only_spans_changed, replace_spans
+from .units import Rewrite, celsius_text
 
 #: The word written for each ethnicity class in prose, and as the value of a "Race:" / "Ethnicity:" field.
 PROSE_TERMS = {"Asian & Pacific": "Asian", "Black": "Black", "Hispanic/Latino": "Hispanic",
@@ -351,3 +357,63 @@ def note_counterfactuals(note: UserNote, per_class: int, seed: int) -> NoteRewri
     parts += [demographic_counterfactuals(note, v, per_class, seed) for v in ("age", "gender", "ethnicity")]
     return NoteRewrites(tuple(c for p in parts for c in p.counterfactuals),
                         tuple(n for p in parts for n in p.not_applicable))
+
+
+# -- units and notation (INV) ----------------------------------------------------------------------------------
+
+_FAHRENHEIT_UNIT = re.compile(r"[ \t]*(?:°|º|deg\.?[ \t]*|degrees[ \t]*)?F\b")
+
+
+def _unit_rewrite(note: UserNote, name: str, variable: str, start: int, end: int, written: str
+                  ) -> Rewrite:
+    original = note.note
+    shift = len(written) - (end - start)
+    number = len(re.match(r"[\d.,]*", written).group(0))  # the value's span in the new text: its number only
+    spans = tuple((v, a, b) if b <= start else (v, a + shift, b + shift) if a >= end else (v, start, start + number)
+                  for v, a, b in original.spans)
+    new = replace(original, id=f"{note.id}|{name}", text=original.text[:start] + written + original.text[end:],
+                  spans=spans)
+    # "96 134/84" -> "96 bpm 134/84": a diff may place the insertion after the space ("96 " + "bpm "), so the
+    # spaces right after the edit count as part of it
+    after = end + len(note.note.text[end:]) - len(note.note.text[end:].lstrip(" \t"))
+    check_only_spans_changed(note.note.text, new.text, [(start, after)], f"note {note.id!r} for {name!r}",
+                             show_context=False)
+    return Rewrite(name=name, variable=variable, note=new, original=note.note)
+
+
+def unit_rewrite(note: UserNote, name: str) -> Rewrite | NotApplicable:
+    """One rewrite of :data:`~.units.REWRITES` (same names) on the note's chosen mention, or why it cannot be made."""
+    variable = {"temperature-celsius": "temperature", "spo2-fraction": "oxygen_saturation",
+                "pulse-bpm": "heart_rate"}[name]
+    mention = note.vitals.chosen_mention(variable)
+    if mention is None:
+        return NotApplicable(variable, f"the note does not mention {variable.replace('_', ' ')}")
+    if not mention.in_range:
+        return _out_of_range(mention)
+    text = note.note.text
+    if name == "temperature-celsius":
+        if mention.unit != "°F":
+            return NotApplicable(variable, "the note's temperature is already in °C")
+        unit = _FAHRENHEIT_UNIT.match(text, mention.end)
+        if mention.unit_written and unit is None:
+            return NotApplicable(variable, "the note's °F unit is not written right after the number")
+        written = celsius_text(mention.devise_value)
+        if written is None:
+            return NotApplicable(variable, "no °C value of one or two decimals keeps the severity class")
+        return _unit_rewrite(note, name, variable, mention.start, unit.end() if unit else mention.end, written)
+    if name == "spo2-fraction":
+        if mention.notation != "percent" or not text.startswith("%", mention.end):
+            return NotApplicable(variable, "the note's saturation is not written as a percentage with '%'")
+        gap = " " if text[mention.end + 1:mention.end + 2].isalnum() else ""
+        return _unit_rewrite(note, name, variable, mention.start, mention.end + 1,
+                             f"{mention.value / 100:.2f}{gap}")
+    if mention.unit_written:
+        return NotApplicable(variable, "the note already writes the heart rate's unit")
+    return _unit_rewrite(note, name, variable, mention.start, mention.end, f"{mention.text} bpm")
+
+
+def unit_rewrites(note: UserNote) -> list[Rewrite]:
+    """Every unit or notation rewrite that can be made of the note (see the module docstring)."""
+    from .units import REWRITES
+
+    return [r for name in REWRITES if isinstance(r := unit_rewrite(note, name), Rewrite)]

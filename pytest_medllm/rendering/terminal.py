@@ -95,6 +95,9 @@ class TerminalCard:
                       f"{info.get('n_items')} items ({info.get('format')}), {selection.get('method', '')}, "
                       f"seed {selection.get('seed')}; the ids are in the JSON artifact"
                       + (f", {skipped} records skipped (see the JSON artifact)" if skipped else ""))
+        notes = facts.get("user_notes")
+        if notes:
+            self.line(user_notes_line(notes))
 
     def _comparison(self, summary: RunSummary) -> None:
         comparison = summary.comparison
@@ -172,3 +175,18 @@ def unusable_text(by_condition: dict[str, dict[str, int]], limit: int = 4) -> st
              + ", ".join(f"{name} {n}" for name, n in reasons.items()) + ")" for condition, reasons in ranked[:limit]]
     more = f"; and {len(ranked) - limit} more conditions (JSON artifact: unusable_replies)" if len(ranked) > limit else ""
     return "; ".join(parts) + more
+
+
+def user_notes_line(notes: dict) -> str:
+    """The card's count of the user's notes (``--notes``): how many had each vital sign, how many had none."""
+    names = {"heart_rate": "HR", "systolic_bp": "SBP", "diastolic_bp": "DBP", "respiratory_rate": "RR",
+             "oxygen_saturation": "SpO2", "temperature": "temperature"}
+    counts = ", ".join(f"{names.get(k, k)} {v}" for k, v in (notes.get("with_vital") or {}).items())
+    without = notes.get("without_vitals") or {}
+    labelled = notes.get("labelled") or {}
+    text = (f"notes {notes.get('file')}: {notes.get('n_notes')} notes; with each vital sign: {counts}; "
+            f"{without.get('count', 0)} without any vital sign, skipped by the vital-sign suites "
+            f"({without.get('reason')})")
+    if any(labelled.values()):
+        text += f"; outcome labels: mortality {labelled.get('mortality', 0)}, length of stay {labelled.get('los', 0)}"
+    return text + "; what was found in each note (kind, value, unit, span) is in the JSON artifact"
