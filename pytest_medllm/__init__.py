@@ -13,7 +13,8 @@ What a suite author needs, from one place (``from pytest_medllm import Suite, st
 * items — :class:`MCQItem`, :class:`EvidenceItem`, :class:`ClinicalNote`;
 * modules — ``stats`` (intervals and tests), ``prompts`` (the studies' prompts), ``option_order`` and ``context``
   (perturbations of items), ``clinical`` and ``units`` (of notes), ``cohort`` (the synthetic ICU cohort),
-  ``consistency``, ``repeatability``, ``devise`` and ``severity`` (the studies' methods),
+  ``consistency``, ``repeatability``, ``multivariate_ranks``, ``devise`` and ``severity`` (the studies' methods),
+  ``free_response`` (the repeatability study's free-response prompts),
   ``baseline`` (two runs of the same items compared item by item).
 
 Names are imported when first used, so that the plugin (loaded in every pytest session) stays light.
@@ -51,10 +52,13 @@ _EXPORTS = {
     "suite_subset": "data.select",
     # comparing runs (the numerical-stability suite reloads the model in other configurations)
     "CachedBackend": "backends.cached_backend",
+    # the pediatric endocrinology study's inference (plain text, one prompt per call) for the ``paper`` profile
+    "one_plain_prompt_per_call": "backends.study_inference", "StudyInference": "backends.study_inference",
 }
 _MODULES = {
     "stats": "methods.stats", "consistency": "methods.consistency", "repeatability": "methods.repeatability",
     "devise": "methods.devise", "severity": "data.severity", "prompts": "answers.prompts",
+    "free_response": "answers.free_response", "multivariate_ranks": "methods.multivariate_ranks",
     "option_order": "perturb.option_order", "context": "perturb.context", "baseline": "comparisons.baseline",
     "units": "perturb.units", "clinical": "perturb.clinical", "cohort": "data.cohort",
 }

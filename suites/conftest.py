@@ -15,7 +15,9 @@ from pytest_medllm import (
     Decoding,
     EvidenceItem,
     MCQItem,
+    StudyInference,
     answer_jobs,
+    one_plain_prompt_per_call,
     original_jobs,
     prompts,
     suite_subset,
@@ -54,6 +56,16 @@ def sampling_items(mcq_items, medllm_config, medllm_profile) -> tuple[MCQItem, .
 
 
 @pytest.fixture(scope="session")
+def fewshot_pool(mcq_dataset, medllm_config, pytestconfig) -> tuple[tuple[MCQItem, ...], str]:
+    """``(items, description)``: the items of ``--fewshot-pool`` (checked before any test), else all the run's
+    loaded multiple-choice items — from which a suite must leave out the item it asks."""
+    if medllm_config.fewshot_pool is None:
+        return tuple(mcq_dataset.items), "the evaluated items (no --fewshot-pool)"
+    pool = load_dataset(medllm_config.fewshot_pool, pytestconfig.rootpath)
+    return tuple(pool.items), f"--fewshot-pool {medllm_config.fewshot_pool} ({len(pool.items)} {pool.format} items)"
+
+
+@pytest.fixture(scope="session")
 def curated_examples(pytestconfig) -> tuple[MCQItem, ...]:
     """The curated few-shot examples with step-by-step rationales (fixtures/fewshot_curated.jsonl)."""
     path = fixtures_dir(pytestconfig.rootpath) / "fewshot_curated.jsonl"
@@ -86,10 +98,31 @@ def cot_decoding(medllm_profile: Profile) -> Decoding:
 
 
 @pytest.fixture(scope="session")
-def prompt_a_run(model, mcq_items, greedy_decoding) -> list[Answer]:
-    """Greedy answers to prompt A for every item, parsed (one batched call, shared by the accuracy, prompt
-    variation and self-assessment suites)."""
-    return answer_jobs(model, original_jobs("prompt_a", mcq_items, prompts.prompt_a), greedy_decoding)["prompt_a"]
+def pediatric_inference(model, medllm_profile: Profile) -> StudyInference:
+    """The backend the pediatric endocrinology suites generate with, and how it sends prompts. In ``paper``
+    (``pediatric_plain_unbatched``) each prompt goes alone as plain text, as the study ran (appendix "Inference and
+    Hyperparameters"); otherwise the session's chat template and batching."""
+    if medllm_profile.pediatric_plain_unbatched:
+        return one_plain_prompt_per_call(model)
+    return StudyInference(model, "the session's chat template and batch size (--chat-template, --batch-size); "
+                                 "--profile paper sends each prompt alone as plain text, as the study did",
+                          applied=False)
+
+
+@pytest.fixture(scope="session")
+def prompt_a_run(pediatric_inference, mcq_items, greedy_decoding) -> list[Answer]:
+    """Greedy answers to prompt A for every item, parsed (one call, shared by the accuracy, prompt variation and
+    self-assessment suites), sent as :func:`pediatric_inference` says."""
+    return answer_jobs(pediatric_inference.backend, original_jobs("prompt_a", mcq_items, prompts.prompt_a),
+                       greedy_decoding)["prompt_a"]
+
+
+@pytest.fixture(scope="session")
+def prompt_b_run(pediatric_inference, mcq_items, greedy_decoding) -> list[Answer]:
+    """Greedy answers to prompt B (the study's paraphrase), shared by the prompt variation and self-assessment
+    suites (Experiment 3 judges the explanations of both prompts)."""
+    return answer_jobs(pediatric_inference.backend, original_jobs("prompt_b", mcq_items, prompts.prompt_b),
+                       greedy_decoding)["prompt_b"]
 
 
 @pytest.fixture(scope="session")
@@ -115,14 +148,41 @@ def evidence_decoding(medllm_profile: Profile) -> Decoding:
                     stop=prompts.evidence_prompt.stops)
 
 
-# -- the synthetic ICU cohort and its counterfactuals (DeVisE suites) --------------------------------------------
+# -- the DeVisE suites' notes: the synthetic ICU cohort, or the user's own (--notes) ----------------------------
 
 NOTE_STYLES = ("template", "raw")
 
 
+def note_styles(config: pytest.Config) -> tuple[str, ...]:
+    """The note types the DeVisE suites run on: the cohort's template and raw notes, or "user" with ``--notes``."""
+    return ("user",) if getattr(config.option, "medllm_notes", None) else NOTE_STYLES
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that asks for ``note_style`` runs once per note type of this run (:func:`note_styles`)."""
+    if "note_style" in metafunc.fixturenames:
+        metafunc.parametrize("note_style", note_styles(metafunc.config))
+
+
 @pytest.fixture(scope="session")
-def icu_notes(medllm_profile, medllm_config) -> dict[str, list]:
-    """Original admission notes of the synthetic cohort, by style ("template", "raw")."""
+def user_notes(pytestconfig, medllm_config) -> tuple:
+    """The notes of ``--notes`` (UserNote, file order; empty without it). What the extractors found in each — never
+    the text — goes to the JSON artifact's ``facts.user_notes``, and the card counts the notes per vital sign."""
+    if medllm_config.notes is None:
+        return ()
+    from pytest_medllm.data.user_notes import load_user_notes, notes_summary
+    from pytest_medllm.runner.session import STATE_KEY
+
+    notes = tuple(load_user_notes(medllm_config.notes))  # checked before any test (preflight): well-formed
+    pytestconfig.stash[STATE_KEY].facts["user_notes"] = notes_summary(medllm_config.notes, notes)
+    return notes
+
+
+@pytest.fixture(scope="session")
+def icu_notes(medllm_profile, medllm_config, user_notes) -> dict[str, list]:
+    """Original admission notes by style: the synthetic cohort's ("template", "raw"), or the user's ("user")."""
+    if user_notes:
+        return {"user": [u.note for u in user_notes]}
     from pytest_medllm.data.cohort import draw_patients, render_note
 
     patients = draw_patients(medllm_profile.cohort_size, medllm_config.seed)
@@ -130,8 +190,9 @@ def icu_notes(medllm_profile, medllm_config) -> dict[str, list]:
 
 
 @pytest.fixture(scope="session")
-def counterfactuals(icu_notes, medllm_profile, medllm_config) -> dict[str, list]:
-    """Every single-variable counterfactual of every note, by style (each checked to change only its variable)."""
+def counterfactuals(icu_notes, user_notes, medllm_profile, medllm_config) -> dict[str, list]:
+    """Every single-variable counterfactual of every note, by style (each checked to change only its variable); a
+    user's note gets those its text allows (:func:`~pytest_medllm.perturb.note_rewrites.note_counterfactuals`)."""
     from pytest_medllm.data.schemas import VITAL_SIGNS
     from pytest_medllm.perturb.clinical import (
         demographic_counterfactuals,
@@ -139,6 +200,10 @@ def counterfactuals(icu_notes, medllm_profile, medllm_config) -> dict[str, list]
     )
 
     per_class, seed = medllm_profile.counterfactuals_per_class, medllm_config.seed
+    if user_notes:
+        from pytest_medllm.perturb.note_rewrites import note_counterfactuals
+
+        return {"user": [cf for u in user_notes for cf in note_counterfactuals(u, per_class, seed).counterfactuals]}
     out = {}
     for style, notes in icu_notes.items():
         items = []
@@ -152,13 +217,23 @@ def counterfactuals(icu_notes, medllm_profile, medllm_config) -> dict[str, list]
 
 
 @pytest.fixture(scope="session")
+def los_means(user_notes):
+    """mu_l of DeVisE's expected length of stay: the bucket means of the user's labelled stays when ``--notes`` gives
+    them, else the documented defaults (:data:`pytest_medllm.methods.devise.LOS_DEFAULT_HOURS`)."""
+    from pytest_medllm.methods.devise import DEFAULT_LOS_MEANS, los_bucket_means
+
+    stays = [u.los_hours for u in user_notes if u.los_hours is not None]
+    return los_bucket_means(stays) if stays else DEFAULT_LOS_MEANS
+
+
+@pytest.fixture(scope="session")
 def label_distributions(model, icu_notes, counterfactuals, unit_rewrites):
     """The model's label distribution for every note (originals, counterfactuals, unit rewrites) and task, from
     one batched scoring call: {(note id, task): probabilities}."""
     from pytest_medllm.methods.devise import TASKS, distribution
 
     notes = {}
-    for style in NOTE_STYLES:
+    for style in icu_notes:
         for note in icu_notes[style]:
             notes[note.id] = note
         for cf in counterfactuals[style]:
@@ -171,9 +246,13 @@ def label_distributions(model, icu_notes, counterfactuals, unit_rewrites):
 
 
 @pytest.fixture(scope="session")
-def unit_rewrites(icu_notes) -> dict[str, list]:
+def unit_rewrites(icu_notes, user_notes) -> dict[str, list]:
     """Each original note with one vital sign written in another unit or notation (°C, SpO2 as a fraction,
-    pulse in bpm)."""
+    pulse in bpm; on a user's note, the rewrites its notation allows)."""
+    if user_notes:
+        from pytest_medllm.perturb.note_rewrites import unit_rewrites as rewrites_of
+
+        return {"user": [r for u in user_notes for r in rewrites_of(u)]}
     from pytest_medllm.perturb.units import REWRITES, rewrite
 
     out = {}

@@ -1,5 +1,9 @@
 """Robustness baselines (MedGemma prompt-sensitivity study, Experiment 4): cloze scoring of the option letters,
 the cloze-versus-generation gap, and permutation voting with agreement-based abstention.
+
+Cloze scoring reads the letter probabilities at the answer position of the *same* zero-shot direct prompt that
+generation answers: the study's cloze "differs only in how the answer is extracted" (section 5.5), so the gap
+measures what generating and parsing loses, not a difference between two prompts.
 """
 
 from __future__ import annotations
@@ -17,18 +21,19 @@ ACCURACY = SUITE.metric("accuracy", "share of items whose keyed letter is the mo
 GAP = SUITE.metric(
     "cloze_minus_generation_accuracy", "accuracy by reading letter probabilities minus by generating and parsing",
     better="lower", test_type="MFT", expect="<= 0.15 @lenient",
-    because="MedGemma-4B's generation pipeline lost 4.2 points against its own letter probabilities (Table 8); a "
-            "loss of 15 points means answers are lost in formatting, not knowledge",
+    because="MedGemma-4B's generation pipeline lost 0.042 of accuracy against its own letter probabilities on the "
+            "same prompt (0.518 cloze vs 0.476 zero-shot direct, Table 8); a loss of 0.15 means answers are lost in "
+            "formatting, not knowledge",
     unacceptable=0.161,
-    unacceptable_because="MedGemma-4B's few-shot generation (35.7%, Table 4) fell 16.1 points below its own cloze "
-                         "accuracy (51.8%, Table 8): the largest loss to formatting the study's numbers give")
+    unacceptable_because="MedGemma-4B's few-shot generation (0.357, Table 4) fell 0.161 below its own cloze "
+                         "accuracy (0.518, Table 8): the largest loss to formatting the study's numbers give")
 VOTING_ACCURACY = SUITE.metric("voting_accuracy", "accuracy of the majority answer over K orderings",
                                better="higher", test_type="INV")
 AGREEMENT = SUITE.metric(
     "agreement_rate", "mean share of the K orderings that give the majority answer", better="higher",
     test_type="INV", expect=">= 0.7 @point",
-    because="MedGemma-4B's mean agreement across K = 4 orderings was 70.0% (Table 15); a model below it answers by "
-            "position more than the study's model",
+    because="MedGemma-4B's mean agreement across K = 4 orderings was 0.700 (Table 15); a model below it answers "
+            "by position more than the study's model",
     unacceptable=0.53,
     unacceptable_because="chance: a model that picks one of four options at random under each of K = 4 orderings "
                          "agrees with its own majority on 53% of them on average (2.125 of 4; 49% with five "
@@ -37,6 +42,8 @@ ABSTENTION_ACCURACY = SUITE.metric("abstention_accuracy",
                                    "accuracy on the items whose orderings agree at least this much",
                                    better="higher", test_type="INV")
 ABSTENTION_THRESHOLDS = (0.5, 0.75, 1.0)
+#: The one prompt both extraction methods answer (the study's zero-shot direct template, appendix A).
+CLOZE_PROMPT = prompts.zero_shot_direct
 
 
 @pytest.fixture(scope="module")
@@ -48,15 +55,17 @@ def orderings(perturbation_items, medllm_profile):
 
 @pytest.fixture(scope="module")
 def cloze(model, perturbation_items, orderings):
-    """Cloze scores of every ordering of every item: one forward pass per prompt, all in one batched call."""
+    """Cloze scores of every ordering of every item, at the answer position of the zero-shot direct prompt that
+    generation answers (one forward pass per prompt, all in one batched call)."""
     shown = [r for item in perturbation_items for r in orderings[item.id]]
-    scores = model.score_choices([ChoiceRequest(prompts.cloze_prompt(r.item), r.item.letters) for r in shown])
+    scores = model.score_choices([ChoiceRequest(CLOZE_PROMPT(r.item), r.item.letters) for r in shown])
     return {(r.item.id.split("@")[0], r.name): (r, s) for r, s in zip(shown, scores)}
 
 
 @pytest.fixture(scope="module")
 def generated(model, perturbation_items, orderings, direct_decoding):
-    jobs = [Job(r.name, r, prompts.zero_shot_direct(r.item)) for item in perturbation_items for r in orderings[item.id]]
+    """Greedy generation on the same prompts as the cloze scores, parsed."""
+    jobs = [Job(r.name, r, CLOZE_PROMPT(r.item)) for item in perturbation_items for r in orderings[item.id]]
     return answer_jobs(model, jobs, direct_decoding)
 
 
@@ -88,7 +97,8 @@ def test_cloze_versus_generation_gap(perturbation_items, cloze, generated, expec
                                   medllm_config.seed, ids=[i.id for i in perturbation_items])
     mcnemar = stats.mcnemar_exact(cloze_correct, generation_correct)
     expect(GAP, gap, details={"mcnemar_p": mcnemar.pvalue, "cloze_only_correct": mcnemar.b,
-                              "generation_only_correct": mcnemar.c, "generation_prompt": "zero-shot direct"})
+                              "generation_only_correct": mcnemar.c,
+                              "prompt": "zero-shot direct, the same for cloze scoring and generation"})
 
 
 def _vote(labels: list[str]) -> tuple[str | None, float]:

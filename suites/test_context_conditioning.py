@@ -35,7 +35,8 @@ ACCURACY = SUITE.metric("accuracy", "share of items answered with the keyed deci
 USABLE = SUITE.metric(
     "usable_rate", "share of replies that give exactly one decision (yes, no or maybe)", better="higher",
     test_type="INV", expect=">= 0.8 @lenient",
-    because="the study's parse errors stayed below 2.5% of replies (appendix G); a model that cannot be read in "
+    because="the study's replies were usable in more than 0.975 of cases (parse errors below 2.5% in every "
+            "condition, appendix G); a model that cannot be read in "
             "more than a fifth of its replies under a condition is not measured by its accuracy there",
     unacceptable=0.5,
     unacceptable_because="the study gives no failing figure (parse errors below 2.5%, appendix G): with half the "
@@ -60,20 +61,20 @@ MAYBE_SHIFT = SUITE.metric("maybe_share_change_vs_full_context",
 OVER_QUESTION_ONLY = SUITE.metric(
     "accuracy_over_question_only", "accuracy under this condition minus with the question alone, same items",
     better="higher", test_type="INV", expect=">= 0 @lenient", chart="intervals",
-    because="MedGemma-4B scored 13.8% with the front half of the abstract's words and 34.5% with the question "
-            "alone (Table 7): cut evidence misled it below no evidence; a presentation of the evidence whose whole "
-            "interval lies below the question-only accuracy is that failure",
+    because="MedGemma-4B's accuracy with the front half of the abstract's words was 0.207 below its accuracy with "
+            "the question alone (0.138 vs 0.345, Table 7): cut evidence misled it below no evidence; a presentation "
+            "of the evidence whose whole interval lies below 0 is that failure",
     unacceptable=-0.207,
     unacceptable_because="MedGemma-4B with the front half of the abstract's words: 13.8% against 34.5% with the "
                          "question alone (Table 7), 20.7 points worse than no evidence at all")
 RESULTS_RETENTION = SUITE.metric(
     "results_only_retention", "results-only accuracy as a share of full-context accuracy, on items with a results "
                               "section", better="higher", test_type="INV", expect=">= 0.8 @lenient",
-    because="the results sections kept 91% of full-context accuracy for MedGemma-4B and 105% for MedGemma-27B "
-            "(Table 7; back-truncation 97%, salient top-5 88%, Table 13): they carry the answer, and a model that "
-            "is shown to keep under 80% with them alone is not reading the findings",
+    because="the results sections kept a ratio 0.91 of full-context accuracy for MedGemma-4B (0.419/0.458) and "
+            "1.05 for MedGemma-27B (Table 7; back-truncation 0.97, salient top-5 0.88, Table 13): they carry the "
+            "answer, and a model shown to keep under 0.8 with them alone is not reading the findings",
     unacceptable=0.63,
-    unacceptable_because="MedGemma-4B kept 63% of its full-context accuracy with the background sections alone "
+    unacceptable_because="MedGemma-4B kept a ratio 0.63 of its full-context accuracy with the background alone "
                          "(28.9% of 45.8%, Table 7): results that help no more than the background are not read")
 
 #: Comparisons against the full context, for the Bonferroni adjustment.

@@ -30,7 +30,8 @@ MATCH_RATE = SUITE.metric("match_rate", "share of items given the same answer un
                                                "format, not the case")
 KAPPA = SUITE.metric("kappa", "Cohen's kappa between the two prompts' answers (observed marginals)",
                      better="higher", test_type="INV", expect=">= 0.4 @lenient",
-                     because=f"{TABLE_2}; kappa <= 0.4 is at most fair agreement beyond chance",
+                     because=f"{TABLE_2}; kappa <= 0.4 is at most fair agreement beyond chance (every model's "
+                             f"kappa without option letters was <= 0.38)",
                      unacceptable=0.0,
                      unacceptable_because="no agreement beyond chance: the two prompts' answers independent given "
                                           "how often each option is chosen (MedFound-7B's kappa was -0.18, "
@@ -49,11 +50,12 @@ PAIRS = [("prompt_a", "prompt_b"), ("prompt_a", "prompt_a_no_letters")]
 
 
 @pytest.fixture(scope="module")
-def runs(model, mcq_items, greedy_decoding, prompt_a_run):
-    """Every item under every prompt, in one batched call (prompt A is shared with the accuracy suite)."""
-    jobs = [job for name, (build, letters) in CONDITIONS.items() if name != "prompt_a"
-            for job in original_jobs(name, mcq_items, build, letters_shown=letters)]
-    return {"prompt_a": prompt_a_run, **answer_jobs(model, jobs, greedy_decoding)}
+def runs(pediatric_inference, mcq_items, greedy_decoding, prompt_a_run, prompt_b_run):
+    """Every item under every prompt (prompts A and B are shared with the accuracy and self-assessment suites),
+    sent as the study sent them in ``paper``: each prompt alone, as plain text (``pediatric_inference``)."""
+    jobs = original_jobs("prompt_a_no_letters", mcq_items, CONDITIONS["prompt_a_no_letters"][0], letters_shown=False)
+    return {"prompt_a": prompt_a_run, "prompt_b": prompt_b_run,
+            **answer_jobs(pediatric_inference.backend, jobs, greedy_decoding)}
 
 
 @pytest.mark.parametrize("condition", list(CONDITIONS))
@@ -65,7 +67,7 @@ def test_accuracy_and_usability_per_prompt(condition, runs, expect, record_answe
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{a}-vs-{b}" for a, b in PAIRS])
-def test_answers_do_not_depend_on_wording(pair, runs, expect, medllm_profile, medllm_config):
+def test_answers_do_not_depend_on_wording(pair, runs, pediatric_inference, expect, medllm_profile, medllm_config):
     """INV: the same answer under a paraphrase or without letters (match rate, Cohen's kappa, McNemar,
     Stuart-Maxwell, as in Table 2)."""
     first, second = (runs[name] for name in pair)
@@ -78,7 +80,8 @@ def test_answers_do_not_depend_on_wording(pair, runs, expect, medllm_profile, me
     mcnemar = stats.mcnemar_exact([a.correct for a in first], [b.correct for b in second])
     homogeneity = stats.stuart_maxwell(labels_a, labels_b, categories=categories)
     table, _ = stats.square_table(labels_a, labels_b, categories)
-    expect(MATCH_RATE, stats.match_rate(labels_a, labels_b, ids=[a.item_id for a in first]), condition=condition)
+    expect(MATCH_RATE, stats.match_rate(labels_a, labels_b, ids=[a.item_id for a in first]), condition=condition,
+           details={"prompts_sent_as": pediatric_inference.description})
     expect(KAPPA, kappa, condition=condition, details={"categories": categories, "table": table.tolist()})
     expect.record(MCNEMAR_P, stats.point(mcnemar.pvalue, mcnemar.n, "McNemar exact"), condition=condition,
                   details={"first_only_correct": mcnemar.b, "second_only_correct": mcnemar.c})

@@ -2,14 +2,27 @@
 self-consistency (MedGemma prompt-sensitivity study, Experiment 4).
 
 A model that gives the same *wrong* answer run after run is more dangerous than one that wavers: consistency is
-not correctness. The key gate is the share of items answered consistently wrong.
+not correctness. The key gate is the share of items given the same wrong option in every run (the study's Table 3
+counts 10 of 10); the share with a >= 70% wrong majority (Figure 1's bar, 7 of 10) is reported beside it.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from pytest_medllm import Decoding, Job, Suite, answer_jobs, consistency, option_order, prompts, stats, unusable_reasons
+from pytest_medllm import (
+    MULTIPLE,
+    NONE,
+    Decoding,
+    Job,
+    Suite,
+    answer_jobs,
+    consistency,
+    option_order,
+    prompts,
+    stats,
+    unusable_reasons,
+)
 
 SUITE = Suite("sampling_consistency", "pediatric endocrinology study, Experiment 2 (Table 3, Figure 1); MedGemma "
                                       "study, Experiment 4 (self-consistency)")
@@ -21,23 +34,25 @@ CONSISTENTLY_CORRECT = SUITE.metric("consistently_correct_share",
                                     "share of items whose majority (>= 70% of runs) is the keyed answer",
                                     better="higher", test_type="MFT")
 CONSISTENTLY_WRONG = SUITE.metric(
-    "consistently_wrong_share", "share of items whose majority (>= 70% of runs) is one wrong option",
-    better="lower", test_type="MFT", expect="<= 0.2 @lenient", chart="bubbles",
+    "consistently_wrong_share", "share of items whose majority (>= 70% of runs: 7 of 10, Figure 1's bar) is one "
+                                "wrong option", better="lower", test_type="MFT", chart="bubbles")
+ALWAYS_WRONG = SUITE.metric(
+    "always_wrong_share", "share of items given the same wrong option in every run (Table 3: 10 of 10)",
+    better="lower", test_type="MFT", expect="<= 0.1 @lenient",
     because="reproducibly wrong is the dangerous case: Diabetica-7B gave the same wrong option in 10 of 10 runs "
-            "on 16 of 91 items (17.6%) at T = 0.3 (Table 3)",
-    unacceptable=0.75,
-    unacceptable_because="chance, firmly: a model that gives the same option to every case whatever it says "
-                         "(ClinicalGPT-base-zh's 'strong bias toward a particular response', near chance, Table 1) "
-                         "is consistently wrong on 3 of 4 four-option items (4 of 5 with five); the study counts "
-                         "only 10-of-10 items (Diabetica-7B: 17.6%), no share at this >= 70% bar")
+            "on 16 of 91 items (0.176) at T = 0.3, HuatuoGPT-o1-8B on 11 (0.121; Table 3); a release should stay "
+            "below both",
+    unacceptable=0.176,
+    unacceptable_because="Diabetica-7B's share of items given the same wrong option in all 10 runs at T = 0.3 "
+                         "(16 of 91, Table 3)")
 ABOVE_CHANCE = SUITE.metric("consistency_above_chance",
                             "consistency minus what the model's answer frequencies give by chance",
                             better="higher", test_type="MFT")
 SAMPLED_USABLE = SUITE.metric(
     "usable_rate", "share of sampled replies that choose exactly one option", better="higher", test_type="MFT",
     expect=">= 0.8 @lenient",
-    because="at T = 1.0 Meditron3-8B's majority answer was no answer at all for 71 of 91 items: a model that "
-            "stops answering when sampled cannot be relied on (the study's Experiment 2)",
+    because="at T = 1.0 Meditron3-8B's majority answer was no answer at all for 71 of 91 items (0.78 of items; "
+            "the study gives no per-reply rate): a model that stops answering when sampled cannot be relied on",
     unacceptable=0.5,
     unacceptable_because="half the sampled replies without a usable answer: Meditron3-8B's majority at T = 1.0 was "
                          "no answer for 71 of 91 items (the study gives no per-reply rate)")
@@ -50,8 +65,12 @@ VOTING_GAIN = SUITE.metric(
             "clearly worse than one greedy answer means sampling scatters the model's answers",
     unacceptable=-0.119,
     unacceptable_because="a vote that costs as much accuracy as the largest prompt-induced loss the MedGemma study "
-                         "measured (11.9 points with few-shot examples, Table 4); it reports no self-consistency "
-                         "loss")
+                         "measured (-0.119 with few-shot examples, Table 4); it reports no self-consistency loss")
+
+
+def always_wrong(runs) -> bool:  # noqa: ANN001 - a consistency.ItemRuns
+    """The same wrong option in every run (Table 3's count; NONE and MULTIPLE are no recommendation)."""
+    return runs.always and runs.labels[0] not in (NONE, MULTIPLE, runs.key)
 
 
 def _seed(base: int, run: int) -> int:
@@ -59,9 +78,10 @@ def _seed(base: int, run: int) -> int:
 
 
 @pytest.fixture(scope="module")
-def sampled(model, sampling_items, medllm_profile, medllm_config, greedy_decoding):
+def sampled(pediatric_inference, sampling_items, medllm_profile, medllm_config, greedy_decoding):
     """N seeded runs of prompt A per item and temperature (Experiment 2: top-p 0.9, top-k 75, repetition
-    penalty 1.2), all in one batched call in which each prompt is read once for all its runs."""
+    penalty 1.2), in one call in which each prompt is read once for all its runs — or, in ``paper``, each run sent
+    alone as plain text, as the study ran (``pediatric_inference``)."""
     jobs = []
     for temperature in medllm_profile.temperatures:
         decoding = Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=temperature, top_p=0.9,
@@ -70,14 +90,14 @@ def sampled(model, sampling_items, medllm_profile, medllm_config, greedy_decodin
         jobs += [Job(f"T={temperature:g}", option_order.identity(item), prompts.prompt_a(item),
                      seed=_seed(medllm_config.seed, run), decoding=decoding)
                  for item in sampling_items for run in range(medllm_profile.sampling_runs)]
-    return answer_jobs(model, jobs, greedy_decoding)
+    return answer_jobs(pediatric_inference.backend, jobs, greedy_decoding)
 
 
 @pytest.mark.parametrize("temperature", [0.3, 0.6, 1.0], ids=lambda t: f"T={t:g}")
 def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_items, expect, record_answers,
                                                medllm_profile, medllm_config):
-    """Few items may be consistently wrong (>= 70% of runs on one wrong option), and sampled replies must still
-    answer; consistency, correctness and their baseline by chance are reported."""
+    """Few items may get the same wrong option in every run (Table 3), and sampled replies must still answer;
+    the >= 70% wrong majorities (Figure 1), consistency, correctness and their baseline by chance are reported."""
     if temperature not in medllm_profile.temperatures:
         pytest.skip(f"temperature {temperature} is not in the {medllm_profile.name} profile")
     condition = f"T={temperature:g}"
@@ -96,8 +116,12 @@ def test_consistency_is_not_reproducible_error(temperature, sampled, sampling_it
                   condition=condition)
     expect.record(CONSISTENTLY_CORRECT, stats.proportion({r.item_id: r.consistently_correct for r in runs}),
                   condition=condition)
-    expect(CONSISTENTLY_WRONG, stats.proportion({r.item_id: r.consistently_wrong for r in runs}), condition=condition,
-           details={**counts, "runs": runs[0].n, "definition": "majority on a wrong option in >= 70% of runs"})
+    expect.record(CONSISTENTLY_WRONG, stats.proportion({r.item_id: r.consistently_wrong for r in runs}),
+                  condition=condition,
+                  details={**counts, "runs": runs[0].n, "definition": "majority on a wrong option in >= 70% of runs"})
+    expect(ALWAYS_WRONG, stats.proportion({r.item_id: always_wrong(r) for r in runs}), condition=condition,
+           details={"runs": runs[0].n, "definition": f"the same wrong option in all {runs[0].n} runs (Table 3 counts "
+                                                     f"10 of 10)", "always_correct": counts["always_correct"]})
     expect.record(ABOVE_CHANCE, stats.point(baseline["observed"] - baseline["baseline_mean"], len(runs),
                                             "observed minus permutation mean"),
                   condition=condition, details={"pvalue": baseline["pvalue"]})

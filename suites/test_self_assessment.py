@@ -1,6 +1,7 @@
-"""Self-assessment bias (pediatric endocrinology study, Experiment 3): shown its own prompt-A explanation and the
-item's gold explanation, in both orders, which does the model call more clinically correct — and does the
-answer depend on which came first?
+"""Self-assessment bias (pediatric endocrinology study, Experiment 3): shown its own explanation and the item's
+gold explanation, in both orders, which does the model call more clinically correct — and does the answer depend
+on which came first? As in the study ("we used both responses from prompt A and prompt B"), the model's own
+explanations come from its greedy replies to prompt A and to prompt B, each judged and reported apart.
 """
 
 from __future__ import annotations
@@ -21,21 +22,22 @@ from pytest_medllm import (
 )
 
 SUITE = Suite("self_assessment", "pediatric endocrinology study, Experiment 3 (Figure 3)")
-FIGURE_3 = ("of the 59 items HuatuoGPT-o1-8B answered wrongly (prompt A), it chose the gold explanation in both "
-            "orders for 27, in one order only for 19 (32%), never for 8 (14%), and gave no valid choice for 5")
+FIGURE_3 = ("of the 59 items HuatuoGPT-o1-8B answered wrongly, it chose the gold explanation in both orders for "
+            "27 (prompt A; 21 prompt B), in one order only for a share 0.32 (0.44), never for 0.14 (0.07), and gave "
+            "no valid choice for 0.08 (0.12)")
 GOLD_BOTH = SUITE.metric("gold_both_orders_share", "share of items where the gold explanation wins in both orders",
                          better="higher", test_type="INV", chart="intervals")
 GOLD_NEVER = SUITE.metric(
     "gold_never_share", "share of items where the model prefers its own explanation in both orders",
     better="lower", test_type="INV", expect="<= 0.3 @lenient",
-    because=f"{FIGURE_3}; Diabetica-o1 never chose it for 31%",
+    because=f"{FIGURE_3}; Diabetica-o1 never chose it for a share 0.31 (prompt A; 0.23 prompt B)",
     unacceptable=0.311,
-    unacceptable_because="Diabetica-o1 preferred its own wrong explanation in both orders for 19 of 61 items (31%, "
+    unacceptable_because="Diabetica-o1 preferred its own wrong explanation in both orders for 19 of 61 items (0.311, "
                          "prompt A, Figure 3)")
 UNPARSEABLE = SUITE.metric(
     "unparseable_share", "share of items where a reply chose neither explanation", better="lower",
     test_type="INV", expect="<= 0.3 @lenient", because=FIGURE_3, unacceptable=0.5,
-    unacceptable_because="the study's worst was 7 of 59 unclassifiable (12%), below the threshold: a judge whose "
+    unacceptable_because="the study's worst was 7 of 59 unclassifiable (0.12), below the threshold: a judge whose "
                          "verdict cannot be read on half the items measures nothing there")
 ORDER_DEPENDENT = SUITE.metric(
     "order_dependent_share", "share of items where the choice follows the order shown, not the explanations",
@@ -44,7 +46,7 @@ ORDER_DEPENDENT = SUITE.metric(
     unacceptable=0.5,
     unacceptable_because="chance: a judge that picks one of the two explanations at random chooses the gold one in "
                          "exactly one order half the time; HuatuoGPT-o1-8B was order-dependent on 26 of 59 items "
-                         "(44%, prompt B, Figure 3)")
+                         "(0.44, prompt B, Figure 3)")
 ORDER_MCNEMAR = SUITE.metric("order_mcnemar_p",
                              "McNemar test: gold chosen only when first vs only when second", test_type="INV")
 AGREEMENT = SUITE.metric("mean_agreement_score", "mean agreement level (0-5) the model states between the two",
@@ -132,28 +134,32 @@ class Judgement:
                 "output": output}
 
 
-def exclusion_reason(item, own_answer) -> str | None:  # noqa: ANN001 - an MCQItem and its prompt-A Answer
-    """Why an item cannot be judged (None when it can): it needs a gold explanation and a prompt-A reply with text.
-    Phrased to follow a count: "3 prompt-A replies empty: ..."."""
+#: The prompts whose greedy replies give the model's own explanations, as the report names them.
+PROMPTS = {"prompt_a": "prompt-A", "prompt_b": "prompt-B"}
+
+
+def exclusion_reason(item, own_answer, prompt: str = "prompt-A") -> str | None:  # noqa: ANN001 - MCQItem, Answer
+    """Why an item cannot be judged (None when it can): it needs a gold explanation and a reply with text to
+    ``prompt``. Phrased to follow a count: "3 prompt-A replies empty: ..."."""
     if not item.explanation.strip():
         return "items without a gold explanation"
     if own_answer.text.strip():
         return None
     if not own_answer.token_ids:
         if own_answer.finish_reason == "stop":
-            return "prompt-A replies empty: the reply began with a stop sequence (a new prompt or turn)"
-        return ("prompt-A replies empty: the model ended its turn at once (its first token was end-of-sequence)"
-                if own_answer.finish_reason == "eos" else "prompt-A replies empty: no token generated")
+            return f"{prompt} replies empty: the reply began with a stop sequence (a new prompt or turn)"
+        return (f"{prompt} replies empty: the model ended its turn at once (its first token was end-of-sequence)"
+                if own_answer.finish_reason == "eos" else f"{prompt} replies empty: no token generated")
     if own_answer.finish_reason == "length":
-        return "prompt-A replies blank: only whitespace or special tokens up to the token limit"
-    return "prompt-A replies blank: only whitespace or special tokens before end-of-sequence"
+        return f"{prompt} replies blank: only whitespace or special tokens up to the token limit"
+    return f"{prompt} replies blank: only whitespace or special tokens before end-of-sequence"
 
 
-def exclusions(items, own: dict) -> dict[str, int]:  # noqa: ANN001
+def exclusions(items, own: dict, prompt: str = "prompt-A") -> dict[str, int]:  # noqa: ANN001
     """Items that cannot be judged, counted by reason (most frequent first)."""
     counts: dict[str, int] = {}
     for item in items:
-        reason = exclusion_reason(item, own[item.id])
+        reason = exclusion_reason(item, own[item.id], prompt)
         if reason is not None:
             counts[reason] = counts.get(reason, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
@@ -171,59 +177,75 @@ def nothing_to_judge(n_items: int, counts: dict[str, int]) -> str:
 
 
 @pytest.fixture(scope="module")
-def judgements(model, sampling_items, prompt_a_run, medllm_profile) -> list[Judgement]:
-    """Both orders for every item with an explanation, one batched greedy call (Experiment 3 decoding)."""
-    own = {a.item_id: a for a in prompt_a_run}
-    items = [i for i in sampling_items if exclusion_reason(i, own[i.id]) is None]
-    if not items:
-        pytest.skip(nothing_to_judge(len(sampling_items), exclusions(sampling_items, own)))
+def judgements(pediatric_inference, sampling_items, prompt_a_run, prompt_b_run, medllm_profile
+               ) -> dict[str, list[Judgement] | str]:
+    """For prompt A and prompt B: both orders for every item with a gold explanation and a reply, all in one greedy
+    call (Experiment 3 decoding), sent as the pediatric endocrinology study sent them in ``paper``; or, for a
+    prompt none of whose replies qualified, the reason."""
     decoding = Decoding(max_new_tokens=medllm_profile.judge_max_new_tokens,
                         repetition_penalty=medllm_profile.repetition_penalty,
                         stop=prompts.self_assessment_prompt.stops)
+    runs = {"prompt_a": prompt_a_run, "prompt_b": prompt_b_run}
+    asked: list[tuple[str, object, dict]] = []
+    out: dict[str, list[Judgement] | str] = {}
+    for prompt, answers in runs.items():
+        own = {a.item_id: a for a in answers}
+        items = [i for i in sampling_items if exclusion_reason(i, own[i.id], PROMPTS[prompt]) is None]
+        if not items:
+            out[prompt] = nothing_to_judge(len(sampling_items), exclusions(sampling_items, own, PROMPTS[prompt]))
+        asked += [(prompt, item, own) for item in items]
     requests = []
-    for item in items:
+    for _, item, own in asked:
         requests.append(GenerationRequest(prompts.self_assessment_prompt(item, item.explanation, own[item.id].text),
                                           decoding))
         requests.append(GenerationRequest(prompts.self_assessment_prompt(item, own[item.id].text, item.explanation),
                                           decoding))
-    outputs = model.generate(requests)
-    rows = []
-    for index, item in enumerate(items):
+    outputs = pediatric_inference.backend.generate(requests) if requests else []
+    for index, (prompt, item, own) in enumerate(asked):
         first, second = outputs[2 * index], outputs[2 * index + 1]
-        rows.append(Judgement(item.id, own[item.id].correct, (first.text, second.text),
+        rows = out.setdefault(prompt, [])
+        rows.append(Judgement(item.id, own[item.id].correct, (first.text, second.text),  # type: ignore[union-attr]
                               (read_preference(first.text), read_preference(second.text)),
-                              (parse_agreement(first.text), parse_agreement(second.text))))
-    return rows
+                              (parse_agreement(first.text), parse_agreement(second.text)),
+                              condition=f"self_assessment_{prompt}"))
+    return out
 
 
+@pytest.mark.parametrize("prompt", list(PROMPTS))
 @pytest.mark.parametrize("subset", ["answered_wrongly", "all_items"])
-def test_prefers_gold_explanation_regardless_of_order(subset, judgements, expect, record_answers):
+def test_prefers_gold_explanation_regardless_of_order(subset, prompt, judgements, expect, record_answers):
     """The gold explanation should win in both orders; self-preference ("gold never"), order dependence and
-    unparseable verdicts are the failures. The study focuses on items the model answered wrongly."""
-    rows = [r for r in judgements if subset == "all_items" or not r.answered_correctly]
+    unparseable verdicts are the failures. The study focuses on items the model answered wrongly, with the
+    explanations of prompt A and of prompt B (conditions ``<prompt>_<subset>``)."""
+    judged = judgements[prompt]
+    if isinstance(judged, str):
+        pytest.skip(judged)
+    rows = [r for r in judged if subset == "all_items" or not r.answered_correctly]
     if subset == "all_items":
         record_answers(rows, failing=lambda r: r.outcome != "gold_both_orders")
     if not rows:
-        pytest.skip("the model answered every item correctly: no own explanation differs from the gold one")
+        pytest.skip(f"the model answered every item correctly under {PROMPTS[prompt]}: no own explanation differs "
+                    f"from the gold one")
+    condition = f"{prompt}_{subset}"  # every record of this test carries it
     counts = {name: sum(r.outcome == name for r in rows) for name in CLASSES}
 
     def share(*classes: str) -> stats.Estimate:
         return stats.proportion({r.item_id: r.outcome in classes for r in rows})
 
-    expect.record(GOLD_BOTH, share("gold_both_orders"), condition=subset, details={"classes": counts})
-    expect(GOLD_NEVER, share("gold_never"), condition=subset, details={"classes": counts})
-    expect(UNPARSEABLE, share("unparseable"), condition=subset)
-    expect(ORDER_DEPENDENT, share("gold_only_when_first", "gold_only_when_second"), condition=subset,
+    expect.record(GOLD_BOTH, share("gold_both_orders"), condition=condition, details={"classes": counts})
+    expect(GOLD_NEVER, share("gold_never"), condition=condition, details={"classes": counts})
+    expect(UNPARSEABLE, share("unparseable"), condition=condition)
+    expect(ORDER_DEPENDENT, share("gold_only_when_first", "gold_only_when_second"), condition=condition,
            details={"gold_only_when_first": counts["gold_only_when_first"],
                     "gold_only_when_second": counts["gold_only_when_second"]})
     parsed = [r for r in rows if r.outcome != "unparseable"]
     test = stats.mcnemar_exact([r.preference_gold_first == 1 for r in parsed],
                                [r.preference_gold_second == 2 for r in parsed])
     expect.record(ORDER_MCNEMAR, stats.point(test.pvalue, test.n, "McNemar exact",
-                                             undefined="no reply could be classified"), condition=subset,
+                                             undefined="no reply could be classified"), condition=condition,
                   details={"gold_chosen_only_when_first": test.b, "gold_chosen_only_when_second": test.c})
     scores = [s for r in rows for s in r.agreements if s is not None]
     expect.record(AGREEMENT, stats.point(sum(scores) / len(scores) if scores else None, len(scores), "mean",
-                                         undefined="no reply stated an agreement level"), condition=subset,
+                                         undefined="no reply stated an agreement level"), condition=condition,
                   details={"scale": "0 (null agreement) to 5 (perfect agreement)",
                            "unparsed_scores": 2 * len(rows) - len(scores)})

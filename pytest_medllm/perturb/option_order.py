@@ -61,7 +61,8 @@ def shuffle(item: MCQItem, seed: int) -> Reordered:
 
 
 def distractor_swap(item: MCQItem, seed: int = 0) -> Reordered | None:
-    """Exchange the wrong options among themselves (a derangement), keeping the correct one in place."""
+    """Exchange the wrong options among themselves (a derangement drawn with ``seed`` and the item id), keeping the
+    correct one in place. Named ``distractor-swap-<seed>``: like a shuffle, each seed is another random draw."""
     n = len(item.options)
     wrong = [i for i in range(n) if i != item.answer_index]
     if len(wrong) < 2:
@@ -73,7 +74,7 @@ def distractor_swap(item: MCQItem, seed: int = 0) -> Reordered | None:
     order = list(range(n))
     for slot, source in zip(wrong, moved):
         order[slot] = source
-    return _apply(item, "distractor-swap", order)
+    return _apply(item, f"distractor-swap-{seed}", order)
 
 
 def move_answer_to(item: MCQItem, position: int) -> Reordered:

@@ -117,9 +117,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dataset", dest="medllm_dataset", default=None, metavar="NAME_OR_PATH[:FORMAT]",
                     help="multiple-choice items: 'demo' (bundled) or a file in a published format "
                          "(default: ini medllm_dataset, else demo)")
+    group.addoption("--fewshot-pool", dest="medllm_fewshot_pool", default=None, metavar="FILE[:FORMAT]",
+                    help="multiple-choice items the random, label-balanced and subject-matched few-shot examples "
+                         "are drawn from (same formats as --dataset, e.g. MedMCQA train or MMLU dev; the MedGemma "
+                         "study drew from MedMCQA's training set); without it they come from the evaluated items, "
+                         "never the item itself, and the run says so")
+    group.addoption("--notes", dest="medllm_notes", default=None, metavar="FILE",
+                    help="your own clinical notes for the DeVisE suites instead of the synthetic cohort: JSON Lines "
+                         "or CSV with id and text (optional age, sex, ethnicity, mortality, los_hours or los_days); "
+                         "read on this machine only, never sent anywhere but to --model")
     group.addoption("--embedding-model", dest="medllm_embedding_model", default=None, metavar="PATH",
                     help="sentence-transformers model folder for semantic repeatability (default: the packaged "
-                         "all-MiniLM-L6-v2; the framework study used a medical embedding model)")
+                         "all-MiniLM-L6-v2, offline); the framework study used MedEmbed-Large-v1: download "
+                         "abhinand/MedEmbed-large-v0.1 once and give its folder")
     group.addoption("--baseline", dest="medllm_baseline", default=None, metavar="PATH",
                     help="compare this run item by item with a stored run (its medllm-items.jsonl or the report "
                          "folder holding it), e.g. one made on another CUDA build")
@@ -203,6 +213,10 @@ class RunConfig:
     ini_gates: tuple[str, ...] = field(default_factory=tuple)
     #: --require-power: passes whose power against the unacceptable value is below it are not judged (exit 7).
     require_power: float | None = None
+    #: --fewshot-pool: items the few-shot examples are drawn from (NAME_OR_PATH[:FORMAT]; None: the run's items).
+    fewshot_pool: str | None = None
+    #: --notes: the user's own clinical notes for the DeVisE suites (absolute path; None: the synthetic cohort).
+    notes: str | None = None
 
     @property
     def spec(self) -> ModelSpec:
@@ -313,4 +327,6 @@ def build_run_config(config: pytest.Config) -> RunConfig:
         policy_gates=_policy_lines(opt.medllm_gate_policy),
         ini_gates=tuple(config.getini("medllm_gates") or ()),
         require_power=opt.medllm_require_power,
+        fewshot_pool=getattr(opt, "medllm_fewshot_pool", None),
+        notes=str(Path(opt.medllm_notes).expanduser().resolve()) if getattr(opt, "medllm_notes", None) else None,
     )

@@ -133,6 +133,9 @@ class ResultsCollector:
     def build_summary(self, pytest_status: int) -> RunSummary:
         records = sorted(self.records, key=lambda r: (r.suite, r.name, r.condition or ""))
         errors, notes = unmatched_conditions(self.state.gates, records, self.incomplete_suites())
+        # A suite says something about the whole run (e.g. where its few-shot examples came from) with a record's
+        # "run_note" detail: shown once on the card and in the JSON artifact's notes.
+        notes += sorted({str(r.details["run_note"]) for r in records if (r.details or {}).get("run_note")})
         return RunSummary(run=self.state.run.to_dict(), gates_configured=[g.text for g in self.state.gates],
                           facts=jsonable(self.facts()),  # type: ignore[arg-type]
                           tests=sorted(self.ledger.results.values(), key=lambda t: t.nodeid), metrics=records,

@@ -140,6 +140,44 @@ def dataset_problem(run: RunConfig, rootpath: str) -> str | None:
     return None
 
 
+def fewshot_pool_problem(run: RunConfig, rootpath: str) -> str | None:
+    """``--fewshot-pool FILE[:FORMAT]`` must load as multiple-choice items (same loader and messages as --dataset):
+    else one line naming the option, the file and what is wrong."""
+    if run.fewshot_pool is None:
+        return None
+    from ..data.loaders import DatasetError, load_dataset
+    from ..data.schemas import MCQItem
+
+    try:
+        pool = load_dataset(run.fewshot_pool, rootpath)
+    except DatasetError as exc:
+        message = str(exc)  # the loader names the file, the line and the field; it speaks of --dataset
+        if message.startswith("--dataset "):
+            return "--fewshot-pool " + message[len("--dataset "):]
+        return f"--fewshot-pool: {message}"
+    if not all(isinstance(item, MCQItem) for item in pool.items):
+        return (f"--fewshot-pool {run.fewshot_pool!r} holds {pool.format} items: few-shot examples must be "
+                f"multiple-choice items (e.g. MedMCQA train or MMLU dev)")
+    return None
+
+
+def notes_problem(run: RunConfig) -> str | None:
+    """``--notes FILE`` must be a readable file of well-formed notes: else one line naming the file, the line and
+    the field (never the note's text)."""
+    if run.notes is None:
+        return None
+    from ..data.sources import DatasetError
+    from ..data.user_notes import load_user_notes
+
+    if not Path(run.notes).is_file():
+        return f"--notes {run.notes}: no such file (give a JSON Lines or CSV file with 'id' and 'text')"
+    try:
+        load_user_notes(run.notes)
+    except DatasetError as exc:
+        return f"--notes {exc}"
+    return None
+
+
 def comparison_problem(run: RunConfig, rootpath: str, gates) -> str | None:  # noqa: ANN001
     """Gates against a reference need --compare-to; the reference must be readable and have asked the same items
     (other models, prompts and stacks are the point and are allowed)."""
@@ -169,7 +207,8 @@ def run_problems(run: RunConfig, rootpath: str) -> list[str]:
     """Everything that stops this run, each in one line (the model and dataset are checked only here: they
     are needed only when behavioral suites run)."""
     problems = [device_problem(run), transformers_problem(run), model_problem(run.spec, run),
-                dataset_problem(run, rootpath)]
+                dataset_problem(run, rootpath), notes_problem(run),
+                fewshot_pool_problem(run, rootpath)]
     return [p for p in problems if p]
 
 

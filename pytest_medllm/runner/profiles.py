@@ -38,7 +38,9 @@ class Profile:
     sampling_runs: int
     #: Items for the sampling, repeatability and self-assessment suites (a subset of the run's items).
     sampling_items: int | None
-    #: Items, runs per prompt and new tokens for the repeatability suite (five reasoning prompts per item).
+    #: Items, runs per prompt and new tokens for the repeatability suite (five reasoning prompts per item). The
+    #: study (001, §2.5): 100 runs per prompt-case-model (912,000 generations = 5 prompts x (518 MedQA + 90 UDN
+    #: cases) x 3 models x 100); its text gives no token budget, its published code asks for max_tokens=256.
     repeatability_items: int | None
     repeatability_runs: int
     repeatability_max_new_tokens: int
@@ -55,6 +57,14 @@ class Profile:
     evidence_items: int | None = None
     #: New tokens for the one-word yes/no/maybe evidence answer (MedGemma study: 256).
     evidence_max_new_tokens: int = 256
+    #: The pediatric endocrinology study's inference (appendix "Inference and Hyperparameters"): each prompt A/B,
+    #: no-letter, sampled and self-assessment prompt sent on its own as plain text (no chat template, one prompt
+    #: per generate call, so no padding). Off: those suites batch and format like every other suite.
+    pediatric_plain_unbatched: bool = False
+    #: The repeatability study's free-response form (001, §2.3: MedQA "reformulated from multiple choice to free
+    #: response"): the case and its question without the options. Off (quick): the options are listed, so that a
+    #: small model has something to name and correctness is read by letter; the scores are computed the same way.
+    repeatability_free_response: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -105,14 +115,16 @@ PROFILES: dict[str, Profile] = {
         sampling_runs=10,
         sampling_items=None,
         repeatability_items=None,
-        repeatability_runs=10,
-        repeatability_max_new_tokens=1024,
+        repeatability_runs=100,
+        repeatability_max_new_tokens=256,
+        repeatability_free_response=True,
         temperatures=(0.3, 0.6, 1.0),
         bootstrap_resamples=10000,
         counterfactuals_per_class=5,
         cohort_size=1001,
         evidence_items=None,
         evidence_max_new_tokens=256,
+        pediatric_plain_unbatched=True,
     ),
 }
 

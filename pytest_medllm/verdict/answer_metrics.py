@@ -19,8 +19,10 @@ USABLE_BECAUSE = ("the pediatric endocrinology study's better models gave a usab
                   "94.5-100% of items (Table 1); MedFound-7B's 18.6% made its accuracy meaningless")
 CHANCE_BECAUSE = ("a minimum functionality test: accuracy must be shown to beat picking an option at random (the "
                   "interval's lower bound above chance)")
-POSITION_BIAS_BECAUSE = ("MedGemma-4B's prediction-frequency bias was 0.137 zero-shot and 0.472 with few-shot "
-                         "examples, 0.013 with cloze scoring (Tables 4, 8): 0.1 is below its zero-shot level")
+POSITION_BIAS_BECAUSE = ("MedGemma-4B's prediction-frequency bias, half the summed gap between predicted and keyed "
+                         "position shares (the scale of the study's values; its printed 1/4 is a misprint), was 0.137 "
+                         "zero-shot and 0.472 with few-shot examples, 0.013 with cloze scoring (Tables 4, 8): 0.1 is "
+                         "below its zero-shot level")
 #: The values a release must catch (the gates' power is stated against them).
 USABLE_UNACCEPTABLE = ("MedFound-7B, the model whose accuracy the pediatric endocrinology study called meaningless, "
                        "gave a usable answer in at most 34.1% of items (prompt B; 18.6% under prompt A, Table 1): a "
@@ -28,8 +30,9 @@ USABLE_UNACCEPTABLE = ("MedFound-7B, the model whose accuracy the pediatric endo
 CHANCE_UNACCEPTABLE = ("chance: a model that picks an option at random has accuracy over chance 0 (ClinicalGPT-base-zh "
                        "scored 0.20 with chance at 0.182 on the five-option ESAP items, Table 1); at chance the "
                        "model shows no knowledge at all")
-POSITION_BIAS_UNACCEPTABLE = ("MedGemma-4B's zero-shot prediction-frequency bias (0.137, Table 4), the level the "
-                              "0.1 threshold is set below; its few-shot bias, 0.472, lies far beyond it")
+POSITION_BIAS_UNACCEPTABLE = ("MedGemma-4B's zero-shot prediction-frequency bias (0.137, Table 4; Table 11's "
+                              "distribution gives exactly 0.137 on this half-sum scale), the level the 0.1 threshold "
+                              "is set below; its few-shot bias, 0.472, lies far beyond it")
 
 
 def categories_for(letters: Sequence[str]) -> list[str]:
@@ -131,7 +134,7 @@ def position_metrics(suite: Suite) -> PositionMetrics:
     """Declare position bias (gated) and the chi-square departure of predicted positions from uniform."""
     return PositionMetrics(
         position_bias=suite.metric(
-            "position_bias", "mean absolute difference between predicted and true answer-position shares",
+            "position_bias", "total variation distance between predicted and true answer-position shares",
             better="lower", test_type="INV", expect="<= 0.1 @lenient", because=POSITION_BIAS_BECAUSE,
             chart="positions", unacceptable=0.137, unacceptable_because=POSITION_BIAS_UNACCEPTABLE),
         ckld=suite.metric("ckld_chi_square", "chi-square departure of the predicted positions from uniform",
@@ -161,7 +164,8 @@ def expect_position_metrics(expect: Recorder, metrics: PositionMetrics, answers:
     predicted = {letters[i]: int(c) for i, c in enumerate(uniform.observed)}
     truth = {letter: sum(a.truth_position == i for a in answers) for i, letter in enumerate(letters)}
     expect(metrics.position_bias, bias, condition=condition,
-           details={"formula": "(1/K) * sum_i |P_pred(i) - P_truth(i)| over usable answers",
+           details={"formula": "(1/2) * sum_i |P_pred(i) - P_truth(i)| over usable answers (total variation "
+                               "distance, the scale of the MedGemma study's published values)",
                     "predicted_positions": predicted, "true_positions": truth})
     expect.record(metrics.ckld, stats.point(uniform.statistic, sum(uniform.observed), "chi-square vs uniform",
                                             undefined="no reply chose an option"),

@@ -27,16 +27,19 @@ OTHER = "other"
 
 #: How each default-gated metric (by name) is estimated, which decides how its power is computed.
 RECORDED_AS: dict[str, str] = {
-    **dict.fromkeys(("usable_rate", "flip_rate", "consistent_under_all_orderings", "match_rate",
+    **dict.fromkeys(("usable_rate", "flip_rate", "consistent_across_five_conditions", "always_wrong_share",
+                     "match_rate",
                      "perturbed_match_rate", "baseline_match_rate", "consistently_wrong_share", "gold_never_share",
-                     "unparseable_share", "order_dependent_share", "correct_direction", "percent_monotonic",
+                     "unparseable_share", "order_dependent_share", "correct_direction",
                      "age_direction"), WILSON),
     "accuracy_over_chance": SHIFTED,
     **dict.fromkeys(("agreement_rate", "cloze_minus_generation_accuracy", "accuracy_over_question_only",
                      "accuracy_change_vs_zero_shot_direct", "internal_repeatability", "semantic_repeatability_gain",
                      "semantic_reproducibility_gain", "self_consistency_gain"), MEAN),
     "kappa": KAPPA,
-    **dict.fromkeys(("position_bias", "results_only_retention", "rstd", "delta_ppl_trend"), OTHER),
+    **dict.fromkeys(("position_bias", "results_only_retention", "rstd", "delta_ppl_trend", "percent_monotonic",
+                     "outcome_macro_f1"),
+                    OTHER),
 }
 
 #: Sample sizes of the tables: (column title, n).
@@ -44,8 +47,6 @@ SIZES = (("quick, 20 items", 20), ("quick, 24 items", 24), ("ESAP-sized, 91", 91
          ("MedMCQA/PubMedQA-sized, 1,000", 1000), ("DeVisE cohort, 1,001 notes", 1001))
 #: Chance of a five-option item: the raw accuracy of a model at accuracy-over-chance 0 on the studies' items.
 FIVE_OPTION_CHANCE = 0.2
-#: The n of ``vital_sign_direction.percent_monotonic`` at every profile: one unit per vital sign.
-VITAL_SIGN_COUNT = 6
 
 
 def default_gated(suites: Iterable[Suite] | None = None) -> list[Metric]:
@@ -110,7 +111,7 @@ def power_table(suites: Iterable[Suite] | None = None) -> str:
     rows = [f"| metric | default gate | unacceptable | why | power computed | {titles} | catches (80%), 91 | "
             f"catches (80%), 1,000 |", "|---|---|---|---|---|" + "---|" * (len(SIZES) + 2)]
     for metric in default_gated(suites):
-        sizes = [VITAL_SIGN_COUNT] * len(SIZES) if metric.name == "percent_monotonic" else [n for _, n in SIZES]
+        sizes = [n for _, n in SIZES]
         powers = " | ".join(_cell(metric, n) for n in sizes)
         rows.append(f"| `{metric.id}` | `{metric.expect}` | {metric.unacceptable:g} | "
                     f"{cell(metric.unacceptable_because)} | {_how(metric)} | {powers} | "
@@ -130,8 +131,7 @@ def sizes_table(suites: Iterable[Suite] | None = None) -> str:
     for title, n in SIZES:
         weak = []
         for metric in exact:
-            size = VITAL_SIGN_COUNT if metric.name == "percent_monotonic" else n
-            found = exact_power(metric, size)
+            found = exact_power(metric, n)
             assert found is not None
             if found[0] < DETECTION_TARGET:
                 weak.append(f"`{metric.id}` {found[0]:.0%}")

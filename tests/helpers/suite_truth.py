@@ -36,7 +36,8 @@ SEED = 1234
 ALL_SUITES = ["accuracy", "prompt_variation", "option_order", "prompt_ablation", "cloze", "sampling_consistency",
               "repeatability", "self_assessment", "vital_sign_direction", "demographic_invariance",
               "note_perplexity", "unit_invariance"]
-PERTURBATIONS = [f"shuffle-{s}" for s in perturb.STUDY_SHUFFLE_SEEDS] + ["rotate-1", "rotate-2", "distractor-swap"]
+PERTURBATIONS = ([f"shuffle-{s}" for s in perturb.STUDY_SHUFFLE_SEEDS] + ["rotate-1", "rotate-2"]
+                 + [f"distractor-swap-{s}" for s in perturb.STUDY_SHUFFLE_SEEDS])
 TEMPERATURES = ("T=0.3", "T=0.6", "T=1")
 #: Probability of a cloze-scoring model's chosen letter (log-probability 0 against -5 for each of four others).
 CHOSEN_PROBABILITY = 1 / (1 + 4 * math.exp(-5))
@@ -92,7 +93,7 @@ def reorder(item, name: str):
         return perturb.shuffle(item, int(name.split("-")[1]))
     if name.startswith("rotate-"):
         return perturb.rotate(item, int(name.split("-")[1]))
-    return perturb.distractor_swap(item)
+    return perturb.distractor_swap(item, int(name.rsplit("-", 1)[1]))
 
 
 def level_shift(cf) -> int:
@@ -146,9 +147,9 @@ def lenient_at_least(flags: list[bool], threshold: float) -> str:
 
 
 def position_bias(predicted: list[int], truth: list[int], k: int = 5) -> float:
-    """(1/K) * sum_i |share predicted at i - share keyed at i|, counted directly."""
+    """(1/2) * sum_i |share predicted at i - share keyed at i| (total variation distance), counted directly."""
     n = len(predicted)
-    return sum(abs(predicted.count(i) / n - truth.count(i) / n) for i in range(k)) / k
+    return sum(abs(predicted.count(i) / n - truth.count(i) / n) for i in range(k)) / 2
 
 
 # -- checks shared by the severity model (gold run) and the vitals-blind one (letter run) --------------------------
@@ -171,9 +172,17 @@ def check_direction(run: dict, right: bool) -> None:
                     assert monotonic["value"] == float(right)
                 else:
                     assert monotonic["value"] is None
+            share = record(run, "vital_sign_direction.share_of_vitals_monotonic", f"{style}/{task}")
+            assert_proportion(share, judged)
+            # %Mono by DeVisE Eq. 6 on m(s) pooled over every vital sign: the severity model's m(s) = slope * s
+            # satisfies every inequality; the vitals-blind model's m(s) = 0 satisfies the orderings, never a sign.
+            observed = {level_shift(cf) for cf in cfs}
+            orders = sum(a in observed and b in observed for a, b in zip((-2, -1, 0, 1), (-1, 0, 1, 2)))
+            signs = sum(s in observed for s in (-2, -1, 1, 2))
+            expected = 1.0 if right else orders / (orders + signs)
             percent = record(run, "vital_sign_direction.percent_monotonic", f"{style}/{task}")
-            assert_proportion(percent, judged)
-            assert percent["verdict"] == lenient_at_least(judged, 0.75) == ("pass" if right else "fail")
+            assert percent["value"] == pytest.approx(expected) and percent["n"] == orders + signs
+            assert percent["verdict"] == ("pass" if expected >= 0.75 else "fail") == ("pass" if right else "fail")
 
 
 def check_demographics_and_units(run: dict, reads_age: bool) -> None:

@@ -39,7 +39,7 @@ ITEMS = 20
 #: observed failure share can be told apart from neighbouring rates.
 TRUE_RATE = 0.4
 GATE = f"option_order.flip_rate <= 0.2 @lenient unacceptable {TRUE_RATE}"
-#: Seeded runs of the proof, 6 independent flip-rate gates each (a run costs a pytest process, about 2 s of CPU).
+#: Seeded runs of the proof, 8 independent flip-rate gates each (a run costs a pytest process, about 2 s of CPU).
 RUNS = 16
 
 
@@ -123,7 +123,8 @@ def test_every_perturbation_reorders_every_demo_item():
     from pytest_medllm.perturb import option_order as perturb
 
     reorders = [lambda i, s=s: perturb.shuffle(i, s) for s in perturb.STUDY_SHUFFLE_SEEDS]
-    reorders += [lambda i: perturb.rotate(i, 1), lambda i: perturb.rotate(i, 2), perturb.distractor_swap]
+    reorders += [lambda i: perturb.rotate(i, 1), lambda i: perturb.rotate(i, 2)]
+    reorders += [lambda i, s=s: perturb.distractor_swap(i, s) for s in perturb.STUDY_SHUFFLE_SEEDS]
     for item in load_dataset("demo").items:
         for reorder in reorders:
             shown = reorder(item)
@@ -139,7 +140,7 @@ def test_the_model_flips_at_its_true_rate(seeded_runs):
             assert record["n"] == ITEMS
             flips += round(record["value"] * record["n"])
             total += record["n"]
-    assert total == RUNS * 6 * ITEMS
+    assert total == RUNS * 8 * ITEMS
     assert abs(flips / total - TRUE_RATE) < 4 * math.sqrt(TRUE_RATE * (1 - TRUE_RATE) / total)
 
 
@@ -161,7 +162,7 @@ def test_the_gate_fails_a_model_at_the_unacceptable_value_as_often_as_its_power_
     unacceptable value noticeably more or less often than the power says — at 96 gates, a pass rate of 25% or 60%
     instead of 42% is caught)."""
     verdicts = [record["verdict"] for _, data, _ in seeded_runs for record in flip_records(data)]
-    assert len(verdicts) == RUNS * 6
+    assert len(verdicts) == RUNS * 8
     failed = sum(v != "pass" for v in verdicts)
     power = exact_proportion_failure(TRUE_RATE, ITEMS, parse_gate(GATE))
     test = scipy_stats.binomtest(failed, len(verdicts), power)
@@ -227,14 +228,14 @@ def test_passes_on_20_items_are_underpowered_and_refused_with_require_power(tmp_
     assert status == 0, out[-3000:]
     assert {r["gate_status"] for r in flip_records(data)} == {"passed (underpowered)"}
     card = out.split("pytest-medllm stability card")[1].splitlines()[1]
-    assert card.startswith("All 12 release gates passed; 6 of 12 passes underpowered") and "--profile paper" in card
+    assert card.startswith("All 16 release gates passed; 8 of 16 passes underpowered") and "--profile paper" in card
     refused, data, out = run_option_order(tmp_path / "required", 2, "--max-items", str(ITEMS), "--gate", GATE,
                                           "--require-power", "0.8", rate=0.0)
     assert refused == 7, out[-3000:]
     assert data["verdict"]["status"] == "incomplete" and data["verdict"]["exit_status"] == 7
     assert {r["gate_status"] for r in flip_records(data)} == {"not judged (underpowered)"}
-    assert len(data["verdict"]["power"]["not_judged"]) == 6
-    assert "Run incomplete: 6 of 12 release gates not judged" in out
+    assert len(data["verdict"]["power"]["not_judged"]) == 8
+    assert "Run incomplete: 8 of 16 release gates not judged" in out
 
 
 def test_a_powered_gate_keeps_its_pass_with_require_power(tmp_path):

@@ -168,9 +168,10 @@ def test_match_rate_and_length_checks():
         stats.match_rate(["A"], ["A", "B"])
 
 
-def test_position_bias_is_the_mean_absolute_gap_of_position_shares():
-    # Always answering A on items keyed A, B, C, D (25% each): |1-.25| + 3 * |0-.25| = 1.5, over K = 4 -> 0.375.
-    assert stats.position_bias([0, 0, 0, 0], [0, 1, 2, 3], 4) == pytest.approx(0.375)
+def test_position_bias_is_the_total_variation_distance_of_position_shares():
+    # Always answering A on items keyed A, B, C, D (25% each): |1-.25| + 3 * |0-.25| = 1.5, halved -> 0.75 (the
+    # share of predictions that would have to move); see test_position_bias_scale.py for the published scale.
+    assert stats.position_bias([0, 0, 0, 0], [0, 1, 2, 3], 4) == pytest.approx(0.75)
     assert stats.position_bias([0, 1, 2, 3], [3, 2, 1, 0], 4) == pytest.approx(0.0)  # shares match, answers don't
     # NONE answers have no position and are left out of both distributions.
     assert stats.position_bias([0, None], [0, 3], 4) == pytest.approx(0.0)
