@@ -34,6 +34,8 @@ demo: $(STAMP)
 	@status=0; $(BIN)/pytest suites/ --html=reports/report.html --self-contained-html $(ARGS) || status=$$?; \
 	if [ $$status -eq 0 ]; then echo "pytest-medllm: every release gate passed. Report: reports/report.html"; \
 	elif [ $$status -eq 1 ]; then echo "pytest-medllm: the model failed some release gates (expected for a 135M model). Report: reports/report.html"; \
+	elif [ $$status -eq 6 ]; then echo "pytest-medllm: incomplete -- a fault of the tool or its environment, not of the model (see the card's FAULT lines). Report: reports/report.html"; exit 6; \
+	elif [ $$status -eq 7 ]; then echo "pytest-medllm: not judged -- some passes are underpowered under --require-power. Report: reports/report.html"; exit 7; \
 	else exit $$status; fi
 
 test: $(STAMP)

@@ -97,6 +97,10 @@ B\\nRationale: the TSH is high.\\nFinal Answer: D               NONE        cont
 B\\nWhy not the others:\\nA) Type 1 diabetes mellitus: no       B           a review of the other options
 Hypothyroidism (B) would be right if TSH were high, so C.     C           a conditional is no choice
 TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH TSH    NONE        no answer found: repetition without a commitment
+A. Type 1 diabetes mel                                         A           an option text the token limit cut
+B. Type 1 diabetes mel                                         NONE        contradiction (letter B, cut text of A)
+Findings such as a low TSH (B) and weight loss.                NONE        no answer found (a bracket in passing)
+The correct answer to this case lies in option C.              C           answer phrase with its object
 =============================================================  ==========  =====================================
 
 Self-assessment replies (the pediatric endocrinology study's Experiment 3) are read with the same care by
@@ -206,7 +210,7 @@ def _resolve(mentions: list[Mention], options: Mapping[str, str]) -> ParsedAnswe
     if len(reviewed) > 1:  # "A. text - no. B. text - possible…": a review of the options, not a choice
         return _none(f"no answer found: reviews options {''.join(sorted(reviewed))} without choosing one", "mentions")
     letters = sorted({x for m in weak for x in m.letters})
-    deciding = [m for m in weak if m.method != "option-passing"]
+    deciding = [m for m in weak if m.method not in ("option-passing", "bracketed-passing")]
     if len(letters) == 1 and deciding:
         return _chosen(deciding[0], options)
     if len(letters) > 1:

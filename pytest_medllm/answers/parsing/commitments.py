@@ -45,11 +45,12 @@ _POSITIVE_WORDS = (r"(?:the\s+)?(?:correct|right|best|true|most\s+(?:likely|appr
 _ANSWER_CUES = [
     # English: "The (final/correct) answer is", "Answer:", "answers are", "answer choice -", "lies in"
     r"(?P<final>final\s+)?(?:correct\s+|right\s+|best\s+|most\s+(?:likely|appropriate)\s+)?answers?"
-    r"(?:\s+(?:choice|option))?\s*(?:is|are|would\s+be|will\s+be|should\s+be|must\s+be|=|:|-|->|lies\s+"
+    r"(?:\s+(?:choice|option))?(?:\s+(?:to|for)\s+(?:this|the|that)(?:\s+(?!is\b|are\b)\w+){0,3}?)?"
+    r"\s*(?:is|are|would\s+be|will\s+be|should\s+be|must\s+be|=|:|-|->|lies\s+"
     r"(?:in|at|within|with))",
-    r"(?:correct|best|right|most\s+(?:likely|appropriate|accurate|probable|plausible))\s+(?:option|choice|"
-    r"response|diagnosis|answer|management|next\s+step|treatment|cause|explanation|selection)(?:\s+\w+){0,3}?"
-    r"\s*(?:is|would\s+be|:)",
+    r"(?:correct|best|right|most\s+(?:likely|appropriate|accurate|probable|plausible)|primary|underlying|main)\s+"
+    r"(?:option|choice|response|diagnosis|answer|management|next\s+step|treatment|cause|explanation|selection|"
+    r"mechanism)(?:\s+\w+){0,5}?\s*(?:is|was|would\s+be|involves|:)",
     r"\bI(?:'d|'ll|\s+would|\s+will|\s+should)?\s+(?:choose|select|pick|go\s+with|say|opt\s+for|answer|"
     r"vote\s+for|lean\s+towards?|recommend)",
     r"\b(?:I(?:'ll|\s+will)?\s+)?chang(?:e|ing)\s+my\s+answer\s+to",
@@ -109,7 +110,7 @@ _AFTER_LOWERCASE_A_OK = re.compile(r"\s*(?:$|[.,;:!?)\]\"'\n]|-(?!\w)|/|&|[\u300
                                    r"then|here|fits|explains|therefore|thus|hence)\b(?![-'])|"
                                    r"[^\w\s(\-" + OPEN + r"])", re.I)
 # A letter directly followed by an option text ("A. Toxic multinodular goiter", "A) …", "A (…)", "A\n…").
-_TEXT_AFTER_LETTER = re.compile(r"\s*(?:[.):\-(\[]\s*)?" + OPEN + r"([A-Z])" + CLOSE)
+_TEXT_AFTER_LETTER = re.compile(r"\s*(?:[.):\-(\[]\s*)?(?:,\s*)?[\"']?\s*" + OPEN + r"([A-Z])" + CLOSE)
 # An option text directly followed by a bracketed letter ("Toxic multinodular goiter (D)").
 _LETTER_AFTER_TEXT = re.compile(OPEN + r"([A-Z])" + CLOSE +
                                 r"\s*[(\[]\s*(?:(?i:option|choice)\s+)?([A-Z])\s*[)\]]")
@@ -205,7 +206,7 @@ def _letter_list(text: str, start: int, lowercase: bool) -> tuple[list[str], int
     return letters, end, _negated_after(text, end)
 
 
-_CUE_FILLER = re.compile(r"[\s:=\-*\"'>]*(?:(?:the\s+)?(?:letter|option|choice)\s+)?")
+_CUE_FILLER = re.compile(r"[\s:=\-*\"'>]*(?:(?:the\s+)?(?:letter|option|choice|category)\s+[\"']?)?")
 
 
 def _letters_after_cue(text: str, pos: int) -> tuple[list[str], int, bool] | None:
@@ -271,7 +272,9 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
     line_letters = {letter for letter, _, negated, review in option_lines if not negated and not review}
     first_reviews = any(first and review for _, first, _, review in option_lines)
     others_reviewed = {letter for letter, first, negated, review in option_lines if not first and review and not negated}
-    if len(line_letters) > 1 or len(valued) > 1 or (first_reviews and others_reviewed):
+    # The options written out again, on one line or several ("A. ⦃A⦄; B. ⦃B⦄; C. ⦃C⦄ …"): a list, not an answer.
+    relisted = {m.group(1) for m in re.finditer(rf"(?<![\w])([A-Z])[.)]\s*{OPEN}(\1){CLOSE}", text)}
+    if len(line_letters) > 1 or len(valued) > 1 or (first_reviews and others_reviewed) or len(relisted) >= 3:
         listed = None  # lines that each list or review an option, or values per letter: no leading answer
     explicit = re.match(r"(?i:option|choice)\s+([a-z])(?![\w'])", text[start:])
     if listed is None and explicit and len(line_letters) <= 1 and len(valued) <= 1 and \
@@ -416,7 +419,16 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
         if match.group(1) == match.group(2):
             add(match.start(), [match.group(1)], not _negated_after(text, match.end()), False, "letter-with-text")
     for match in re.finditer(r"[(\[](?:(?i:option|choice)\s+)?([A-Z])[)\]]", text):
-        add(match.start(), [match.group(1)], not _negated_after(text, match.end()), False, "bracketed")
+        # "(C)" after a phrase of the reply's own ("…such as height measurement (C) and…") tags what it names, not
+        # a choice: like an option named in passing, it decides only where it opens the reply or stands alone.
+        head = re.sub(rf"[{OPEN}{CLOSE}]", "", text[:match.start()])
+        alone = re.match(r"\s*(?:[.!?\n]|$)", text[match.end():]) and re.search(r"(?:^|[.!?\n:])\s*$", head)
+        own_text = re.search(rf"{OPEN}{match.group(1)}{CLOSE}\s*$", text[:match.start()])  # "⦃B⦄ (B)": its label
+        # "The most likely diagnosis is vitamin E deficiency (E).": the bracket ends the sentence of an answer phrase
+        sentence = re.split(r"[.!?\n]", text[:match.start()])[-1]
+        answers = re.match(r"\s*(?:[.!?\n]|$)", text[match.end():]) and _CUE.search(sentence)
+        method = "bracketed" if not re.search(r"\w", head) or alone or own_text or answers else "bracketed-passing"
+        add(match.start(), [match.group(1)], not _negated_after(text, match.end()), False, method)
     for match in re.finditer(rf"{OPEN}([A-Z]){CLOSE}", text):
         before = text[max(0, match.start() - 30):match.start()]
         sentence_rest = re.split(r"[.!?;\n]", text[match.end():], maxsplit=1)[0]

@@ -29,6 +29,8 @@ CORPUS = DATA / "parser_corpus.jsonl"
 #: Replies written in the styles of larger models that run on: invented questions, loops, reviews of the options.
 RUNAWAY = DATA / "parser_corpus_written_runaway.jsonl"
 SELF_ASSESSMENT = DATA / "self_assessment_corpus.jsonl"
+#: Replies the models this project runs here actually wrote, labelled by readers who did not see the parser's output.
+REAL = DATA / "parser_corpus_real.jsonl"
 COLUMNS = ("right", "NONE instead of a letter", "MULTIPLE instead of a letter", "wrong letter", "other")
 
 
@@ -102,6 +104,43 @@ def test_runaway_loop_and_review_replies_never_get_a_wrong_letter():
     assert right / len(rows) >= 0.95, [(r["id"], r["expected"], got) for r, got in wrong]
 
 
+def test_real_replies_never_get_a_wrong_letter():
+    """Replies SmolLM2-135M-Instruct and Gemma 3 270M wrote to the suites' prompts (tests/data/README.md), each
+    labelled by a reader who did not see what the parser says, with a reason and a doubt flag. On the replies the
+    readers labelled without doubt: no wrong letter, no letter where there is no answer, at least 95% right."""
+    rows = load(REAL)
+    assert len(rows) >= 400 and {row["model"] for row in rows} >= {"smollm2-135m", "gemma3-270m"}
+    assert all(row["reason"] for row in rows)
+    print("\n" + real_tables(rows))
+    clear = [row for row in rows if not row["doubt"]]
+    table, wrong = confusion(clear)
+    assert not [(r["id"], r["expected"], got) for r, got in wrong if outcome(r["expected"], got) == "wrong letter"]
+    right = sum(c["right"] for c in table.values())
+    assert right / len(clear) >= 0.95, [(r["id"], r["expected"], got) for r, got in wrong]
+
+
+def real_tables(rows: list[dict]) -> str:
+    """The confusion table of the real replies labelled without doubt, then per model and prompt of all of them."""
+    clear = [row for row in rows if not row["doubt"]]
+    lines = [f"Labelled without doubt ({len(clear)} of {len(rows)} replies):", "", corpus_table(clear), "",
+             "Per model and prompt (every reply; doubtful ones in brackets: labelled, but a careful reader could "
+             "label them otherwise):", "",
+             "| model | prompt | replies | right | NONE instead of a letter | wrong letter | doubtful (right) |",
+             "|---|---|---|---|---|---|---|"]
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for row in rows:
+        groups.setdefault((row["model"], row["condition"].split("-")[0].split("=")[0]), []).append(row)
+    _, wrong = confusion(rows)
+    missed = {row["id"]: outcome(row["expected"], got) for row, got in wrong}
+    for (model, prompt), members in sorted(groups.items()):
+        results = Counter(missed.get(row["id"], "right") for row in members)
+        doubtful = [row for row in members if row["doubt"]]
+        lines.append(f"| {model} | {prompt} | {len(members)} | {results['right']} | "
+                     f"{results['NONE instead of a letter']} | {results['wrong letter']} | "
+                     f"{len(doubtful)} ({sum(missed.get(r['id'], 'right') == 'right' for r in doubtful)}) |")
+    return "\n".join(lines)
+
+
 def style_table(rows: list[dict]) -> str:
     """Per failure class of the corpus (its ``style``): replies, right, and what the others became."""
     _, wrong = confusion(rows)
@@ -157,7 +196,10 @@ def _read(path: Path) -> list[dict]:
 
 def readme_tables() -> str:
     """What the README shows between its ``parser-table`` markers: both tables, computed now."""
-    return corpus_table(_read(CORPUS)) + "\n\n" + self_assessment_table(_read(SELF_ASSESSMENT))
+    return (corpus_table(_read(CORPUS)) + "\n\n" + self_assessment_table(_read(SELF_ASSESSMENT)) + "\n\n"
+            + "Written in the styles of larger models (runaway continuations, loops, reviews of the options; "
+            + f"`{RUNAWAY.name}`):\n\n" + corpus_table(_read(RUNAWAY)) + "\n\n" + style_table(_read(RUNAWAY))
+            + "\n\n" + f"Real replies (`{REAL.name}`). " + real_tables(_read(REAL)))
 
 
 def test_the_readme_tables_are_what_the_parser_gives_now():
