@@ -101,6 +101,7 @@ A. Type 1 diabetes mel                                         A           an op
 B. Type 1 diabetes mel                                         NONE        contradiction (letter B, cut text of A)
 Findings such as a low TSH (B) and weight loss.                NONE        no answer found (a bracket in passing)
 The correct answer to this case lies in option C.              C           answer phrase with its object
+The answer is: Hypothyroidism; Turner syndrome.                MULTIPLE    several option texts as the answer
 =============================================================  ==========  =====================================
 
 Self-assessment replies (the pediatric endocrinology study's Experiment 3) are read with the same care by

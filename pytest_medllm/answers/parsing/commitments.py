@@ -217,7 +217,12 @@ def _letters_after_cue(text: str, pos: int) -> tuple[list[str], int, bool] | Non
     marker = re.match(rf"{OPEN}([A-Z]){CLOSE}", text[start:])
     if marker:
         end = start + marker.end()
-        return [marker.group(1)], end, _negated_after(text, end)
+        letters = [marker.group(1)]
+        # "The answer is: ⦃A⦄; ⦃B⦄; ⦃C⦄." — several option texts given as the answer
+        while more := re.match(rf"\s*(?:[,;/&]|\band\b|\bplus\b)\s*(?:and\s+)?{OPEN}([A-Z]){CLOSE}", text[end:], re.I):
+            letters.append(more.group(1))
+            end += more.end()
+        return letters, end, _negated_after(text, end)
     return _letter_list(text, start, lowercase=True)
 
 
@@ -276,6 +281,10 @@ def mentions(text: str, letters_shown: bool) -> list[Mention]:
     relisted = {m.group(1) for m in re.finditer(rf"(?<![\w])([A-Z])[.)]\s*{OPEN}(\1){CLOSE}", text)}
     if len(line_letters) > 1 or len(valued) > 1 or (first_reviews and others_reviewed) or len(relisted) >= 3:
         listed = None  # lines that each list or review an option, or values per letter: no leading answer
+    if len(line_letters) > 1:
+        # Lines that open with several letters name those options: without a stronger commitment, a reply that
+        # writes "A. …" and then "C. … would be …", "D. …" has not chosen one of them.
+        add(0, sorted(line_letters), True, False, "option-lines")
     explicit = re.match(r"(?i:option|choice)\s+([a-z])(?![\w'])", text[start:])
     if listed is None and explicit and len(line_letters) <= 1 and len(valued) <= 1 and \
             not _other_text_after(text, start + explicit.end(), explicit.group(1)):
