@@ -209,7 +209,7 @@ def square_table(first: Sequence[Hashable], second: Sequence[Hashable],
     return table, cats
 
 
-def _kappa_from_tables(tables: np.ndarray) -> np.ndarray:
+def kappa_of_tables(tables: np.ndarray) -> np.ndarray:
     """Cohen's kappa for a stack of square tables [..., K, K], observed marginals; NaN where chance = 1."""
     tables = tables.astype(float)
     n = tables.sum(axis=(-2, -1))
@@ -227,7 +227,7 @@ def cohen_kappa(first: Sequence[Hashable], second: Sequence[Hashable],
     table, _ = square_table(first, second, categories)
     if table.sum() == 0:
         return NAN
-    return float(_kappa_from_tables(table))
+    return float(kappa_of_tables(table))
 
 
 def _kappa_undefined(first: Sequence[Hashable], second: Sequence[Hashable]) -> str:
@@ -262,7 +262,7 @@ def kappa_bootstrap(first: Sequence[Hashable], second: Sequence[Hashable], resam
         draws = codes[rng.integers(0, n, size=(size, n))]
         flat = (draws + (np.arange(size) * k * k)[:, None]).ravel()
         tables = np.bincount(flat, minlength=size * k * k).reshape(size, k, k)
-        kappas.append(_kappa_from_tables(tables))
+        kappas.append(kappa_of_tables(tables))
     samples = np.concatenate(kappas)
     valid = samples[~np.isnan(samples)]
     dropped = len(samples) - len(valid)

@@ -39,6 +39,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..methods.stats import kappa_of_tables
 from .gates import _OPS, Gate
 from .records import MetricRecord
 
@@ -309,16 +310,6 @@ def _bootstrap_mean(record: MetricRecord, gate: Gate, unacceptable: float, becau
 
 # -- simulation: Cohen's kappa at no agreement beyond chance ------------------------------------------------------
 
-def _kappas(tables: np.ndarray) -> np.ndarray:
-    """Cohen's kappa of a stack of square tables (observed marginals); NaN where chance agreement is 1."""
-    tables = tables.astype(float)
-    n = tables.sum(axis=(-2, -1))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        observed = np.trace(tables, axis1=-2, axis2=-1) / n
-        expected = np.sum(tables.sum(axis=-1) * tables.sum(axis=-2), axis=-1) / n ** 2
-        kappa = (observed - expected) / (1.0 - expected)
-    return np.where(np.isclose(expected, 1.0), np.nan, kappa)
-
 
 def simulate_independent_kappa_runs(table: np.ndarray, simulations: int = SIMULATIONS, resamples: int = RESAMPLES,
                                     seed: int = 0, alpha: float = 0.05
@@ -331,12 +322,12 @@ def simulate_independent_kappa_runs(table: np.ndarray, simulations: int = SIMULA
     joint = np.outer(table.sum(axis=1), table.sum(axis=0)).ravel() / n ** 2
     rng = np.random.default_rng(seed)
     codes = rng.choice(k * k, size=(simulations, n), p=joint / joint.sum())
-    values = _kappas(_tables(codes, k))
+    values = kappa_of_tables(_tables(codes, k))
     lows, highs = np.full(simulations, np.nan), np.full(simulations, np.nan)
     for s in range(simulations):
         if not np.isfinite(values[s]):
             continue  # undefined kappa: unmeasured, the gate fails
-        boot = _kappas(_tables(codes[s][rng.integers(0, n, size=(resamples, n))], k))
+        boot = kappa_of_tables(_tables(codes[s][rng.integers(0, n, size=(resamples, n))], k))
         boot = boot[np.isfinite(boot)]
         if len(boot):
             lows[s], highs[s] = np.quantile(boot, [alpha / 2, 1 - alpha / 2])
@@ -360,7 +351,7 @@ def _kappa(record: MetricRecord, gate: Gate, unacceptable: float, because: str, 
     if table.ndim != 2 or table.shape[0] != table.shape[1] or int(round(table.sum())) != n or n < 2:
         return not_computed("the record's answer table does not match its n", unacceptable, because, source, n,
                             target)
-    kappa = float(_kappas(table[None])[0])
+    kappa = float(kappa_of_tables(table[None])[0])
     if record.value is None or not math.isfinite(kappa) or abs(kappa - record.value) > 1e-9:
         return not_computed("the record's answer table does not give its kappa", unacceptable, because, source, n,
                             target)
