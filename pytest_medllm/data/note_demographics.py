@@ -73,8 +73,10 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("aged", r"(?i)\baged[ \t]+(?P<n>\d{1,3})\b"),
     ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
             r"(?!\s*(?:-|to)\s*\d)"),
-    ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+|\[[^\]\n]{1,30}\])[ \t]*,[ \t]*"
-                   r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)]|\s*$)"),
+    # "Mr ___, 57,", "Mr D, 72,", "Pt: Mr D.T., 79": a name, a surname's initial or initials
+    ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+|[A-Z](?:\.?[A-Z]){0,2}\.?|\[[^\]\n]{1,30}\])"
+                   r"[ \t]*,[ \t]*"
+                   r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$)"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
                                 r"jährige[rn]?|jarige|årig)(?![^\W\d_])"),
@@ -94,6 +96,10 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("of N", r"\b(?i:man|woman|gentleman|lady|patient)[ \t]+of[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:years?\b|[.,;)]|$))"),
     ("is N", r"\b(?:[Hh]e|[Ss]he|[Pp]atient|[Pp]t)[ \t]+is[ \t]+(?P<n>\d{1,3})(?=[ \t]*[.,;]|[ \t]*$)"),
     ("sex/age", r"(?<![\w/])(?P<sex>[MF])[ \t]*/[ \t]*(?P<n>\d{1,3})(?![\d/])"),
+    # "Age/Sex: 58 Y/F", "Patient: 57 years   Sex: Male", "年龄: 68岁"
+    ("age/sex field", r"(?i)\bage\s*/\s*(?:sex|gender)\s*:?\s*(?P<n>\d{1,3})(?!\d)"),
+    ("patient field", r"(?i)\b(?:patient|pt)\s*:\s*(?P<n>\d{1,3})\s*(?:years?|yrs?|y)\b(?!\s+ago)"),
+    ("years (Chinese)", r"(?:年龄[:：]?\s*)?(?P<n>\d{1,3})\s*岁"),
     ("age/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
 )
 _PAST_AGE = re.compile(r"(?:\b(?:dx|diagnosed|diagnosis|onset|since|at|until|from|when|started|began|depuis|pendant|"
@@ -193,12 +199,16 @@ def _age_context(text: str, m: re.Match) -> bool:
 
 def _sex_words(text: str) -> list[SexMention]:
     words: list[SexMention] = []
+    letters = [c for c in text if c.isalpha()]
+    shouting = sum(c.isupper() for c in letters) > 0.6 * max(1, len(letters))  # a note written in capitals
     for m in WORD.finditer(text):
         word = m[0]
         low = word.lower()[:-2] if word.lower().endswith("'s") else word.lower()  # "She's": the pronoun is "She"
         base_end = m.start() + len(low)
-        if low in PRONOUNS and word.isupper() and len(word) > 1 and re.match(r"\s*(?:\d|[a-z])", text[m.end():]):
-            continue  # "HE grade 2" (hepatic encephalopathy), "HER2": an abbreviation in a note of mixed case
+        if low in PRONOUNS and word.isupper() and len(word) > 1 and (
+                re.match(r"\s*(?:\d|[a-z])", text[m.end():]) or not (shouting or re.match(r"\s+[A-Z]{2,}\b",
+                                                                                          text[m.end():]))):
+            continue  # "HE grade 2", "ascites, HE;" (hepatic encephalopathy), "HER2": an abbreviation in a mixed-case note
         if low in PRONOUNS:
             sex, role = PRONOUNS[low]
             if low == "her":
@@ -218,8 +228,10 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"],
+                    # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*"
-                                       r"(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?[ \t]+)?(?P<sex>[MF])(?![^\W_])",
+                    r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
+                    r"(?<![\d.])\d{1,3}[ \t]*[Yy](?:rs?)?\.?[ \t]*/[ \t]*(?P<sex>[MF])(?![^\W_])",  # "58 Y/F"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|YO)(?P<sex>[MFmf])\b",  # "62 yom", "45 YOF"
                     r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
                     r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))"):
@@ -230,6 +242,8 @@ def _sex_words(text: str) -> list[SexMention]:
                 continue
             words.append(SexMention(m.start("sex"), m.end("sex"), m["sex"], MALE if m["sex"] in "Mm" else FEMALE,
                                     "letter"))
+    for m in re.finditer(r"性别[:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field
+        words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter"))
     words += _foreign_sex_words(text)
     unique = {w.start: w for w in words}
     return sorted(unique.values(), key=lambda w: w.start)
@@ -278,9 +292,14 @@ def patient_sex(words: list[SexMention]) -> str | None:
 # -- ethnicity -----------------------------------------------------------------------------------------------------
 
 #: A patient noun or an age right before: "61-year-old man, Korean,", "52-yr-old man from the Irish Traveller".
-_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt)|\d[MF]|"
+_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt)|\d[ \t]?[MF]\b|"
                              r"\b(?:year|yr)s?[- ]old|\b(?:Mr|Mrs|Ms|Miss)\.?\s+(?:_{2,}|[A-Z][a-z]+))\s*,?\s*"
                              r"(?:from\s+the\s+)?$", re.I)
+
+
+#: Race written as a letter glued to the sex letter after an age: "58 y/o WM", "41 yo AAF", "67 yo BF".
+_GLUED_ETHNICITY = re.compile(r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<e>AA|W|B)(?=[MF]\b)")
+_GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black"}
 
 
 def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention]:
@@ -291,24 +310,29 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
         before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 40]
         community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
             _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
-        if _NOT_PATIENT_AFTER.match(after) and not community:
-            continue
         # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white"
-        field = re.search(r"\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin)(?:\s*/\s*ethnicity)?"
-                          r"(?:\s*[:=\-–]\s*|\s+is\s+|\s+)$", before, re.I)
+        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin)(?:\s*/\s*ethnicity)?|民族)"
+                          r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)$", before, re.I)
+        if _NOT_PATIENT_AFTER.match(after) and not community and not field:
+            continue  # "Cantonese-speaking"; but a field's value is the value ("Ethnicity: X   Preferred language: …")
         near_age = any(a.end <= m.start() and _AGE_TAIL.fullmatch(text[a.end:m.start()]) for a in ages)
         descent = re.match(r"\s+(?:descent|origin|heritage|background|ancestry|extraction|ethnicity|race)\b", after,
                            re.I) and re.search(r"\bof\s*$", before)
         noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
         # in apposition after the patient: "61-year-old man, Korean, no English"
+        qualified = re.search(r",\s*(?:NZ|UK|US|British|Australian|American|Canadian)\s+$", before)
+        if qualified:  # "Pt: 59 M, NZ Māori": the country before the term qualifies it
+            before = before[:qualified.start()] + ", "
         apposition = re.search(r",\s*$", before) and _PATIENT_BEFORE.search(before) and re.match(
-            r"(?:-born)?\s*(?:[,;.)]|\(|$)", after)
+            r"(?:-born)?[ \t]*(?:[,;.)]|\(|$|\n)", after)
         # said of the patient: "She is Jamaican", "a 50-year-old man who is Black and …", "She self-identifies as
         # Hispanic" ("Pt is of Korean descent" is ``descent``)
-        predicate = re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
-                              r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
-                              r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) and re.match(
-            r"\s*(?:[,;.)]|and\b|$)", after)
+        predicate = (re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
+                               r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
+                               r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
+                     # "34yo M, identifies as Aboriginal": a note says this only of its patient
+                     re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
+            re.match(r"\s*(?:[,;.)]|and\b|$)", after)
         joined = out and out[-1].ethnicity == ethnicity and re.fullmatch(r"\s*(?:/|or)\s*", text[out[-1].end:m.start()])
         if joined:  # "BLACK/AFRICAN AMERICAN": one mention of one class
             last = out.pop()
@@ -318,6 +342,9 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, out[-1].form))
         elif field or near_age or descent or noun or apposition or community or predicate:
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, "field" if field else "prose"))
+    for m in _GLUED_ETHNICITY.finditer(text):  # "58 y/o WM", "41 yo AAF"
+        if not any(e.start <= m.start("e") < e.end for e in out):
+            out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], _GLUED_CLASSES[m["e"]], "prose"))
     for m in _ORIGIN.finditer(text):  # "d'origine malienne"
         ethnicity = ORIGIN_TERMS.get(m["t"].lower()) or ETHNICITY_TERMS.get(m["t"].lower())
         if ethnicity and not any(e.start <= m.start("t") < e.end for e in out):

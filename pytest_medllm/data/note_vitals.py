@@ -28,7 +28,15 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   the vital just mentioned ("88% RA -> 94% on 4L", "38.4 °C overnight, now 37.6", "164/96 R arm, 160/94 L arm", "T 37.0
   (98.6)"), "lying 138/84", "Repeat 10 min later: 158/92"; **topic line**: the readings of a line headed by a
   blood-pressure label ("BP for thrombolysis: labetalol 10 mg -> 188/102; repeated -> 176/98"); **after a range**: the
-  value after a range of the vital ("SBP 90s-100s, currently 112", "home log 140s/80s. Yesterday evening 162/98").
+  value after a range of the vital ("SBP 90s-100s, currently 112", "home log 140s/80s. Yesterday evening 162/98");
+  **blood-pressure sentence**: every pressure-shaped pair in the sentence of a blood-pressure word ("BP 188/104 this
+  AM, 176/98 on recheck", "home BP log: 11/10 92/58, 11/12 88/54", "cuff reading 226/128"), on the timed lines under a
+  heading that names blood pressure and ends with a colon, and any pair written with mmHg ("PA 130 x 80 mmHg") —
+  never the targets of a plan ("lower SBP by 15% (roughly BP 180/100)", "then toward 150/90 over 24 h");
+* **sentence temperature** (:func:`~pytest_medllm.data.notes.labels.read_sentence_temperatures`) — a decimal of a
+  temperature's range right after a verb of reading, in the sentence of a temperature word ("checked her temperature
+  and it was 100.8", "Measured 100.9 on her home thermometer"), and a decimal before the bare letter of its unit
+  ("102.6 F"; "88 F", without a decimal, is an age and a sex).
 
 A labelled number is NOT taken (and is listed in ``rejected`` with the reason) when it is a range, a target or threshold
 ("fever 100.4 or above"), followed by the unit of something else ("troponin T 24 ng/l", "Tmax 24h"), not a whole number
@@ -73,7 +81,8 @@ import re
 from dataclasses import dataclass, field
 
 from .notes.continuations import confirm_weak, continued
-from .notes.labels import LABELS, Label, label_table, read_labelled, read_unit_saturations, read_unit_temperatures
+from .notes.labels import (LABELS, Label, label_table, read_labelled, read_sentence_temperatures,
+                           read_unit_saturations, read_unit_temperatures)
 from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.sections import SECTION_KINDS, Section, find_sections
@@ -170,6 +179,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     found = labelled + positional(text) + tables(text)
     found += read_unit_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
     found += read_unit_saturations(text, {r[1] for r in rejected} | {f.start for f in found})
+    found += read_sentence_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
     found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"])
     found = confirm_weak(found, text)
     ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)]

@@ -1,11 +1,11 @@
 """Precision and recall of the note extractors against a hand-annotated corpus (``tests/data/notes/NAME.jsonl``).
 
-``python -m tests.helpers.note_extraction_report dev`` (or ``dev2``, ``dev3``; the held-out ``heldout2``, ``heldout3``)
+``python -m tests.helpers.note_extraction_report dev`` (or ``dev2`` … ``dev5``; the held-out ``heldout4``)
 prints a Markdown table: per vital kind (HR, SBP, DBP, RR, SPO2, TEMP_F, TEMP_C) for every mention and for the chosen
 mention, and per demographic kind (AGE, SEX, ETH). A span counts as found when the extractor gives the same variable at
 exactly the same characters (and, for temperatures, the same unit). The tests use :func:`score` directly; the table is
 for people. ``python -m tests.helpers.note_extraction_report labels`` prints the label table instead (each label's
-language, vital sign, when it is read and what it stands for), for a reviewer. ``… dev3 --misses`` lists every missed
+language, vital sign, when it is read and what it stands for), for a reviewer. ``… dev5 --misses`` lists every missed
 and spurious span of a development corpus with the text around it, to study; it refuses a held-out corpus, whose text
 must stay unread.
 """
@@ -59,6 +59,12 @@ def _by_kind(spans: set[tuple[str, int, int]], kind: str) -> set[tuple[int, int]
     return {(a, b) for k, a, b in spans if k == kind}
 
 
+def _without_period(text: str, start: int, end: int) -> int:
+    """The end of a sex word without its title's period: annotators mark "Mr." or "Mr" of "Mr. ___", and both name
+    the same word (the rewrite keeps the period either way)."""
+    return end - 1 if end - start > 1 and text[end - 1] == "." else end
+
+
 def score(notes: list[AnnotatedNote]) -> dict[str, dict[str, Tally]]:
     """``{"all": {kind: Tally}, "chosen": {...}, "demographics": {...}}`` over ``notes``."""
     out: dict[str, dict[str, Tally]] = {"all": {}, "chosen": {}, "demographics": {}}
@@ -74,9 +80,10 @@ def score(notes: list[AnnotatedNote]) -> dict[str, dict[str, Tally]]:
                                                        _by_kind(chosen, kind))
         demographics = extract_demographics(note.text)
         found = {("AGE", m.start, m.end) for m in demographics.age_mentions}
-        found |= {("SEX", m.start, m.end) for m in demographics.sex_mentions}
+        found |= {("SEX", m.start, _without_period(note.text, m.start, m.end)) for m in demographics.sex_mentions}
         found |= {("ETH", m.start, m.end) for m in demographics.ethnicity_mentions}
-        wanted = {(s.kind, s.start, s.end) for s in note.spans if s.kind in DEMOGRAPHIC_ORDER}
+        wanted = {(s.kind, s.start, _without_period(note.text, s.start, s.end) if s.kind == "SEX" else s.end)
+                  for s in note.spans if s.kind in DEMOGRAPHIC_ORDER}
         for kind in DEMOGRAPHIC_ORDER:
             out["demographics"].setdefault(kind, Tally()).add(note.id, _by_kind(wanted, kind), _by_kind(found, kind))
     return out
@@ -149,7 +156,7 @@ def misses(name: str, width: int = 60) -> str:
     return "\n".join(lines) or f"{name}: no miss"
 
 
-if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|dev2|dev3|heldout2|heldout3|labels
+if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|…|dev5|heldout4|labels
     name = sys.argv[1] if len(sys.argv) > 1 else "dev"
     if "--misses" in sys.argv[2:]:
         print(misses(name))

@@ -96,15 +96,20 @@ def check(note: AnnotatedNote) -> list[str]:
 
 
 def load(name: str) -> list[AnnotatedNote]:
-    """The annotated notes of ``tests/data/notes/NAME.jsonl``."""
+    """The annotated notes of ``tests/data/notes/NAME.jsonl``, or of its parts ``NAMEa.jsonl``, ``NAMEb.jsonl`` …
+    (a corpus written by several authors, each in a file of their own)."""
     notes = []
     path = NOTES_DIR / f"{name}.jsonl"
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        record = json.loads(line)
-        text, spans = unmark(record["marked"])
-        notes.append(AnnotatedNote(record["id"], text, spans, record))
+    paths = [path] if path.exists() else sorted(NOTES_DIR.glob(f"{name}[a-z].jsonl"))
+    if not paths:
+        raise FileNotFoundError(f"no corpus {name!r} in {NOTES_DIR}")
+    for part in paths:
+        for line in part.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            text, spans = unmark(record["marked"])
+            notes.append(AnnotatedNote(record["id"], text, spans, record))
     return notes
 
 

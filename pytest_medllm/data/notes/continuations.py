@@ -35,7 +35,8 @@ _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|improving\s+to|impro
 #: What may stand between a value and the word that brings its next value: its unit, a time, a few words.
 _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\d]|\d{1,2}:\d{2}){0,25}\)|" \
           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|overnight|earlier|initially|yesterday|today|this\s+morning|at\s+rest|" \
-          r"on\s+arrival|in\s+(?:the\s+)?ED|on\s+(?:RA|room\s+air|air)|sinus|irregular|regular)){0,3}"
+          r"on\s+arrival|in\s+(?:the\s+)?ED|on\s+(?:RA|room\s+air|air)|sinus|irregular|regular|lying|supine|" \
+          r"sitting|seated|standing)){0,3}"
 _POSTURE = r"(?:standing|upright|sitting|seated|lying|supine|liggend|staand|zittend|liegend|stehend|sitzend|" \
            r"couché|debout|assis|sentado|de\s+pie|supino|seduto|in\s+piedi|liggande|stående|sittande)"
 _PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+arm)"
@@ -120,7 +121,7 @@ _BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambu
                        re.M | re.I)
 #: A pair on such a line; not one end of a range or of a monitor's minimum-maximum ("{100/51(65) - 140/83(98)}").
 _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})"
-                         r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-|–|to\b|[}\]]))")
+                         r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?!>)|–|to\b|[}\]]))")
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|\b(?:goal|target|aim|keep|maintain|below|under|above|"
                                  r"less\s+than|"
                                  r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
@@ -152,6 +153,65 @@ def _topic_lines(text: str) -> list[Found]:
             if all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
                     pair and pair[0].value - pair[1].value >= 10:
                 more += pair
+    return more
+
+
+#: A blood-pressure word in prose: "BP", "SBP", "blood pressure(s)", "cuff reading" (not its medicines or goals).
+_BP_WORD = re.compile(r"(?<![A-Za-z])(?:BP|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ressures?|[Cc]uff[ \t]+readings?)"
+                      r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
+                      r"threshold\w*|range|agents?|lowering))")
+#: Where a blood-pressure sentence ends: a full stop or semicolon before a space or the line's end, or the line's end.
+_SENTENCE_END = re.compile(r"[.;](?=[ \t]|$)|\n", re.M)
+#: A line that lists one timed reading under a blood-pressure heading: "  14:40  176/98", "- 0300 84/50".
+_TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?[ \t]*[:\-]?[ \t]*"
+                                 r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,40}$", re.M)
+#: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
+_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*(?P<n2>\d{2,3})"
+                             r"(?=[ \t]*mm[ \t]*Hg)")
+
+
+#: Words of a plan on a line: the pairs after them are targets ("lower MAP by no more than 25%", "titrate to").
+_PLAN = re.compile(r"\b(?:lower(?:ing)?|reduc\w+|titrat\w+|targets?|goals?|aim\w*|towards?|roughly|permissive)\b",
+                   re.I)
+
+
+def _pairs_in(text: str, start: int, end: int, how: str) -> list[Found]:
+    """The pressure-shaped pairs of ``text[start:end]`` that are readings: not a target, a threshold, a range or a
+    combination drug's doses, with a systolic at least 10 mmHg above the diastolic."""
+    more: list[Found] = []
+    for m in _TOPIC_PAIR.finditer(text, start, end):
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if _PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():]):
+            continue  # a plan's target: "lower MAP by 25% (roughly BP 170/100), then toward 160/100 over 2-6 h"
+        if _NOT_READING_BEFORE.search(text[max(start, m.start() - 30):m.start()]) or re.match(
+                r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)", text[m.end():]):
+            continue
+        pair = read_pressure(text, m, how, lowest_systolic=50.0)[0]
+        if pair and all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
+                pair[0].value - pair[1].value >= 10:
+            more += pair
+    return more
+
+
+def _blood_pressure_sentences(text: str) -> list[Found]:
+    """Readings in the sentence of a blood-pressure word ("BP 188/104 this AM, 176/98 on recheck", "home BP log: 11/10
+    92/58, 11/12 88/54", "Home cuff reading 226/128"), on the timed lines under a heading that names blood pressure
+    and ends with a colon ("Post-lytic BP checks (goal < 180/105):" then "14:40  176/98"), and any pair written with
+    mmHg ("PA 130 x 80 mmHg")."""
+    more: list[Found] = []
+    for word in _BP_WORD.finditer(text):
+        end = _SENTENCE_END.search(text, word.end())
+        stop = end.start() if end else len(text)
+        more += _pairs_in(text, word.end(), stop, "reading in a blood-pressure sentence")
+        line_end = text.find("\n", word.end())
+        if line_end != -1 and text[word.end():line_end].rstrip().endswith(":"):
+            position = line_end + 1
+            while (line := _TIMED_READING_LINE.match(text, position)) is not None and line.end() > position:
+                more += _pairs_in(text, line.start(), line.end(), "reading under a blood-pressure heading")
+                position = line.end() + 1
+    for m in _PAIR_WITH_UNIT.finditer(text):
+        if not _NOT_READING_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
+            more += read_pressure(text, m, "pair written with mmHg", lowest_systolic=50.0)[0]
     return more
 
 
@@ -200,7 +260,7 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
         more += read_pressure(text, m, "blood pressure after a posture or an arm", lowest_systolic=30.0)[0]
     for m in _REPEAT_BP.finditer(text):
         more += read_pressure(text, m, "repeated blood pressure", lowest_systolic=30.0)[0]
-    return more + _topic_lines(text) + _after_ranges(text, ranges or [])
+    return more + _topic_lines(text) + _blood_pressure_sentences(text) + _after_ranges(text, ranges or [])
 
 
 def confirm_weak(found: list[Found], text: str) -> list[Found]:

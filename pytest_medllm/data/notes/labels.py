@@ -66,7 +66,7 @@ _ROMANCE = ("fr", "es", "it", "pt")
 _ECG = r"(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
 _RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
            r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
-           r"(?:rhythm|tachycardia|bradycardia|fibrillation|flutter)")
+           r"(?:rhythm|tachycardia|bradycardia|tach|brady|fibrillation|flutter)")
 #: Words before a "T" that make it part of a lab's name: "troponin T 24 ng/l", "free T 1.2".
 _LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
 #: Words before "temperature" that make it something else's: "room temperature 22 °C", "water temp 40".
@@ -77,11 +77,15 @@ _L = Label
 LABELS: tuple[Label, ...] = (
     # heart rate
     _L("heart rate", r"heart\s+rate", "heart_rate"),
-    _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:]*\d)", "heart_rate", case_sensitive=True),
+    # "Hr 1  BP 150/84": a dialysis or infusion record's hour, not a heart rate
+    _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:]*\d)(?![ \t:]*\d(?!\d))", "heart_rate", case_sensitive=True),
     _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
+    _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
+       meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
     _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate"),
-    _L("rhythm at", rf"(?:{_RHYTHM}|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
-                    r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|with\s+(?:a\s+)?"
+    _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate"),
+    _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
+                    r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|to|with\s+(?:a\s+)?"
                     r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
     _L("rhythm", _RHYTHM, "heart_rate", unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
        meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
@@ -348,13 +352,16 @@ _PAIRED_TEMPERATURES = re.compile(rf"(?<![A-Za-z])(?P<label>T\s?m(?:ax)?[ \t]*/[
 
 
 #: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius".
-_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
-                               r"Celsius|Fahrenheit|centigrade)\b(?![ \t]*(?:/|per\b))")
+_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
+                               r"Celsius|Fahrenheit|centigrade)\b|"
+                               # "102.6 F", "38.4C": the letter alone only after a decimal ("88 F" is an age and sex)
+                               r"(?P<n2>\d{2,3}[.,]\d)[ \t]?[CF](?![\w°/]))(?![ \t]*(?:/|per\b))")
 #: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
 _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|maintain\w*|avoid\w*|below|above|"
                            r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
-                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion)|[<>≤≥=~])"
+                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|outside|outdoor|"
+                           r"weather)|[<>≤≥=~])"
                            r"[^.;\n\d]{0,12}$", re.I)
 
 
@@ -363,14 +370,51 @@ def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
     labelled numbers refused as thresholds, targets or ranges) and not settings or targets (:data:`_NOT_MEASURED`)."""
     found = []
     for m in _UNIT_TEMPERATURE.finditer(text):
-        start, end = m.start("n1"), m.end("n1")
-        value = float(m["n1"].replace(",", "."))
-        celsius = not re.search(r"F|Fahrenheit", m[0][len(m["n1"]):])
+        group = "n1" if m["n1"] is not None else "n2"
+        start, end = m.start(group), m.end(group)
+        value = float(m[group].replace(",", "."))
+        celsius = not re.search(r"F|Fahrenheit", m[0][len(m[group]):])
         if start in refused or not (30 <= value <= 45 if celsius else 86 <= value <= 110):
             continue
         if _NOT_MEASURED.search(text[max(0, start - 30):start]):
             continue
         item, _ = read_temperature(text, start, end, "temperature unit")
+        if item:
+            found.append(item)
+    return found
+
+
+#: A word that makes a sentence about the patient's temperature: "checked his temperature yesterday evening and it
+#: was 100.8", "Measured 100.9 on her home thermometer", "feber till 39,0".
+_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|febrile|fever|feber|fieber|fièvre|fiebre|febbre|"
+                               r"koorts|febre|pyrexi\w*|spiked?)\b", re.I)
+#: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
+_READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
+                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a)|[=:])[ \t]*$", re.I)
+_SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d,/%]|\.\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
+                               r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")
+
+
+def read_sentence_temperatures(text: str, taken: set[int]) -> list[Found]:
+    """Decimals of a temperature's range (35.0-42.9 °C, 96.0-108.9 °F) in the sentence of a temperature word, right
+    after a verb or preposition of a reading ("and it was 100.8", "Measured 100.9 on her home thermometer"), outside
+    ``taken`` and not targets (:data:`_NOT_MEASURED`)."""
+    found = []
+    for m in _SENTENCE_DECIMAL.finditer(text):
+        start, end = m.start("n1"), m.end("n1")
+        value = float(m["n1"].replace(",", "."))
+        if start in taken or not (35.0 <= value < 43.0 or 96.0 <= value < 109.0):
+            continue
+        sentence_start = max(text.rfind("\n", 0, start), *(text.rfind(p, 0, start) for p in (". ", "; "))) + 1
+        sentence_end = min((i for i in (text.find("\n", end), text.find(". ", end), text.find("; ", end))
+                            if i != -1), default=len(text))
+        words = [w for w in _TEMPERATURE_WORD.finditer(text, sentence_start, sentence_end)
+                 if abs(w.start() - start) <= 80]
+        target = _NOT_MEASURED.search(text[max(sentence_start, start - 30):start])
+        if not words or not _READING_VERB.search(text[max(sentence_start, start - 25):start]) or (
+                target and not re.match(r"and\b", target[0], re.I)):  # "… and it was 100.8" is no range
+            continue
+        item, _ = read_temperature(text, start, end, "temperature in a sentence about it")
         if item:
             found.append(item)
     return found

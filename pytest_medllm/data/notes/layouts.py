@@ -22,7 +22,7 @@ import re
 
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
-_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?)"
+_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|(?m:^[ \t]*O(?=:)))"
                           r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"
@@ -41,13 +41,20 @@ _SLASH_SEP = re.compile(r"[ \t]+/[ \t]+(?=\d)")
 #: Words a run may hold between its numbers: the route of a temperature, the arm and posture of a pressure.
 _FILLER = r"(?:PO|po|[Oo]ral|[Aa]x(?:illary)?|[Rr]ectal|[Tt]ympanic|[Tt]emporal|TA|[LR]|[Ll]eft|[Rr]ight|" \
           r"[Ll]ying|[Ss]itting|[Ss]tanding|[Ss]upine|arm)"
-_RUN_SEP = re.compile(rf"[ \t]*(?P<sep>[,|;]|-(?=\d))?[ \t]*(?:{_FILLER}[ \t]+(?=[A-Za-z]*[ \t]*\d))*")
+_RUN_SEP = re.compile(rf"[ \t]*(?P<sep>[,|;]|-(?=\d)|(?<=[ \t])[-–](?=[ \t]+\d))?[ \t]*"
+                      rf"(?:{_FILLER}[ \t]+(?=[A-Za-z]*[ \t]*\d))*")
 _OTHER_AFTER = re.compile(r"[ \t]*(?:L\b(?![ \t]+(?:[Ll]ying|[Ss]itting|[Ss]tanding|[Ss]upine|arm))|L/min|lpm|"
                           r"mg|kg|mL|ml|min|h\b|hrs?|days?|x\b)")
-#: The orders runs are written in: MIMIC's (T, HR, BP, RR, SpO2, after a triage pain score) and Epic's (T, BP,
-#: pulse, RR, SpO2). A run is read in whichever order fits it; one that fits both differently is not taken.
+#: The orders runs are written in: MIMIC's (T, HR, BP, RR, SpO2, after a triage pain score), Epic's (T, BP, pulse,
+#: RR, SpO2), nursing flowsheets' (T, HR, RR, BP, SpO2), the pulse first (HR, BP, RR, SpO2, T) and the pressure first
+#: (BP, HR, RR, T, SpO2, as Korean and Japanese EMRs write "V/S: 102/68 - 110 - 22 - 38.2"). Heart rate comes before
+#: respiratory rate in every one of them. A run is read in whichever order fits its numbers' shapes; one that fits
+#: two orders differently is not taken.
 _ORDERS = (("pain", "temperature", "heart_rate", "blood_pressure", "respiratory_rate", "oxygen_saturation"),
-           ("pain", "temperature", "blood_pressure", "heart_rate", "respiratory_rate", "oxygen_saturation"))
+           ("pain", "temperature", "blood_pressure", "heart_rate", "respiratory_rate", "oxygen_saturation"),
+           ("pain", "temperature", "heart_rate", "respiratory_rate", "blood_pressure", "oxygen_saturation"),
+           ("heart_rate", "blood_pressure", "respiratory_rate", "oxygen_saturation", "temperature"),
+           ("blood_pressure", "heart_rate", "respiratory_rate", "temperature", "oxygen_saturation"))
 
 
 def _unit(token: re.Match) -> str:
@@ -119,7 +126,7 @@ def _run_tokens(text: str, pos: int, slashes: bool) -> tuple[list[re.Match], lis
         sep = _SLASH_SEP.match(text, token.end()) if slashes else _RUN_SEP.match(text, token.end())
         if sep is None:
             break
-        separators.append("/" if slashes else sep["sep"] or " ")
+        separators.append("/" if slashes else (sep["sep"] or " ").replace("–", "-"))
         pos = sep.end()
     if slashes and len(separators) < 3:
         return [], []  # "98.1 / 96": too short to tell from a ratio

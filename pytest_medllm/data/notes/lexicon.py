@@ -33,17 +33,18 @@ ETHNICITY_TERMS: dict[str, str] = {
         bahamian nigerian ghanaian somali somalian ethiopian eritrean kenyan ugandan congolese sudanese
         south_sudanese senegalese malian ivorian cameroonian zimbabwean zambian malawian tanzanian rwandan
         burundian liberian sierra_leonean gambian guinean angolan mozambican togolese beninese burkinabe chadian
-        cape_verdean caribbean west_indian"""),
+        cape_verdean caribbean west_indian yoruba igbo hausa akan ashanti fulani zulu xhosa kikuyu luo amhara oromo
+        tigrayan preta preto"""),
     **_terms(_H, """hispanic latino latina latinx latine chicano chicana puerto_rican mexican dominican cuban
         salvadoran salvadorean guatemalan honduran nicaraguan costa_rican panamanian colombian venezuelan
         ecuadorian peruvian bolivian chilean argentine argentinian uruguayan paraguayan brazilian central_american
-        south_american latin_american mestizo mestiza"""),
+        south_american latin_american mestizo mestiza hispano hispana"""),
     **_terms(_A, """asian south_asian east_asian southeast_asian south-east_asian british_asian asian_indian chinese
         east_indian han_chinese taiwanese japanese korean vietnamese cambodian khmer laotian hmong thai burmese filipino
         filipina indonesian malaysian singaporean indian pakistani bangladeshi sri_lankan nepali nepalese bhutanese
         tibetan mongolian punjabi gujarati tamil bengali afghan uzbek pacific_islander native_hawaiian
         hawaiian samoan tongan fijian maori māori chamorro marshallese micronesian chuukese tahitian cook_islander
-        niuean papua_new_guinean polynesian melanesian"""),
+        niuean papua_new_guinean polynesian melanesian 汉族 han"""),
     **_terms(_W, """white caucasian white_british white_irish white_other white_european irish_traveller
         irish_traveler gypsy roma romani european eastern_european western_european irish scottish welsh italian
         polish russian ukrainian german greek portuguese albanian bosnian romanian bulgarian serbian croatian
@@ -54,7 +55,7 @@ ETHNICITY_TERMS: dict[str, str] = {
         inuit cree ojibwe ojibway navajo lakota cherokee torres_strait_islander multiracial mixed_race mixed-race
         biracial middle_eastern north_african arab lebanese syrian iraqi iranian persian turkish kurdish egyptian
         moroccan algerian tunisian libyan yemeni saudi palestinian jordanian guyanese trinidadian south_african
-        surinamese"""),
+        surinamese emirati qatari kuwaiti omani bahraini diné parda pardo"""),
 }
 del _terms
 

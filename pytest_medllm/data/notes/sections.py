@@ -47,14 +47,17 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\b(?:vitals?|vs|obs|set)\s*(?:#|no\.?\s*)?[2-9]\b|"
               r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
-              r"\b(?:ems|paramedics?|ambulance|field|osh|outside\s+hospital|referring|transferring|rettungsdienst|"
-              r"notarzt|samu|smur)\b"),
+              r"\b(?:ems|paramedics?|ambulance|ambo|hems|field|osh|outside\s+hospital|referring|"
+              r"transferring|rettungsdienst|notarzt|samu|smur)\b|"
+              # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
+              r"\bnote\b"),
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
               r"constantes(?:\s+vitales)?|signos\s+vitales|sinais\s+vitais|parametri\s+vitali|vitalparameter|vitalzeichen|"
               r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
     ("exam", r"\bphysical\b|\bexam\w*|^o/?e$|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|^vs\b|\bvs\b|"
              r"\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
              r"\bassessment\s*(?:at\b|@|\(\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
+             r"\bmy\s+(?:evaluation|assessment)\b|\bon\s+evaluation\b|"
              r"\b(?:admission|clinical|physical|examination)\s+(?:findings|status)|\bsecondary\s+survey\b|"
              r"\bfindings\s+(?:on|at)\s+(?:admission|arrival|presentation)|klinische\s+untersuchung|"
              r"\bbefund\s+bei\s+aufnahme|"

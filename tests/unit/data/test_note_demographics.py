@@ -24,7 +24,7 @@ def dev():
 
 
 @pytest.mark.parametrize("kind", DEMOGRAPHIC_ORDER)
-@pytest.mark.parametrize("corpus", ["dev", "dev2", "dev3"])
+@pytest.mark.parametrize("corpus", ["dev", "dev2", "dev3", "dev4", "dev5"])
 def test_dev_corpora_precision_and_recall(corpus, kind):
     tally = score(load(corpus))["demographics"][kind]
     assert tally.precision >= GOAL, f"{corpus} {kind}: spurious {tally.false_positive}"
@@ -218,3 +218,41 @@ def test_pronouns_of_other_people_the_retired_held_out_corpus_brought(text, mine
 def test_ethnicity_forms_the_retired_held_out_corpus_brought(text, ethnicity, words):
     found = extract_demographics(text)
     assert (found.ethnicity, [m.text for m in found.ethnicity_mentions]) == (ethnicity, words)
+
+
+# -- forms the retired held-out corpora dev4 and dev5 showed missing (written here, not copied) ------------------------
+
+@pytest.mark.parametrize("text, ages", [
+    ("Review: Mrs K, 81, from a nursing home", ["81"]), ("Pt: Mr J.P., 67\n\nPC: fall", ["67"]),
+    ("Patient: Ms R, 29\nAdmitted with", ["29"]), ("Name: XXX   Age/Sex: 63 Y/M   IP No.: 1", ["63"]),
+    ("Patient: 48 years   Sex: Female", ["48"]), ("性别: 女   年龄: 71岁", ["71"]),
+    ("Symptoms for 3 years; pt: 5 years ago", []),
+])
+def test_age_forms_of_the_held_out_corpora(text, ages):
+    assert _ages(text) == ages
+
+
+@pytest.mark.parametrize("text, sex, words", [
+    ("Pt is a 66 y/o WM with CAD", "male", ["M"]), ("39 yo AAF with SLE", "female", ["F"]),
+    ("71 yo white F, HFpEF", "female", ["F"]), ("Age/Sex: 63 Y/M", "male", ["M"]), ("性别: 男", "male", ["男"]),
+    ("54 yo M with cirrhosis (ascites, HE; MELD 20)", "male", ["M"]),
+    ("NOTE ADDENDUM: HE IS A 70 YO MAN", "male", ["HE", "MAN"]),
+])
+def test_sex_words_of_the_held_out_corpora(text, sex, words):
+    found_sex, mine, _ = _sex(text)
+    assert (found_sex, mine) == (sex, words)
+
+
+@pytest.mark.parametrize("text, ethnicity, words", [
+    ("Pt is a 66 y/o WM with CAD", "White", ["W"]), ("39 yo AAF with SLE", "Black", ["AA"]),
+    ("27yo F, identifies as Torres Strait Islander. Lives in", "Other/Unknown", ["Torres Strait Islander"]),
+    ("Pt: 61 F, NZ Māori\nDay 2", "Asian & Pacific", ["Māori"]),
+    ("Patient: 70 y.o. male   Ethnicity: Korean American   Preferred language: Korean", "Asian & Pacific",
+     ["Korean American"]),
+    ("52-year-old Igbo woman, teacher", "Black", ["Igbo"]), ("Paciente de 60 años, hispana, de Puebla", "Hispanic/Latino", ["hispana"]),
+    ("Paciente do sexo masculino, 47 anos, pardo, pedreiro", "Other/Unknown", ["pardo"]),
+    ("民族: 汉族", "Asian & Pacific", ["汉族"]), ("29-year-old Emirati man", "Other/Unknown", ["Emirati"]),
+])
+def test_ethnicity_forms_of_the_held_out_corpora(text, ethnicity, words):
+    found = extract_demographics(text)
+    assert (found.ethnicity, [text[m.start:m.end] for m in found.ethnicity_mentions]) == (ethnicity, words)

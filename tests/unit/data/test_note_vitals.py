@@ -24,10 +24,22 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3")
-#: Annotated mentions the extractor is allowed to get wrong on the dev corpora (none today): a change that breaks
-#: one shows up here by name, not only as a dip in the ratios.
-KNOWN_ERRORS: dict[str, set[str]] = {"dev": set(), "dev2": set(), "dev3": set()}
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5")
+#: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
+#: by name, not only as a dip in the ratios. dev4 and dev5 were the held-out corpora heldout2 and heldout3, retired
+#: after their scoring; what they still show missing: a German-English note's "HF 124/min" and "AF 32/min" and
+#: "tachypnoea up to 30/min", a ventilator's "measured 28", "88 percent … improving to 93 percent", Chinese "心率102次/分"
+#: and "最高体温39.2℃", Korean "Max BT 39.4" and "해열제 투여 후 37.6", "Radial pulse weak and thready, 124", "Fever spikes
+#: up to 101 F", "until rectal T 38.9", "his BP was "240 over something"", an Epic flowsheet row flagged "(!)",
+#: "Ambulatory SpO2 on RA the day before discharge: 92%".
+KNOWN_ERRORS: dict[str, set[str]] = {
+    "dev": set(), "dev2": set(), "dev3": set(),
+    "dev4": {"dev4-004@(1328, 1331)", "dev4-004@(441, 443)", "dev4-004@(634, 637)", "dev4-004@(734, 736)",
+             "dev4-021@(873, 875)", "dev4-024@(426, 428)", "dev4-041@(175, 179)", "dev4-041@(301, 304)",
+             "dev4-051@(507, 510)", "dev4-061@(203, 207)", "dev4-061@(227, 231)", "dev4-067@(2112, 2115)"},
+    "dev5": {"dev5-042@(502, 506)", "dev5-044@(196, 199)", "dev5-054@(868, 871)", "dev5-054@(872, 874)",
+             "dev5-054@(913, 916)", "dev5-067@(1218, 1220)"},
+}
 
 
 @pytest.fixture(scope="module", params=CORPORA)
@@ -479,3 +491,69 @@ def test_a_discharge_heading_with_a_qualifier_keeps_its_vitals_out_of_rule_1():
     vitals = extract_vitals(text)
     assert (vitals.chosen_mention("heart_rate").text, vitals.rule("heart_rate")) == ("128", 2)
     assert (vitals.chosen_mention("oxygen_saturation").text, vitals.rule("oxygen_saturation")) == ("98", 3)
+
+
+# -- what the retired held-out corpora (dev4, dev5) showed the readers missing: each family written here ---------------
+
+@pytest.mark.parametrize("text, expected", [
+    # positional runs in the orders nursing flowsheets, pulse-first and pressure-first EMRs write
+    ("O: VS 97.6 81 18 131/77 99%RA\n", [("temperature", "97.6"), ("heart_rate", "81"), ("respiratory_rate", "18"),
+                                         ("systolic_bp", "131"), ("diastolic_bp", "77"), ("oxygen_saturation", "99")]),
+    ("O: 99.0 93 142/88 20 95%RA. Wt 70.2", [("temperature", "99.0"), ("heart_rate", "93"), ("systolic_bp", "142"),
+                                             ("diastolic_bp", "88"), ("respiratory_rate", "20"),
+                                             ("oxygen_saturation", "95")]),
+    ("VS: 67 110/72 12 98% 97.7. Skin intact", [("heart_rate", "67"), ("systolic_bp", "110"), ("diastolic_bp", "72"),
+                                                ("respiratory_rate", "12"), ("oxygen_saturation", "98"),
+                                                ("temperature", "97.7")]),
+    ("V/S: 96/60 - 124 - 26 - 39.1", [("systolic_bp", "96"), ("diastolic_bp", "60"), ("heart_rate", "124"),
+                                      ("respiratory_rate", "26"), ("temperature", "39.1")]),
+    ("VS @ 1400: 37.3-101-22-98/61-93% RA\n", [("temperature", "37.3"), ("heart_rate", "101"),
+                                               ("respiratory_rate", "22"), ("systolic_bp", "98"), ("diastolic_bp", "61"),
+                                               ("oxygen_saturation", "93")]),
+    # readings in a blood-pressure sentence, under a blood-pressure heading, or written with mmHg
+    ("# HTN: BP 171/99 at 06:00, 158/92 after amlodipine; continue.",
+     [("systolic_bp", "171"), ("diastolic_bp", "99"), ("systolic_bp", "158"), ("diastolic_bp", "92")]),
+    ("She keeps a home BP diary: 3/4 104/66, 3/6 98/60.", [("systolic_bp", "104"), ("diastolic_bp", "66"),
+                                                           ("systolic_bp", "98"), ("diastolic_bp", "60")]),
+    ("Her cuff reading at the pharmacy was 204/118.", [("systolic_bp", "204"), ("diastolic_bp", "118")]),
+    ("BP after labetalol (goal < 160/110):\n  09:10  174/104\n  09:25  162/98 -> repeat dose\nPlan: admit",
+     [("systolic_bp", "174"), ("diastolic_bp", "104"), ("systolic_bp", "162"), ("diastolic_bp", "98")]),
+    ("Sinais vitais: PA 140 x 90 mmHg, FC 96 bpm", [("systolic_bp", "140"), ("diastolic_bp", "90"),
+                                                    ("heart_rate", "96")]),
+    # targets of a plan are no readings
+    ("- lower SBP by 15% (roughly BP 180/100), then toward 150/90 over 24 h", []),
+    ("BP 150/90; titrate nicardipine to 140/90", [("systolic_bp", "150"), ("diastolic_bp", "90")]),
+    # temperatures in a sentence about them, and a decimal before the letter of its unit
+    ("Her mother took her temperature at midnight and it was 101.3. No rash.", [("temperature", "101.3")]),
+    ("Recorded 38.6 on the ward thermometer overnight.", [("temperature", "38.6")]),
+    ("Fever since Monday; CRP 38.5, WBC 14.2.", []),
+    ("Documented at the clinic as 103.1 F two days ago.", [("temperature", "103.1")]),
+    ("88 F with fever and cough", []),
+    ("heat index 104 °F at practice; WBGT 31 °C", []),
+    # heart rates: an ECG's rate, a pulse deficit, a posture after an arrow; a dialysis record's hour is none
+    ("ECG: sinus tach 126, QTc 470", [("heart_rate", "126")]),
+    ("ECG: sinus, rate 64, no ST change", [("heart_rate", "64")]),
+    ("new AF with RVR to 148 overnight", [("heart_rate", "148")]),
+    ("pulse deficit: apical 132, radial 104", [("heart_rate", "132"), ("heart_rate", "104")]),
+    ("HR 52 supine → 88 standing", [("heart_rate", "52"), ("heart_rate", "88")]),
+    ("Hr 1  BP 144/80  HR 76\nHr 2  BP 128/70  HR 80", [("systolic_bp", "144"), ("diastolic_bp", "80"),
+                                                         ("heart_rate", "76"), ("systolic_bp", "128"),
+                                                         ("diastolic_bp", "70"), ("heart_rate", "80")]),
+    ("BP 100/60 mmHg, CR 112 bpm, RR 24 cpm", [("systolic_bp", "100"), ("diastolic_bp", "60"), ("heart_rate", "112"),
+                                               ("respiratory_rate", "24")]),
+])
+def test_forms_the_second_and_third_held_out_corpora_showed(text, expected):
+    assert [(variable, value) for variable, value, _ in _found(text)] == expected
+
+
+@pytest.mark.parametrize("text, chosen_heart_rate", [
+    # the note's title names triage, but the triage block is the one below it
+    ("ED Triage Note\nHPI: HR 130 at home per her watch.\nTriage vitals (0912): HR 96, BP 130/80\n", "96"),
+    # an ambulance's observations are from before the encounter, like EMS vitals
+    ("Ambo obs: HR 140, BP 90/50\nTriage obs (1102): HR 118, BP 100/60\n", "118"),
+    # "On my evaluation (01:55):" is the examination of a cross-cover note
+    ("Paged by RN: HR 150 on tele.\n\nOn my evaluation (01:55):\nHR 112 BP 104/62\n", "112"),
+])
+def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
+    chosen = {variable: mention.text for variable, mention, _ in extract_vitals(text).chosen}
+    assert chosen["heart_rate"] == chosen_heart_rate

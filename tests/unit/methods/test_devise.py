@@ -162,7 +162,7 @@ def test_unit_rewrites_hold_on_every_written_corpus_note():
     from tests.helpers.notes_markup import load
 
     made = 0
-    for corpus in ("dev", "dev2", "dev3", "heldout2", "heldout3"):
+    for corpus in ("dev", "dev2", "dev3", "dev4", "dev5"):
         for annotated in load(corpus):
             for rewrite in unit_rewrites(build_user_note("x", annotated.text)):
                 made += 1
