@@ -165,16 +165,20 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="session")
-def user_notes(pytestconfig, medllm_config) -> tuple:
-    """The notes of ``--notes`` (UserNote, file order; empty without it). What the extractors found in each — never
-    the text — goes to the JSON artifact's ``facts.user_notes``, and the card counts the notes per vital sign."""
+def user_notes(pytestconfig, medllm_config, medllm_profile) -> tuple:
+    """The notes of ``--notes`` (UserNote, file order; empty without it): the first ``--max-items`` of them, else the
+    profile's ``max_notes`` (quick: 20; paper: all). What the extractors found in each — never the text — goes to the
+    JSON artifact's ``facts.user_notes``, and the card counts the notes per vital sign and says how many were used."""
     if medllm_config.notes is None:
         return ()
     from pytest_medllm.data.user_notes import load_user_notes, notes_summary
     from pytest_medllm.runner.session import STATE_KEY
 
-    notes = tuple(load_user_notes(medllm_config.notes))  # checked before any test (preflight): well-formed
-    pytestconfig.stash[STATE_KEY].facts["user_notes"] = notes_summary(medllm_config.notes, notes)
+    every = tuple(load_user_notes(medllm_config.notes))  # checked before any test (preflight): well-formed
+    limit = medllm_config.max_items if medllm_config.max_items is not None else medllm_profile.max_notes
+    notes = every if limit is None else every[:limit]  # the first notes of the file: the user can see which
+    pytestconfig.stash[STATE_KEY].facts["user_notes"] = notes_summary(medllm_config.notes, notes,
+                                                                      in_file=len(every))
     return notes
 
 

@@ -1,6 +1,7 @@
-"""Unit and notation invariance (beyond DeVisE): the same vital sign written in °C instead of °F, SpO2 as a
-fraction, or heart rate as "pulse … bpm" must not change the prediction. On a user's notes (``--notes``) the rewrites
-their notation allows (:func:`pytest_medllm.perturb.note_rewrites.unit_rewrites`).
+"""Unit and notation invariance (beyond DeVisE): the same vital sign written in °C instead of °F (or in °F instead of
+°C for a user's notes in °C), SpO2 as a fraction, or heart rate as "pulse … bpm" must not change the prediction.
+On a user's notes (``--notes``) the rewrites their notation allows
+(:func:`pytest_medllm.perturb.note_rewrites.unit_rewrites`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ def test_prediction_ignores_units_and_notation(note_style, task, rewrite, unit_r
     style = note_style
     rewrites = [r for r in unit_rewrites[style] if r.name == rewrite]
     if not rewrites:
-        pytest.skip(f"no {style} note mentions the vital sign of {rewrite}")
+        pytest.skip(f"no {style} note allows {rewrite}" + (" (the cohort writes °F; it is for notes in °C)"
+                                                           if rewrite == "temperature-fahrenheit" else
+                                                           ": no note mentions its vital sign in that notation"))
     flips, divergences = {}, []
     for r in rewrites:
         before = label_distributions[(r.original.id, task)]

@@ -267,10 +267,12 @@ def load_user_notes(path: str | Path) -> list[UserNote]:
 
 
 
-def notes_summary(path: str | Path, notes: list[UserNote] | tuple[UserNote, ...]) -> dict:
+def notes_summary(path: str | Path, notes: list[UserNote] | tuple[UserNote, ...], in_file: int | None = None
+                  ) -> dict:
     """What a run on the user's notes reports (the JSON artifact's ``facts.user_notes``; the card's count line):
     how many notes had each vital sign, how many had none (skipped by the vital-sign suites, with the reason), how
-    many carry each outcome label, and per note what was found — kind, value, unit and span, never the text."""
+    many carry each outcome label, and per note what was found — kind, value, unit and span, never the text.
+    ``in_file``: how many notes the file holds when the run uses only the first ``len(notes)``."""
     with_vital = {name: sum(u.vitals.chosen_mention(name) is not None for u in notes) for name in VITAL_SIGNS}
     without = [u.id for u in notes if u.no_vitals_reason]
     per_note = []
@@ -280,7 +282,8 @@ def notes_summary(path: str | Path, notes: list[UserNote] | tuple[UserNote, ...]
                   "chosen": (m.start, m.end) in chosen} for m in u.vitals.mentions]
         per_note.append({"id": u.id, "source": u.source, "found": found, "skipped": u.no_vitals_reason,
                          "findings": u.findings()})
-    return {"file": Path(path).name, "n_notes": len(notes), "with_vital": with_vital,
+    return {"file": Path(path).name, "n_notes": len(notes), "n_in_file": len(notes) if in_file is None else in_file,
+            "with_vital": with_vital,
             "without_vitals": {"count": len(without), "reason": NO_VITALS, "ids": without},
             "labelled": {task: sum(any(k == task for k, _ in u.note.labels) for u in notes)
                          for task in ("mortality", "los")},

@@ -23,9 +23,10 @@ for the synthetic cohort.
   with "a"/"an" before it adjusted.
 
 * **Units and notation** (:func:`unit_rewrites`, the INV rewrites of :mod:`.units` on a user's note) — a °F
-  temperature written in °C (:func:`~.units.celsius_text`, kept in its severity class; a note already in °C is not
-  applicable), a saturation written "97%" as the fraction "0.97", and a heart rate without a unit given "bpm" (the
-  note's own label stays: unlike the cohort's "pulse-bpm", the label is not rewritten).
+  temperature written in °C (:func:`~.units.celsius_text`) and a °C temperature written in °F
+  (:func:`~.units.fahrenheit_text`, with the note's decimal comma), each kept in its severity class; a saturation
+  written "97%" or "97 %" as the fraction "0.97"; and a heart rate without a unit given "bpm" (the note's own label
+  stays: unlike the cohort's "pulse-bpm", the label is not rewritten).
 
 A note without a mention of the variable is not applicable for it (:class:`NotApplicable`), never given one.
 Every counterfactual is checked, like the study's GNU diff step, to differ from the original only inside the
@@ -47,7 +48,7 @@ from ..data.schemas import ETHNICITIES, VITAL_SIGNS
 from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
 from ..data.user_notes import UserNote
 from .clinical import Counterfactual, CounterfactualError, check_only_spans_changed, replace_spans
-from .units import Rewrite, celsius_text
+from .units import Rewrite, celsius_text, fahrenheit_text
 
 #: The word written for each ethnicity class in prose, and as the value of a "Race:" / "Ethnicity:" field.
 PROSE_TERMS = {"Asian & Pacific": "Asian", "Black": "Black", "Hispanic/Latino": "Hispanic",
@@ -362,6 +363,7 @@ def note_counterfactuals(note: UserNote, per_class: int, seed: int) -> NoteRewri
 # -- units and notation (INV) ----------------------------------------------------------------------------------
 
 _FAHRENHEIT_UNIT = re.compile(r"[ \t]*(?:°|º|deg\.?[ \t]*|degrees[ \t]*)?F\b")
+_CELSIUS_UNIT = re.compile(r"[ \t]*(?:°|º|˚|deg\.?[ \t]*|degrees[ \t]*)?(?:C\b|Celsius\b|centigrade\b)|[ \t]*℃")
 
 
 def _unit_rewrite(note: UserNote, name: str, variable: str, start: int, end: int, written: str
@@ -383,8 +385,8 @@ def _unit_rewrite(note: UserNote, name: str, variable: str, start: int, end: int
 
 def unit_rewrite(note: UserNote, name: str) -> Rewrite | NotApplicable:
     """One rewrite of :data:`~.units.REWRITES` (same names) on the note's chosen mention, or why it cannot be made."""
-    variable = {"temperature-celsius": "temperature", "spo2-fraction": "oxygen_saturation",
-                "pulse-bpm": "heart_rate"}[name]
+    variable = {"temperature-celsius": "temperature", "temperature-fahrenheit": "temperature",
+                "spo2-fraction": "oxygen_saturation", "pulse-bpm": "heart_rate"}[name]
     mention = note.vitals.chosen_mention(variable)
     if mention is None:
         return NotApplicable(variable, f"the note does not mention {variable.replace('_', ' ')}")
@@ -401,12 +403,25 @@ def unit_rewrite(note: UserNote, name: str) -> Rewrite | NotApplicable:
         if written is None:
             return NotApplicable(variable, "no °C value of one or two decimals keeps the severity class")
         return _unit_rewrite(note, name, variable, mention.start, unit.end() if unit else mention.end, written)
+    if name == "temperature-fahrenheit":
+        if mention.unit != "°C":
+            return NotApplicable(variable, "the note's temperature is already in °F")
+        unit = _CELSIUS_UNIT.match(text, mention.end)
+        if mention.unit_written and unit is None:
+            return NotApplicable(variable, "the note's °C unit is not written right after the number")
+        written = fahrenheit_text(mention.devise_value)
+        if written is None:
+            return NotApplicable(variable, "no °F value of one or two decimals keeps the severity class")
+        if "," in mention.text:  # the note's decimal comma: "38,2 °C" becomes "100,8 °F"
+            written = written.replace(".", ",")
+        return _unit_rewrite(note, name, variable, mention.start, unit.end() if unit else mention.end, written)
     if name == "spo2-fraction":
-        if mention.notation != "percent" or not text.startswith("%", mention.end):
+        percent = re.match(r"[ \t]?%", text[mention.end:])  # "95%" and "95 %"
+        if mention.notation != "percent" or percent is None:
             return NotApplicable(variable, "the note's saturation is not written as a percentage with '%'")
-        gap = " " if text[mention.end + 1:mention.end + 2].isalnum() else ""
-        return _unit_rewrite(note, name, variable, mention.start, mention.end + 1,
-                             f"{mention.value / 100:.2f}{gap}")
+        end = mention.end + percent.end()
+        gap = " " if text[end:end + 1].isalnum() else ""
+        return _unit_rewrite(note, name, variable, mention.start, end, f"{mention.value / 100:.2f}{gap}")
     if mention.unit_written:
         return NotApplicable(variable, "the note already writes the heart rate's unit")
     return _unit_rewrite(note, name, variable, mention.start, mention.end, f"{mention.text} bpm")

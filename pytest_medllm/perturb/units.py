@@ -98,7 +98,25 @@ def pulse_bpm(note: ClinicalNote) -> Rewrite | None:
     return _edit(note, label.start(), end, f"{written}{note.text[start:end]} bpm", "pulse-bpm", "heart_rate")
 
 
-REWRITES = {"temperature-celsius": celsius, "spo2-fraction": spo2_fraction, "pulse-bpm": pulse_bpm}
+def fahrenheit_text(fahrenheit: float) -> str | None:
+    """The temperature in °F with one decimal (two if one would leave its DeVisE severity class), or None."""
+    scale = SEVERITY_SCALES["temperature"]
+    for decimals in (1, 2):
+        written = round(fahrenheit, decimals)
+        if scale.level(written) == scale.level(fahrenheit):
+            return f"{written:.{decimals}f} °F"
+    return None
+
+
+def fahrenheit(note: ClinicalNote) -> Rewrite | None:
+    """The cohort's notes write °F already: this rewrite exists for a user's notes in °C
+    (:func:`~.note_rewrites.unit_rewrite`)."""
+    return None
+
+
+#: Rewrite name -> the cohort's rewrite. "temperature-fahrenheit" applies to notes written in °C (a user's).
+REWRITES = {"temperature-celsius": celsius, "temperature-fahrenheit": fahrenheit, "spo2-fraction": spo2_fraction,
+            "pulse-bpm": pulse_bpm}
 
 
 def rewrite(note: ClinicalNote, name: str) -> Rewrite | None:

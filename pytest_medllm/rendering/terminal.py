@@ -184,7 +184,10 @@ def user_notes_line(notes: dict) -> str:
     counts = ", ".join(f"{names.get(k, k)} {v}" for k, v in (notes.get("with_vital") or {}).items())
     without = notes.get("without_vitals") or {}
     labelled = notes.get("labelled") or {}
-    text = (f"notes {notes.get('file')}: {notes.get('n_notes')} notes; with each vital sign: {counts}; "
+    used, in_file = notes.get("n_notes"), notes.get("n_in_file", notes.get("n_notes"))
+    how_many = f"{used} notes" if used == in_file else (
+        f"the first {used} of {in_file} notes (the profile's limit; --profile paper or --max-items N for more)")
+    text = (f"notes {notes.get('file')}: {how_many}; with each vital sign: {counts}; "
             f"{without.get('count', 0)} without any vital sign, skipped by the vital-sign suites "
             f"({without.get('reason')})")
     if any(labelled.values()):

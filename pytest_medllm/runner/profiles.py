@@ -52,6 +52,8 @@ class Profile:
     counterfactuals_per_class: int
     #: Patients drawn from the synthetic ICU cohort.
     cohort_size: int
+    #: Notes of ``--notes FILE`` used, the first in file order (None = all); ``--max-items`` overrides it.
+    max_notes: int | None = None
     #: Evidence items for the context-conditioning suite, each asked under eleven conditions (MedGemma study:
     #: the 1,000 labelled PubMedQA items); a subset stratified by the keyed decision.
     evidence_items: int | None = None
@@ -95,6 +97,7 @@ PROFILES: dict[str, Profile] = {
         bootstrap_resamples=2000,
         counterfactuals_per_class=1,
         cohort_size=3,
+        max_notes=20,
         # 6 items (two per keyed decision) x 11 conditions; 6 new tokens hold "The answer is yes." and keep
         # decoding short.
         evidence_items=6,

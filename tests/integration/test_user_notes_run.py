@@ -38,9 +38,13 @@ NOTES = [
      "mortality": 0},
     {"id": "n6", "text": "34-year-old Hispanic man after a motorcycle crash. Triage vitals: HR 105, BP 128/82, RR 22, "
                          "SpO2 96%, T 100.6 F.", "mortality": 0, "los_hours": 200},
+    # a European note: °C with a decimal comma, a spaced percent sign
+    {"id": "n7", "text": "67-year-old woman with urosepsis. Obs on arrival: HR 112, BP 96/58, RR 26, SpO2 94 %, "
+                         "T 38,9 °C. She is drowsy.", "mortality": 1, "los_hours": 70},
 ]
 #: Vital signs each note states (what the artifact and the card must count).
-STATES = {"n1": VITAL_SIGNS, "n2": VITAL_SIGNS, "n3": VITAL_SIGNS, "n4": VITAL_SIGNS, "n5": (), "n6": VITAL_SIGNS}
+STATES = {"n1": VITAL_SIGNS, "n2": VITAL_SIGNS, "n3": VITAL_SIGNS, "n4": VITAL_SIGNS, "n5": (), "n6": VITAL_SIGNS,
+          "n7": VITAL_SIGNS}
 SUITES = ["vital_sign_direction", "demographic_invariance", "unit_invariance", "note_perplexity"]
 
 
@@ -118,12 +122,21 @@ def test_the_artifact_lists_what_was_found_in_each_note_and_the_card_counts_them
         assert kinds == set(STATES[note["id"]]), note["id"]
         for found in note["found"]:
             start, end = found["span"]
-            assert float(texts[note["id"]][start:end]) == found["value"]  # the span is the number as written
+            # the span is the number as written (a decimal comma too), the value is in the unit written
+            assert float(texts[note["id"]][start:end].replace(",", ".")) == found["value"]
             assert found["unit"]
         assert (note["skipped"] is None) == bool(STATES[note["id"]])
     card = follow_run["stdout"]
-    assert ("notes notes.jsonl: 6 notes; with each vital sign: HR 5, SBP 5, DBP 5, RR 5, SpO2 5, temperature 5; "
+    assert ("notes notes.jsonl: 7 notes; with each vital sign: HR 6, SBP 6, DBP 6, RR 6, SpO2 6, temperature 6; "
             "1 without any vital sign, skipped by the vital-sign suites") in card
+
+
+def test_the_first_notes_only_when_the_run_is_limited(tmp_path):
+    run = run_on_notes(tmp_path, "follows_severity", "-p", "no:xdist", "--max-items", "3")
+    facts = run["facts"]["user_notes"]
+    assert (facts["n_notes"], facts["n_in_file"]) == (3, len(NOTES))
+    assert [n["id"] for n in facts["notes"]] == [n["id"] for n in NOTES[:3]]
+    assert f"the first 3 of {len(NOTES)} notes (the profile's limit" in run["stdout"]
 
 
 def test_accuracy_and_macro_f1_are_table_3s_on_the_files_labels(follow_run):
@@ -148,7 +161,13 @@ def _bucket(hours: float) -> str:
 
 
 def test_length_of_stay_bucket_means_come_from_the_labelled_stays(follow_run):
-    means = {"1": 30.0, "2": 45.0, "3": 72.0, "4": (130 + 200) / 2}
+    stays: dict[str, list[float]] = {}
+    for note in NOTES:  # the file's labelled stays, bucketed independently of the project's code
+        hours = note.get("los_hours", note.get("los_days", 0) * 24) or None
+        if hours is not None and hours >= 24:
+            stays.setdefault(_bucket(hours), []).append(hours)
+    means = {bucket: float(np.mean(values)) for bucket, values in stays.items()}
+    assert means == {"1": 30.0, "2": 45.0, "3": (72 + 70) / 2, "4": (130 + 200) / 2}  # the file as written above
     for condition, r in records(follow_run, "vital_sign_direction", "correct_direction").items():
         if "/los/" in condition:
             assert r["details"]["los_bucket_means"]["hours"] == pytest.approx(means)
@@ -157,7 +176,8 @@ def test_length_of_stay_bucket_means_come_from_the_labelled_stays(follow_run):
 
 def test_the_other_devise_suites_run_on_the_user_notes(follow_run):
     flips = records(follow_run, "unit_invariance", "flip_rate")
-    assert {c.split("/")[2] for c in flips} == {"temperature-celsius", "spo2-fraction", "pulse-bpm"}
+    assert {c.split("/")[2] for c in flips} == {"temperature-celsius", "temperature-fahrenheit", "spo2-fraction",
+                                                "pulse-bpm"}
     assert all(r["value"] == 0 for r in flips.values())  # a rewrite keeps every severity class: risk unchanged
     assert records(follow_run, "note_perplexity", "delta_ppl_trend")["user"]["value"] > 0
     assert {c.split("/")[2] for c in records(follow_run, "demographic_invariance", "flip_rate")} == \

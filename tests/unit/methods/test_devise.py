@@ -137,6 +137,13 @@ def test_unit_rewrites_of_a_user_note_change_only_the_value_and_its_unit():
     assert made["pulse-bpm"] == NOTE.replace("HR 112", "HR 112 bpm")
     celsius = build_user_note("n2", "Aufnahme: Temp 38,2 °C, HF 88/min, SpO2 0.95")
     assert not unit_rewrite(celsius, "temperature-celsius") and not unit_rewrite(celsius, "spo2-fraction")
+    assert unit_rewrite(celsius, "temperature-fahrenheit").note.text == (
+        "Aufnahme: Temp 100,8 °F, HF 88/min, SpO2 0.95")  # 38.2 °C is 100.76 °F: the same severity class
+    assert not unit_rewrite(user, "temperature-fahrenheit")  # already in °F
+    spaced = build_user_note("n5", "Obs: T 37.9C, HR 98, RR 18, SpO2 94 % on 2 L")
+    made = {r.name: r.note.text for r in unit_rewrites(spaced)}
+    assert made["spo2-fraction"] == "Obs: T 37.9C, HR 98, RR 18, SpO2 0.94 on 2 L"
+    assert made["temperature-fahrenheit"] == "Obs: T 100.2 °F, HR 98, RR 18, SpO2 94 % on 2 L"
     assert not unit_rewrite(build_user_note("n3", "Doing well."), "pulse-bpm")
     positional = build_user_note("n4", "PHYSICAL EXAM:\nVS: 98.1 96 134/84 22 93% 4L\nWell appearing.")
     assert unit_rewrite(positional, "pulse-bpm").note.text.endswith("VS: 98.1 96 bpm 134/84 22 93% 4L\nWell appearing.")
