@@ -364,6 +364,10 @@ def note_counterfactuals(note: UserNote, per_class: int, seed: int) -> NoteRewri
 
 _FAHRENHEIT_UNIT = re.compile(r"[ \t]*(?:°|º|deg\.?[ \t]*|degrees[ \t]*)?F\b")
 _CELSIUS_UNIT = re.compile(r"[ \t]*(?:°|º|˚|deg\.?[ \t]*|degrees[ \t]*)?(?:C\b|Celsius\b|centigrade\b)|[ \t]*℃")
+#: Rewrite name -> (the unit a note must be in, the unit written instead, the source unit's pattern, converter of
+#: the value in °F to the text written).
+_TEMPERATURE_REWRITES = {"temperature-celsius": ("°F", "°C", _FAHRENHEIT_UNIT, celsius_text),
+                         "temperature-fahrenheit": ("°C", "°F", _CELSIUS_UNIT, fahrenheit_text)}
 
 
 def _unit_rewrite(note: UserNote, name: str, variable: str, start: int, end: int, written: str
@@ -393,25 +397,16 @@ def unit_rewrite(note: UserNote, name: str) -> Rewrite | NotApplicable:
     if not mention.in_range:
         return _out_of_range(mention)
     text = note.note.text
-    if name == "temperature-celsius":
-        if mention.unit != "°F":
-            return NotApplicable(variable, "the note's temperature is already in °C")
-        unit = _FAHRENHEIT_UNIT.match(text, mention.end)
+    if name in _TEMPERATURE_REWRITES:
+        source, target, written_unit, convert = _TEMPERATURE_REWRITES[name]
+        if mention.unit != source:
+            return NotApplicable(variable, f"the note's temperature is already in {target}")
+        unit = written_unit.match(text, mention.end)
         if mention.unit_written and unit is None:
-            return NotApplicable(variable, "the note's °F unit is not written right after the number")
-        written = celsius_text(mention.devise_value)
+            return NotApplicable(variable, f"the note's {source} unit is not written right after the number")
+        written = convert(mention.devise_value)
         if written is None:
-            return NotApplicable(variable, "no °C value of one or two decimals keeps the severity class")
-        return _unit_rewrite(note, name, variable, mention.start, unit.end() if unit else mention.end, written)
-    if name == "temperature-fahrenheit":
-        if mention.unit != "°C":
-            return NotApplicable(variable, "the note's temperature is already in °F")
-        unit = _CELSIUS_UNIT.match(text, mention.end)
-        if mention.unit_written and unit is None:
-            return NotApplicable(variable, "the note's °C unit is not written right after the number")
-        written = fahrenheit_text(mention.devise_value)
-        if written is None:
-            return NotApplicable(variable, "no °F value of one or two decimals keeps the severity class")
+            return NotApplicable(variable, f"no {target} value of one or two decimals keeps the severity class")
         if "," in mention.text:  # the note's decimal comma: "38,2 °C" becomes "100,8 °F"
             written = written.replace(".", ",")
         return _unit_rewrite(note, name, variable, mention.start, unit.end() if unit else mention.end, written)
