@@ -31,8 +31,9 @@ def default_dense_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def tiny(tmp_path_factory, default_dense_dir) -> TransformersBackend:
-    """A 2-layer random Llama with the default model's tokenizer and chat template."""
+def tiny_dir(tmp_path_factory, default_dense_dir) -> Path:
+    """A 2-layer random Llama with the default model's tokenizer and chat template: loads in a moment, in any
+    dtype."""
     from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
 
     torch.manual_seed(0)
@@ -44,8 +45,14 @@ def tiny(tmp_path_factory, default_dense_dir) -> TransformersBackend:
                          tie_word_embeddings=True)
     LlamaForCausalLM(config).save_pretrained(folder)
     tokenizer.save_pretrained(folder)
-    spec = ModelSpec(alias="tiny", hub_id=str(folder), source="local")
-    return TransformersBackend(str(folder), spec=spec, device="cpu", dtype="float32", batch_size=4)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def tiny(tiny_dir) -> TransformersBackend:
+    """The backend on :func:`tiny_dir` (float32, batches of 4)."""
+    spec = ModelSpec(alias="tiny", hub_id=str(tiny_dir), source="local")
+    return TransformersBackend(str(tiny_dir), spec=spec, device="cpu", dtype="float32", batch_size=4)
 
 
 @pytest.fixture(scope="session")

@@ -18,12 +18,10 @@ import pytest
 import torch
 
 from pytest_medllm.backends import BackendError, Decoding, GenerationRequest
-from pytest_medllm.backends.model_registry import ModelSpec, resolve_model
+from pytest_medllm.backends.model_registry import ModelSpec
 from pytest_medllm.backends.transformers import cpu_kernels, variants
 from pytest_medllm.backends.transformers.backend import TransformersBackend
 from pytest_medllm.backends.transformers.cpu_kernels import onednn_dtype_problem, pack_linear_layers
-from pytest_medllm.backends.transformers.weights import ensure_dense_copy
-from pytest_medllm.runner.command_line import default_cache_dir
 from tests.conftest import PROJECT_DIR
 
 pytestmark = pytest.mark.skipif(not cpu_kernels.wants_onednn("onednn", "cpu", torch.float32),
@@ -49,29 +47,6 @@ def suite():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture(scope="module")
-def dense_dir() -> Path:
-    folder, _ = ensure_dense_copy(resolve_model("smollm2-135m"), Path(default_cache_dir()))
-    return folder
-
-
-@pytest.fixture(scope="module")
-def tiny_dir(tmp_path_factory, dense_dir) -> Path:
-    """A 2-layer random Llama with the default model's tokenizer: loads in a moment, in any dtype."""
-    from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
-
-    torch.manual_seed(0)
-    folder = tmp_path_factory.mktemp("tiny-avx2")
-    tokenizer = AutoTokenizer.from_pretrained(dense_dir)
-    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=512,
-                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
-                         tie_word_embeddings=True)
-    LlamaForCausalLM(config).save_pretrained(folder)
-    tokenizer.save_pretrained(folder)
-    return folder
 
 
 def _load(folder: Path, **settings) -> TransformersBackend:
@@ -130,10 +105,10 @@ def test_forced_onednn_in_bfloat16_is_one_clear_message(avx2_only, tiny_dir):
     assert _load(tiny_dir, dtype="float32", linear_kernel="onednn").linear_kernel == "onednn"
 
 
-def test_the_dtype_reload_runs_with_pytorchs_kernels_and_answers(avx2_only, suite, dense_dir):
+def test_the_dtype_reload_runs_with_pytorchs_kernels_and_answers(avx2_only, suite, default_dense_dir):
     """The default model in float32 with oneDNN's layers (forced: the audited run's reference); its bfloat16 reload
     on a CPU without native bfloat16: PyTorch's kernels, named in what the suite compares, and real answers."""
-    reference = _load(dense_dir, dtype="float32", linear_kernel="onednn")
+    reference = _load(default_dense_dir, dtype="float32", linear_kernel="onednn")
     assert reference.linear_kernel == "onednn"
     variant, description = suite._variant("dtype", reference)
     try:
