@@ -79,7 +79,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$)"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
-                                r"jährige[rn]?|jarige|årig)(?![^\W\d_])"),
+                                r"jährige[rn]?|jarige|årig|jr\.?)(?![^\W\d_])"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
     ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?)[ \t:]*_{2,}[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
@@ -100,6 +100,10 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("age/sex field", r"(?i)\bage\s*/\s*(?:sex|gender)\s*:?\s*(?P<n>\d{1,3})(?!\d)"),
     ("patient field", r"(?i)\b(?:patient|pt)\s*:\s*(?P<n>\d{1,3})\s*(?:years?|yrs?|y)\b(?!\s+ago)"),
     ("years (Chinese)", r"(?:年龄[:：]?\s*)?(?P<n>\d{1,3})\s*岁"),
+    # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
+    ("age/race/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
+    # "A: 79, female" (an ATMIST handover's Age), "Pt 64, male"
+    ("N, sex", r"(?<![\d.,/])(?P<n>\d{1,3})[ \t]*,[ \t]*(?=(?i:male|female|man|woman)\b)"),
     ("age/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
 )
 _PAST_AGE = re.compile(r"(?:\b(?:dx|diagnosed|diagnosis|onset|since|at|until|from|when|started|began|depuis|pendant|"
@@ -197,6 +201,11 @@ def _age_context(text: str, m: re.Match) -> bool:
 
 # -- sex -----------------------------------------------------------------------------------------------------------
 
+#: A title before a clinician's name and role: "Mr Hussain (Cons)", "Ms Adeyemi (SpR)", "Frau Kollegin".
+_STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|StR|Reg\w*|FY\d|CT\d|SHO|"
+                               r"Dr|RN|NP|PA|Nurse|Surgeon|Anaesth\w*|Attending)\)|Kolleg\w*|Dr\b|Prof\b)")
+
+
 def _sex_words(text: str) -> list[SexMention]:
     words: list[SexMention] = []
     letters = [c for c in text if c.isalpha()]
@@ -214,10 +223,13 @@ def _sex_words(text: str) -> list[SexMention]:
             if low == "her":
                 role = her_role(text, m.end())
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
-        elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome)",
-                                           text[m.end():]) and not _describes_other(text, m.start()):
+        elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
+                                           r"baby|newborn|neonate|fetus|twin)", text[m.end():]) and not re.search(
+                r"\b(?:baby|live|newborn|a\s+healthy)\s+$", text[max(0, m.start() - 12):m.start()], re.I) and \
+                not _describes_other(text, m.start()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
-        elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and not (
+        elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and \
+                not _STAFF_AFTER_NAME.match(text, m.end()) and not (
                 word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with)\s*$",
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
@@ -227,11 +239,12 @@ def _sex_words(text: str) -> list[SexMention]:
         if len(m["w"]) == 1:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
     forms = dict(_AGE_FORMS)
-    for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"],
+    for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*"
                     r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
                     r"(?<![\d.])\d{1,3}[ \t]*[Yy](?:rs?)?\.?[ \t]*/[ \t]*(?P<sex>[MF])(?![^\W_])",  # "58 Y/F"
+                    r"_{2,}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<sex>[MF])(?![^\W_])",  # "___ yo F"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|YO)(?P<sex>[MFmf])\b",  # "62 yom", "45 YOF"
                     r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
                     r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))"):
@@ -266,8 +279,16 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
         if needs and not languages & set(needs):
             continue
         after = text[m.end():m.end() + 40]
-        if kind == "title" and not (word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
-            continue  # a title stands before a name or "___"
+        after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
+        lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.") and re.match(r"[ \t]+[A-Z]", after)
+        if kind == "title" and not after_age and not lower_dutch and not (
+                word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
+            continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
+        if kind == "title" and _STAFF_AFTER_NAME.match(text, m.end()):
+            continue  # "Sehr geehrte Frau Kollegin": the colleague written to
+        if kind == "noun" and re.search(r"\b(?:zijn|haar|sein\w*|ihr\w*|su|son|sa|seu|sua)[ \t]+$",
+                                        text[max(0, m.start() - 8):m.start()], re.I):
+            continue  # "Zijn vrouw": the patient's wife
         if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
             continue
         if kind == "pronoun":
@@ -292,7 +313,7 @@ def patient_sex(words: list[SexMention]) -> str | None:
 # -- ethnicity -----------------------------------------------------------------------------------------------------
 
 #: A patient noun or an age right before: "61-year-old man, Korean,", "52-yr-old man from the Irish Traveller".
-_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt)|\d[ \t]?[MF]\b|"
+_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt|feminino|masculino)|\d[ \t]?[MF]\b|"
                              r"\b(?:year|yr)s?[- ]old|\b(?:Mr|Mrs|Ms|Miss)\.?\s+(?:_{2,}|[A-Z][a-z]+))\s*,?\s*"
                              r"(?:from\s+the\s+)?$", re.I)
 
@@ -300,6 +321,7 @@ _PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|
 #: Race written as a letter glued to the sex letter after an age: "58 y/o WM", "41 yo AAF", "67 yo BF".
 _GLUED_ETHNICITY = re.compile(r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<e>AA|W|B)(?=[MF]\b)")
 _GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black"}
+_AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ \t]*/[ \t]*[MF](?![\w/])")
 
 
 def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention]:
@@ -311,7 +333,8 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
         community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
             _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
         # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white"
-        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin)(?:\s*/\s*ethnicity)?|民族)"
+        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status)"
+                          r"(?:\s*/\s*ethnicity)?|民族)"
                           r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)$", before, re.I)
         if _NOT_PATIENT_AFTER.match(after) and not community and not field:
             continue  # "Cantonese-speaking"; but a field's value is the value ("Ethnicity: X   Preferred language: …")
@@ -342,6 +365,10 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, out[-1].form))
         elif field or near_age or descent or noun or apposition or community or predicate:
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, "field" if field else "prose"))
+    for m in _AGE_RACE_SEX.finditer(text):  # "82 / Chinese / M": the race between age and sex
+        ethnicity = ETHNICITY_TERMS.get(m["e"].lower())
+        if ethnicity and not any(e.start <= m.start("e") < e.end for e in out):
+            out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], ethnicity, "field"))
     for m in _GLUED_ETHNICITY.finditer(text):  # "58 y/o WM", "41 yo AAF"
         if not any(e.start <= m.start("e") < e.end for e in out):
             out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], _GLUED_CLASSES[m["e"]], "prose"))

@@ -54,7 +54,7 @@ _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile
                     rf"(?P<v>\d{{2,3}})[ \t]*/[ \t]*\d{{1,3}}(?=[ \t]*\(?{_PLACE})"),  # "84/50 lying, 76/48 standing"
 ))
 #: "lying 138/84", "standing at 3 min 112/70", "L arm 224/130": a posture or an arm makes "N/N" a blood pressure.
-_POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+\(?(?:at[ \t]+)?\d+[ \t]*min(?:utes?|uten)?\)?)?"
+_POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+up)?(?:[ \t]+\(?(?:at[ \t]+)?\d+[ \t]*min(?:utes?|uten)?\)?)?"
                          r"[ \t:]*(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
 #: "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132", "rechecked BP 150/90".
 _REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t]+(?:BP|blood\s+pressure|after|at|in|"
@@ -157,7 +157,9 @@ def _topic_lines(text: str) -> list[Found]:
 
 
 #: A blood-pressure word in prose: "BP", "SBP", "blood pressure(s)", "cuff reading" (not its medicines or goals).
-_BP_WORD = re.compile(r"(?<![A-Za-z])(?:BP|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ressures?|[Cc]uff[ \t]+readings?)"
+_BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ressures?|[Cc]uff[ \t]+readings?|"
+                      r"[Tt]ensi[óo]n(?:[ \t]+art[ée]rielle)?|[Pp]ress[ãa]o(?:[ \t]+arterial)?|[Pp]ressione|"
+                      r"[Bb]lutdruck|[Bb]loeddruk)"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
                       r"threshold\w*|range|agents?|lowering))")
 #: Where a blood-pressure sentence ends: a full stop or semicolon before a space or the line's end, or the line's end.
@@ -166,7 +168,7 @@ _SENTENCE_END = re.compile(r"[.;](?=[ \t]|$)|\n", re.M)
 _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?[ \t]*[:\-]?[ \t]*"
                                  r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,40}$", re.M)
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
-_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*(?P<n2>\d{2,3})"
+_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<![-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*(?P<n2>\d{2,3})"
                              r"(?=[ \t]*mm[ \t]*Hg)")
 
 
@@ -193,6 +195,10 @@ def _pairs_in(text: str, start: int, end: int, how: str) -> list[Found]:
     return more
 
 
+#: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
+_HEART_RATE_LINE = re.compile(r"^[^\n]*(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b[^\n]*$", re.M)
+
+
 def _blood_pressure_sentences(text: str) -> list[Found]:
     """Readings in the sentence of a blood-pressure word ("BP 188/104 this AM, 176/98 on recheck", "home BP log: 11/10
     92/58, 11/12 88/54", "Home cuff reading 226/128"), on the timed lines under a heading that names blood pressure
@@ -209,6 +215,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
             while (line := _TIMED_READING_LINE.match(text, position)) is not None and line.end() > position:
                 more += _pairs_in(text, line.start(), line.end(), "reading under a blood-pressure heading")
                 position = line.end() + 1
+    for line in _HEART_RATE_LINE.finditer(text):  # "4/02  AM  152/94  HR 71": a pair beside a pulse
+        more += _pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
     for m in _PAIR_WITH_UNIT.finditer(text):
         if not _NOT_READING_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
             more += read_pressure(text, m, "pair written with mmHg", lowest_systolic=50.0)[0]

@@ -92,7 +92,7 @@ LABELS: tuple[Label, ...] = (
     _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
-    _L("tachycardic to", r"(?:tachy|brady)cardic\s+(?:to|at|in\s+the)", "heart_rate"),
+    _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)", "heart_rate"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
     _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso", "heart_rate", "de/nl/sv/fr/it/es"),
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
@@ -123,13 +123,15 @@ LABELS: tuple[Label, ...] = (
     _L("DBP", r"DBPs?|diastolic(?:\s+(?:blood\s+)?pressure)?", "diastolic_bp"),
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?", "respiratory_rate"),
-    _L("RR", r"RR|[Rr]r(?=[ \t:]*\d)", "respiratory_rate", case_sensitive=True),
+    # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
+    _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:]*\d)", "respiratory_rate", case_sensitive=True,
+       not_after=r"\bset[ \t]*$"),
     _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at", "respiratory_rate"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
                        r"frecuencia\s+respiratoria|frequenza\s+respiratoria", "respiratory_rate", "de/nl/sv/fr/es/it"),
-    _L("AF", r"AF", "respiratory_rate", "de/sv", only_in=("de", "sv"), case_sensitive=True,
-       meaning="Atemfrequenz, andningsfrekvens (English AF is atrial fibrillation)"),
+    _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
+       meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     _L("AH", r"AH", "respiratory_rate", "nl", only_in=("nl",), unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
        meaning="ademhalingsfrequentie"),
     _L("FR", r"FR", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
@@ -288,7 +290,19 @@ def _allowed(label: Label, text: str, m: re.Match, languages: frozenset[str],
     if label.context:
         line = text[text.rfind("\n", 0, m.start("label")) + 1:m.start("label")]
         return unit_after or bool(re.search(label.context, line))
-    return unit_after if label.unit else True
+    if label.unit and not unit_after:
+        # "T 37.6, BP 130/76, PR 94, SpO2 98% RA": on a line of other vital signs "PR" and "CR" need no unit
+        line = text[text.rfind("\n", 0, m.start("label")) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1]
+        row = re.fullmatch(r"[ \t:]*(?:\d{2,3}(?:[ \t]{2,}|\t|[ \t]*$)){3,}", text[m.start("n1") - 1:].split("\n", 1)[0]) \
+            if m["n1"] is not None else None  # "PR        88      94      104": a flowsheet row of the label
+        return label.name in _UNIT_OR_VITALS_LINE and bool(_OTHER_VITAL_ON_LINE.search(line) or row)
+    return True
+
+
+#: Labels that a unit confirms, or a line of other vital signs: India's "PR" (pulse rate; the ECG's PR interval is
+#: written in ms) and the Philippines' "CR" (cardiac rate; creatinine is "Cr" and has no vital neighbours' shape).
+_UNIT_OR_VITALS_LINE = frozenset({"PR", "CR"})
+_OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|Temp|T|RR|RBS)[ \t:]*\d")
 
 
 def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], list[tuple[str, int, int, str]]]:
@@ -361,7 +375,7 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
                            r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|outside|outdoor|"
-                           r"weather)|[<>≤≥=~])"
+                           r"weather)\b|[<>≤≥=~])"
                            r"[^.;\n\d]{0,12}$", re.I)
 
 
@@ -391,7 +405,7 @@ _TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|febrile|fever
 #: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
 _READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
                            r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a)|[=:])[ \t]*$", re.I)
-_SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d,/%]|\.\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
+_SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d/%]|[.,]\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
                                r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")
 
 

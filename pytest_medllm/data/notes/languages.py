@@ -32,7 +32,8 @@ MARKERS: dict[str, frozenset[str]] = {code: frozenset(words.split()) for code, w
     "nl": """het een geen niet bij onderzoek lichamelijk jaar liggend staand zittend pols kamerlucht ziekenhuis
         conclusie beleid mevrouw meneer patiënte opname ontslag thuiszorg duizelig gewicht lengte heteroanamnese
         voorgeschiedenis klachten wordt zijn heeft naar voor valt ademhalingsfrequentie hartfrequentie bloeddruk
-        temperatuur systolisch huisarts aanvullend verwijzing dagelijks""",
+        temperatuur systolisch huisarts aanvullend verwijzing dagelijks dagen koorts zonder hoesten benauwd
+        benauwdheid sinds rookt gebruikt vaker telefonisch telefonische""",
     "fr": """avec depuis chez sous une femme homme constantes fièvre douleur signes vitaux urgence infirmière
         patiente retour biologie glycémie poids habituel bilatéral oreillers dyspnée orthopnée oedème œdème séjour
         céphalées vomissements matin ictère raideur marbrures genoux parle mari que entrée réanimation arrivée

@@ -22,7 +22,7 @@ import re
 
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
-_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|(?m:^[ \t]*O(?=:)))"
+_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|(?m:^[ \t]*O(?=:)))"
                           r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"
@@ -256,6 +256,8 @@ def tables(text: str) -> list[Found]:
                 if not cell.strip():
                     continue
                 at = start + len(cell) - len(cell.lstrip())  # the cell's value starts the cell
+                flag = re.match(r"\(!\)[ \t]*", text[at:])  # Epic's abnormal flag before the value: "(!) 168/96"
+                at += flag.end() if flag else 0
                 if delimited:
                     if index >= len(columns):
                         break

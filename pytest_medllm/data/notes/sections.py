@@ -49,6 +49,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               # values from before the encounter: the ambulance, the field, the referring hospital
               r"\b(?:ems|paramedics?|ambulance|ambo|hems|field|osh|outside\s+hospital|referring|"
               r"transferring|rettungsdienst|notarzt|samu|smur)\b|"
+              # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
+              r"\b(?:vitals?|vs|v/s)\s+(?:on|at)\s+transfer\b|\btransfer\s+vitals?\b|"
               # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
               r"\bnote\b"),
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
@@ -100,6 +102,14 @@ _LEAD_IN = re.compile(r"^[ \t]*(?P<label>(?:on|upon|at)[ \t]+(?:(?:the[ \t]+)?ti
 _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 
 
+#: A sentence that opens with a place or a time and a comma is prose, whatever ends it ("In the ED, initial vitals:").
+_PREPOSITIONAL_CLAUSE = re.compile(r"\s*(?:in|at|on|upon|after|before|while|during)\b[^():]*,\s", re.I)
+#: A colon after these ends a sentence that introduces a list, not a heading ("In the ED, initial vitals were:",
+#: "Exam was notable for:").
+_PROSE_BEFORE_COLON = re.compile(r"\b(?:were|was|are|is|included?|showed|revealed|notable\s+for|significant\s+for|"
+                                 r"remarkable\s+for)\s*$", re.I)
+
+
 def section_kind(label: str, current: str) -> str | None:
     """The kind a heading gives its section; None for a label the table does not know (it continues ``current``)."""
     words = label.strip().lower()
@@ -137,6 +147,8 @@ def _cut(text: str, headings: list[tuple[int, str, str]]) -> list[Section]:
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on
         if len(label) > 60 or (form == "lead-in" and kind not in ("exam", "discharge")):
             continue
+        if form == "colon" and (_PROSE_BEFORE_COLON.search(label) or _PREPOSITIONAL_CLAUSE.match(label)):
+            continue  # "In the ED, initial vitals were: …": a sentence of the history introducing a list
         if form == "lead-in":
             kind = "discharge" if current == "discharge" else kind  # "On exam" under a discharge heading
             previous = cuts[-1] if cuts else (0, "", "other")

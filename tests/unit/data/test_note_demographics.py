@@ -24,7 +24,7 @@ def dev():
 
 
 @pytest.mark.parametrize("kind", DEMOGRAPHIC_ORDER)
-@pytest.mark.parametrize("corpus", ["dev", "dev2", "dev3", "dev4", "dev5"])
+@pytest.mark.parametrize("corpus", ["dev", "dev2", "dev3", "dev4", "dev5", "dev6"])
 def test_dev_corpora_precision_and_recall(corpus, kind):
     tally = score(load(corpus))["demographics"][kind]
     assert tally.precision >= GOAL, f"{corpus} {kind}: spurious {tally.false_positive}"
@@ -256,3 +256,29 @@ def test_sex_words_of_the_held_out_corpora(text, sex, words):
 def test_ethnicity_forms_of_the_held_out_corpora(text, ethnicity, words):
     found = extract_demographics(text)
     assert (found.ethnicity, [text[m.start:m.end] for m in found.ethnicity_mentions]) == (ethnicity, words)
+
+
+
+# -- forms the retired held-out corpus dev6 (heldout4) showed missing (written here, not copied) ----------------------
+
+@pytest.mark.parametrize("text, age, sex, sex_words, ethnicity", [
+    ("___ yo F with hx of gallstones", None, "female", ["F"], None),
+    ("PAC 1   Time seen: 10:05\n74 / Indian / F\nNKDA", 74, "female", ["F"], "Asian & Pacific"),
+    ("Puan R.K., 61/Malay/M   RN 2025-1", 61, "male", ["M"], "Asian & Pacific"),
+    ("A: 83, male\nT: fall at 14:00", 83, "male", ["male"], None),
+    ("Consult - dhr. J. Bakker (72 jr)\nS: Sinds 3 dagen koorts. Hij rookt en is benauwd.", 72, "male",
+     ["dhr.", "Hij"], None),
+    ("Aufnahmebefund:\n79-jähriger Herr in gutem AZ", 79, "male", ["Herr"], None),
+    ("Sehr geehrte Frau Kollegin Dr. Braun,\nwir berichten über Herrn Paul M., geb. 1940, der keine Beschwerden und "
+     "keine Schmerzen hatte.", None, "male", ["Herrn"], None),
+    ("WR - Mr Osei (Cons), Ms Patel (SpR)\n67 yo woman, POD2", 67, "female", ["woman"], None),
+    ("OB hx: G1 2019 NSVD, 3.2 kg male infant; baby girl in NICU. 31 yo woman", 31, "female", ["woman"], None),
+    ("Dhr. V., 66 jaar. Sinds 2 dagen koorts. Hij rookt. Zijn vrouw belt zo nodig.", 66, "male", ["Dhr.", "Hij"],
+     None),
+    ("I: 48yo man. Indigenous status: Aboriginal. Lives in town", 48, "male", ["man"], "Other/Unknown"),
+    ("Identificação: 45 anos, sexo feminino, parda, diarista", 45, "female", ["feminino"], "Other/Unknown"),
+])
+def test_demographic_forms_of_the_fourth_held_out_corpus(text, age, sex, sex_words, ethnicity):
+    found = extract_demographics(text)
+    assert (found.age, found.sex, [text[m.start:m.end] for m in found.sex_mentions], found.ethnicity) == (
+        age, sex, sex_words, ethnicity)

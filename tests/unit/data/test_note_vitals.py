@@ -24,9 +24,10 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5")
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
-#: by name, not only as a dip in the ratios. dev4 and dev5 were the held-out corpora heldout2 and heldout3, retired
+#: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
+#: heldout4, retired
 #: after their scoring; what they still show missing: a German-English note's "HF 124/min" and "AF 32/min" and
 #: "tachypnoea up to 30/min", a ventilator's "measured 28", "88 percent … improving to 93 percent", Chinese "心率102次/分"
 #: and "最高体温39.2℃", Korean "Max BT 39.4" and "해열제 투여 후 37.6", "Radial pulse weak and thready, 124", "Fever spikes
@@ -37,8 +38,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     "dev4": {"dev4-004@(1328, 1331)", "dev4-004@(441, 443)", "dev4-004@(634, 637)", "dev4-004@(734, 736)",
              "dev4-021@(873, 875)", "dev4-024@(426, 428)", "dev4-041@(175, 179)", "dev4-041@(301, 304)",
              "dev4-051@(507, 510)", "dev4-061@(203, 207)", "dev4-061@(227, 231)", "dev4-067@(2112, 2115)"},
-    "dev5": {"dev5-042@(502, 506)", "dev5-044@(196, 199)", "dev5-054@(868, 871)", "dev5-054@(872, 874)",
-             "dev5-054@(913, 916)", "dev5-067@(1218, 1220)"},
+    "dev5": {"dev5-042@(502, 506)", "dev5-044@(196, 199)", "dev5-067@(1218, 1220)"},
+    # dev6 was heldout4, scored once (README) and then studied: a brother's "fever to 102", "Mum measured 39.1 at
+    # home" after "Hot overnight", "one reading of 171/96" in a sentence without a blood-pressure word
+    "dev6": {"dev6a-023@(469, 472)", "dev6b-005@(479, 483)", "dev6b-015@(1538, 1541)", "dev6b-015@(1542, 1544)"},
 }
 
 
@@ -257,7 +260,7 @@ def test_a_label_table_a_reviewer_can_read():
     assert len(rows) == len(LABELS)
     assert rows["RR (Riva-Rocci)"]["language"] == "de/nl" and rows["RR (Riva-Rocci)"]["vital"] == "blood_pressure"
     assert rows["RR"]["vital"] == "respiratory_rate" and rows["RR"]["language"] == "en"
-    assert rows["AF"]["language"] == "de/sv" and "de/sv" in rows["AF"]["read"] and rows["AF"]["meaning"]
+    assert rows["AF"]["language"] == "de/sv/nl" and "de/sv/nl" in rows["AF"]["read"] and rows["AF"]["meaning"]
     assert all(row["language"] and row["vital"] and row["read"] for row in rows.values())
     how = {m.text: m.how for m in extract_vitals("Aufnahmebefund und keine Ödeme: RR 160/90 mmHg, AF 18/min").mentions}
     assert how["160"] == "label 'RR' (Riva-Rocci)" and how["18"].startswith("label 'AF' (Atemfrequenz")
@@ -555,5 +558,56 @@ def test_forms_the_second_and_third_held_out_corpora_showed(text, expected):
     ("Paged by RN: HR 150 on tele.\n\nOn my evaluation (01:55):\nHR 112 BP 104/62\n", "112"),
 ])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
+    chosen = {variable: mention.text for variable, mention, _ in extract_vitals(text).chosen}
+    assert chosen["heart_rate"] == chosen_heart_rate
+
+
+# -- what the retired held-out corpus dev6 (heldout4) showed missing: each family written here ----------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Obs: 36.9  88  132/80  16  97% RA  NEWS2 0", [("temperature", "36.9"), ("heart_rate", "88"),
+                                                     ("systolic_bp", "132"), ("diastolic_bp", "80"),
+                                                     ("respiratory_rate", "16"), ("oxygen_saturation", "97")]),
+    ("Triage vitals: BP 118/70, PR 104, RR 22, Temp 38.1, SPO2 96%", [("systolic_bp", "118"), ("diastolic_bp", "70"),
+                                                                       ("heart_rate", "104"), ("respiratory_rate", "22"),
+                                                                       ("temperature", "38.1"),
+                                                                       ("oxygen_saturation", "96")]),
+    ("ECG: PR 180 ms, QRS 90 ms", []),
+    ("PR        76      81      90\nRR        16      18      18", [("heart_rate", "76"), ("heart_rate", "81"),
+                                                                   ("heart_rate", "90"), ("respiratory_rate", "16"),
+                                                                   ("respiratory_rate", "18"),
+                                                                   ("respiratory_rate", "18")]),
+    ("Time\tBP\tPulse\n0642\t(!) 182/101\t88", [("systolic_bp", "182"), ("diastolic_bp", "101"), ("heart_rate", "88")]),
+    ("Home readings:\n  5/01  AM  141/89  HR 66\n  5/03  PM  137/85  HR 70",
+     [("systolic_bp", "141"), ("diastolic_bp", "89"), ("heart_rate", "66"), ("systolic_bp", "137"),
+      ("diastolic_bp", "85"), ("heart_rate", "70")]),
+    ("BPs labile overnight, max 162/98.", [("systolic_bp", "162"), ("diastolic_bp", "98")]),
+    ("Postural: lying 128/76, sitting up 104/62", [("systolic_bp", "128"), ("diastolic_bp", "76"),
+                                                   ("systolic_bp", "104"), ("diastolic_bp", "62")]),
+    ("Se tomó la tensión ayer: 168/94.", [("systolic_bp", "168"), ("diastolic_bp", "94")]),
+    ("Controles 24 h: PA 100x60 - 128x80 mmHg", []),  # the day's lowest and highest: a range
+    ("Vent: VC-AC, set RR 18, total RR 22; RR (Set): 16", [("respiratory_rate", "22")]),
+    ("- Febrile overnight to 38.7, cultures sent", [("temperature", "38.7")]),
+    ("SatO2 96 % em ar ambiente, Tax 37,2 °C.", [("oxygen_saturation", "96"), ("temperature", "37,2")]),
+    ("had tachycardia to 131 and tremor", [("heart_rate", "131")]),
+    ("S: Sinds 3 dagen hoesten en koorts.\nO: pols 96/min, AF 24/min, sat 93% zonder O2.",
+     [("heart_rate", "96"), ("respiratory_rate", "24"),
+                                                                    ("oxygen_saturation", "93")]),
+])
+def test_forms_the_fourth_held_out_corpus_showed(text, expected):
+    assert [(variable, value) for variable, value, _ in _found(text)] == expected
+
+
+@pytest.mark.parametrize("text, chosen_heart_rate", [
+    # MIMIC's history quotes the ED's vitals in a sentence; the admission exam is the examination
+    ("History of Present Illness:\nIn the ED, initial vitals were: 98.0 118 90/50 22 93% RA.\n\nPhysical Exam:\n"
+     "ADMISSION EXAM\nVS: 98.4 132/80 96 20 95% 2L\n", "96"),
+    ("HPI: In the ED, initial VS: 99.1, 124, 100/60, 24, 90% RA. Given fluids.\n\nPhysical Exam:\nVS: 98.6 "
+     "110/70 102 18 96% RA\n", "102"),
+    ("Vitals on transfer: 98.0 90 128/70 18 97% 2L\n\nAdmission exam:\nVitals: T 98.2 BP 126/72 HR 88 RR 16\n",
+     "88"),
+    ("Exam on transfer:\nT 99.0 HR 104 BP 100/60 SpO2 94%\n", "104"),
+])
+def test_choice_rule_headings_the_fourth_held_out_corpus_showed(text, chosen_heart_rate):
     chosen = {variable: mention.text for variable, mention, _ in extract_vitals(text).chosen}
     assert chosen["heart_rate"] == chosen_heart_rate
