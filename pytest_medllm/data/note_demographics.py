@@ -217,7 +217,7 @@ def _sex_words(text: str) -> list[SexMention]:
         if low in PRONOUNS and word.isupper() and len(word) > 1 and (
                 re.match(r"\s*(?:\d|[a-z])", text[m.end():]) or not (shouting or re.match(r"\s+[A-Z]{2,}\b",
                                                                                           text[m.end():]))):
-            continue  # "HE grade 2", "ascites, HE;" (hepatic encephalopathy), "HER2": an abbreviation in a mixed-case note
+            continue  # "HE grade 2", "ascites, HE;" (hepatic encephalopathy), "HER2": abbreviations, mixed-case note
         if low in PRONOUNS:
             sex, role = PRONOUNS[low]
             if low == "her":
@@ -313,7 +313,8 @@ def patient_sex(words: list[SexMention]) -> str | None:
 # -- ethnicity -----------------------------------------------------------------------------------------------------
 
 #: A patient noun or an age right before: "61-year-old man, Korean,", "52-yr-old man from the Irish Traveller".
-_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt|feminino|masculino)|\d[ \t]?[MF]\b|"
+_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt|feminino|masculino)|"
+                             r"\d[ \t]?[MF]\b|"
                              r"\b(?:year|yr)s?[- ]old|\b(?:Mr|Mrs|Ms|Miss)\.?\s+(?:_{2,}|[A-Z][a-z]+))\s*,?\s*"
                              r"(?:from\s+the\s+)?$", re.I)
 
@@ -337,7 +338,7 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
                           r"(?:\s*/\s*ethnicity)?|民族)"
                           r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)$", before, re.I)
         if _NOT_PATIENT_AFTER.match(after) and not community and not field:
-            continue  # "Cantonese-speaking"; but a field's value is the value ("Ethnicity: X   Preferred language: …")
+            continue  # "Cantonese-speaking"; a field's value stays ("Ethnicity: X   Preferred language: …")
         near_age = any(a.end <= m.start() and _AGE_TAIL.fullmatch(text[a.end:m.start()]) for a in ages)
         descent = re.match(r"\s+(?:descent|origin|heritage|background|ancestry|extraction|ethnicity|race)\b", after,
                            re.I) and re.search(r"\bof\s*$", before)
