@@ -158,10 +158,22 @@ def note_styles(config: pytest.Config) -> tuple[str, ...]:
     return ("user",) if getattr(config.option, "medllm_notes", None) else NOTE_STYLES
 
 
+def unit_rewrite_names(config: pytest.Config) -> tuple[str, ...]:
+    """The unit and notation rewrites of this run: all of them on a user's notes; on the cohort, whose notes write °F,
+    not "temperature-fahrenheit" (it rewrites a note in °C)."""
+    from pytest_medllm.perturb.units import REWRITES
+
+    user = bool(getattr(config.option, "medllm_notes", None))
+    return tuple(name for name in REWRITES if user or name != "temperature-fahrenheit")
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test that asks for ``note_style`` runs once per note type of this run (:func:`note_styles`)."""
+    """A test that asks for ``note_style`` runs once per note type of this run (:func:`note_styles`), one that asks
+    for ``unit_rewrite`` once per rewrite the run's notes can take (:func:`unit_rewrite_names`)."""
     if "note_style" in metafunc.fixturenames:
         metafunc.parametrize("note_style", note_styles(metafunc.config))
+    if "unit_rewrite" in metafunc.fixturenames:
+        metafunc.parametrize("unit_rewrite", unit_rewrite_names(metafunc.config))
 
 
 @pytest.fixture(scope="session")

@@ -79,7 +79,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$)"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
-                                r"jährige[rn]?|jarige|årig|jr\.?)(?![^\W\d_])"),
+                                r"jährige[rn]?|jarige|årig|jr\.?|letni[a-ząęó]*)(?![^\W\d_])"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
     ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?)[ \t:]*_{2,}[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
@@ -206,6 +206,11 @@ _STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|
                                r"Dr|RN|NP|PA|Nurse|Surgeon|Anaesth\w*|Attending)\)|Kolleg\w*|Dr\b|Prof\b)")
 
 
+#: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
+_STAFF_BEFORE = re.compile(r"\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|cc|gp)[ \t:,]*$",
+                           re.I)
+
+
 def _sex_words(text: str) -> list[SexMention]:
     words: list[SexMention] = []
     letters = [c for c in text if c.isalpha()]
@@ -229,7 +234,8 @@ def _sex_words(text: str) -> list[SexMention]:
                 not _describes_other(text, m.start()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
         elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and \
-                not _STAFF_AFTER_NAME.match(text, m.end()) and not (
+                not _STAFF_AFTER_NAME.match(text, m.end()) and not _STAFF_BEFORE.search(
+                    text[max(0, m.start() - 25):m.start()]) and not (
                 word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with)\s*$",
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
@@ -325,6 +331,11 @@ _GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black"}
 _AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ \t]*/[ \t]*[MF](?![\w/])")
 
 
+#: The rest of a race/ethnicity field's value after its first term: capitalised words up to the field's end.
+_FIELD_VALUE_REST = re.compile(r"(?:[ \t]*[-/][ \t]*|[ \t])[A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?"
+                               r"(?=[ \t]{2,}|[.;,|\n]|$)")
+
+
 def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention]:
     out = []
     for m in _ETHNICITY.finditer(text):
@@ -334,7 +345,7 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
         community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
             _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
         # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white"
-        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status)"
+        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status|tribe)"
                           r"(?:\s*/\s*ethnicity)?|民族)"
                           r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)$", before, re.I)
         if _NOT_PATIENT_AFTER.match(after) and not community and not field:
@@ -366,6 +377,11 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, out[-1].form))
         elif field or near_age or descent or noun or apposition or community or predicate:
             out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, "field" if field else "prose"))
+    for index, mention in enumerate(out):  # a field's whole value: "race: HISPANIC/LATINO - DOMINICAN"
+        rest = _FIELD_VALUE_REST.match(text, mention.end) if mention.form == "field" else None
+        if rest and not any(e.start >= mention.end and e.start < rest.end() for e in out):
+            out[index] = EthnicityMention(mention.start, rest.end(), text[mention.start:rest.end()], mention.ethnicity,
+                                          "field")
     for m in _AGE_RACE_SEX.finditer(text):  # "82 / Chinese / M": the race between age and sex
         ethnicity = ETHNICITY_TERMS.get(m["e"].lower())
         if ethnicity and not any(e.start <= m.start("e") < e.end for e in out):

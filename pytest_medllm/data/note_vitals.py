@@ -67,15 +67,16 @@ section it is in.
    of a telephone note).
 3. Otherwise the first mention in a discharge section.
 
-A sentence that ends in a colon is not a heading when it reads as prose: it opens with a place or a time and a
-comma ("In the ED, initial vitals: 98.0 118 …", MIMIC's history quoting the ED), or ends with "were", "was",
-"showed", "notable for". ``discharge`` sections are a discharge exam or discharge vitals (not a "Discharge
-summary" title; a vitals block inside a discharge section stays discharge). ``other`` sections are everything else,
-and every repeat or later set even when its heading names vitals or an exam: re-obs, rechecks, reassessments, repeat vitals, a second set ("VS 2", "second set
-of vitals"), interval events, "post-procedure vitals", "vitals after fluids", pre-hospital values ("EMS vitals", "Field
-vitals", the referring hospital's, an ambulance's "Ambo obs", the ED's "Vitals on transfer", a note's title such as
-"OB Triage Note"). A mention out of DeVisE's range stays eligible: the rule chooses the same reading
-either way, and the rewrite says it is not applicable. Pure functions of the text; nothing here logs or keeps the note.
+A sentence that ends in a colon is not a heading when it reads as prose: it opens with a place or a time and a comma
+("In the ED, initial vitals: 98.0 118 …", MIMIC's history quoting the ED), or ends with "were", "was", "showed",
+"notable for". ``discharge`` sections are a discharge exam or discharge vitals (not a "Discharge summary" title; a
+vitals block inside a discharge section stays discharge). ``other`` sections are everything else, and every repeat or
+later set even when its heading names vitals or an exam: re-obs, rechecks, reassessments, repeat vitals, a second set
+("VS 2", "second set of vitals"), interval events, "post-procedure vitals", "vitals after fluids", pre-hospital values
+("EMS vitals", "Field vitals", the referring hospital's, an ambulance's "Ambo obs", the ED's "Vitals on transfer", a
+note's title such as "OB Triage Note"). A mention out of DeVisE's range stays eligible: the rule chooses the same
+reading either way, and the rewrite says it is not applicable. Pure functions of the text; nothing here logs or keeps
+the note.
 """
 
 from __future__ import annotations

@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 
 from .layouts import row_values
-from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, read, read_pressure
+from .values import ANY_TEMP_UNIT, NUMBER, SOMEONE_ELSES, TEMP_NUMBER, Found, read, read_pressure
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
-        r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then))"
+        r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then|was|previously))"
 #: What may stand between a value and the word that brings its next value: its unit, a time, a few words.
 _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\d]|\d{1,2}:\d{2}){0,25}\)|" \
           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|overnight|earlier|initially|yesterday|today|this\s+morning|at\s+rest|" \
@@ -54,7 +54,8 @@ _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile
                     rf"(?P<v>\d{{2,3}})[ \t]*/[ \t]*\d{{1,3}}(?=[ \t]*\(?{_PLACE})"),  # "84/50 lying, 76/48 standing"
 ))
 #: "lying 138/84", "standing at 3 min 112/70", "L arm 224/130": a posture or an arm makes "N/N" a blood pressure.
-_POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+up)?(?:[ \t]+\(?(?:at[ \t]+)?\d+[ \t]*min(?:utes?|uten)?\)?)?"
+_POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+up)?"
+                         r"(?:[ \t]+\(?(?:at[ \t]+)?\d+[ \t]*min(?:utes?|uten)?\)?)?"
                          r"[ \t:]*(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
 #: "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132", "rechecked BP 150/90".
 _REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t]+(?:BP|blood\s+pressure|after|at|in|"
@@ -162,13 +163,15 @@ _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ress
                       r"[Bb]lutdruck|[Bb]loeddruk)"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
                       r"threshold\w*|range|agents?|lowering))")
-#: Where a blood-pressure sentence ends: a full stop or semicolon before a space or the line's end, or the line's end.
-_SENTENCE_END = re.compile(r"[.;](?=[ \t]|$)|\n", re.M)
+#: Where a blood-pressure sentence ends: a full stop before a space or the line's end, or the line's end (a
+#: semicolon goes on: "BP 98/60 at 16:30; nadir 86/54").
+_SENTENCE_END = re.compile(r"[.](?=[ \t]|$)|\n", re.M)
 #: A line that lists one timed reading under a blood-pressure heading: "  14:40  176/98", "- 0300 84/50".
 _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?[ \t]*[:\-]?[ \t]*"
                                  r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,40}$", re.M)
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
-_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<![-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*(?P<n2>\d{2,3})"
+_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<![-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
+                             r"(?P<n2>\d{2,3})"
                              r"(?=[ \t]*mm[ \t]*Hg)")
 
 
@@ -206,6 +209,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
     mmHg ("PA 130 x 80 mmHg")."""
     more: list[Found] = []
     for word in _BP_WORD.finditer(text):
+        if SOMEONE_ELSES.search(text[max(0, word.start() - 25):word.start()]):
+            continue  # "maternal BP 158/102": the mother's
         end = _SENTENCE_END.search(text, word.end())
         stop = end.start() if end else len(text)
         more += _pairs_in(text, word.end(), stop, "reading in a blood-pressure sentence")
@@ -271,14 +276,26 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
     return more + _topic_lines(text) + _blood_pressure_sentences(text) + _after_ranges(text, ranges or [])
 
 
+def _line_of(text: str, at: int) -> int:
+    return text.count("\n", 0, at)
+
+
+def _listed(text: str, item: Found) -> bool:
+    """A value whose one-letter label opens its line: "T: 97.7 F", " P: 78 (03/05 09:48)", a vitals list."""
+    start = text.rfind("\n", 0, item.start) + 1
+    return re.fullmatch(r"[ \t]*[A-Za-z][ \t]*:[ \t]*", text[start:item.start]) is not None
+
+
 def confirm_weak(found: list[Found], text: str) -> list[Found]:
-    """Keep a weak one-letter label's value only when another mention stands within 40 characters on its line."""
+    """Keep a weak one-letter label's value only when another mention stands within 40 characters on its line, or,
+    for a label that opens its line ("P: 78"), on the line just before or after it (a vitals list)."""
     confirmed = [f for f in found if not f.weak]
     pending = [f for f in found if f.weak]
     while True:
         near = [item for item in pending if any(
-            abs(item.start - other.start) <= 40 and "\n" not in text[min(item.start, other.start):
-                                                                    max(item.start, other.start)]
+            (abs(item.start - other.start) <= 40 and "\n" not in text[min(item.start, other.start):
+                                                                     max(item.start, other.start)]) or
+            (_listed(text, item) and abs(_line_of(text, item.start) - _line_of(text, other.start)) == 1)
             for other in confirmed)]
         if not near:
             return confirmed

@@ -33,6 +33,7 @@ from .values import (
     NUMBER,
     RANGE_IN_BRACKETS,
     RATE_UNIT,
+    SOMEONE_ELSES,
     TEMP_NUMBER,
     TEMP_UNIT,
     Found,
@@ -82,12 +83,14 @@ LABELS: tuple[Label, ...] = (
     _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
     _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
        meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
+    _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
     _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate"),
     _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate"),
     _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
                     r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|to|with\s+(?:a\s+)?"
                     r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
-    _L("rhythm", _RHYTHM, "heart_rate", unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
+    _L("rhythm", rf"{_RHYTHM}(?=[ \t]*:?[ \t]*\d{{2,3}}\b)", "heart_rate",
+       unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
        meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
     _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
@@ -122,7 +125,7 @@ LABELS: tuple[Label, ...] = (
     _L("SBP", r"SBPs?|systolic(?:\s+(?:blood\s+)?pressure)?", "systolic_bp"),
     _L("DBP", r"DBPs?|diastolic(?:\s+(?:blood\s+)?pressure)?", "diastolic_bp"),
     # respiratory rate
-    _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?", "respiratory_rate"),
+    _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
     _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:]*\d)", "respiratory_rate", case_sensitive=True,
        not_after=r"\bset[ \t]*$"),
@@ -137,7 +140,7 @@ LABELS: tuple[Label, ...] = (
     _L("FR", r"FR", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
        meaning="fréquence respiratoire, frecuencia respiratoria, frequenza respiratoria, frequência respiratória"),
     # oxygen saturation
-    _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|"
+    _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
                r"oxygen\s+sat(?:uration)?s?|"
                r"pulse[\s-]?ox(?:imetry)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
                r"desat(?:urat)?(?:ed|ing)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
@@ -150,6 +153,8 @@ LABELS: tuple[Label, ...] = (
        "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
     _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
+    _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
+       meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     _L("TC", r"TC", "temperature", "it", only_in=("it",), unit=TEMP_UNIT, case_sensitive=True,
        meaning="temperatura corporea (English TC is total cholesterol)"),
     _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|"
@@ -242,8 +247,10 @@ def label_table() -> list[dict[str, str]]:
 def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     """Why a labelled number is a range, threshold or target rather than a reading ("" if it is a reading)."""
     end = m.end()
-    if re.match(r"[ \t]*(?:-|–|to\b)[ \t]*\d", text[end:]) or re.match(r"'?s\b", text[end:]):
-        return "a range"
+    dash = re.match(r"[ \t]*(?:-|–|to\b)[ \t]*(?=\d)", text[end:])
+    if (dash and not re.match(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}", text[end + dash.end():])) or \
+            re.match(r"'?s\b", text[end:]):
+        return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",
@@ -252,7 +259,12 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     line_start = text.rfind("\n", 0, label_start) + 1
     if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start]):
         return "a threshold or target"
+    if SOMEONE_ELSES.search(text[max(line_start, label_start - 25):label_start]):
+        return "someone else's reading"
     return ""
+
+
+
 
 
 def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:
@@ -293,8 +305,8 @@ def _allowed(label: Label, text: str, m: re.Match, languages: frozenset[str],
     if label.unit and not unit_after:
         # "T 37.6, BP 130/76, PR 94, SpO2 98% RA": on a line of other vital signs "PR" and "CR" need no unit
         line = text[text.rfind("\n", 0, m.start("label")) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1]
-        row = re.fullmatch(r"[ \t:]*(?:\d{2,3}(?:[ \t]{2,}|\t|[ \t]*$)){3,}", text[m.start("n1") - 1:].split("\n", 1)[0]) \
-            if m["n1"] is not None else None  # "PR        88      94      104": a flowsheet row of the label
+        rest = text[m.start("n1") - 1:].split("\n", 1)[0] if m["n1"] is not None else ""
+        row = re.fullmatch(r"[ \t:]*(?:\d{2,3}(?:[ \t]{2,}|\t|[ \t]*$)){3,}", rest)  # "PR   88   94   104": a row
         return label.name in _UNIT_OR_VITALS_LINE and bool(_OTHER_VITAL_ON_LINE.search(line) or row)
     return True
 
@@ -374,7 +386,8 @@ _UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]
 _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|maintain\w*|avoid\w*|below|above|"
                            r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
-                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|outside|outdoor|"
+                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
+                           r"outside|outdoor|"
                            r"weather)\b|[<>≤≥=~])"
                            r"[^.;\n\d]{0,12}$", re.I)
 
@@ -404,7 +417,8 @@ _TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|febrile|fever
                                r"koorts|febre|pyrexi\w*|spiked?)\b", re.I)
 #: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
 _READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
-                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a)|[=:])[ \t]*$", re.I)
+                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a|highest|max(?:imum)?|peak|up\s+to)|"
+                           r"[=:])[ \t]*$", re.I)
 _SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d/%]|[.,]\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
                                r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")
 

@@ -22,8 +22,9 @@ import re
 
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
-_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|(?m:^[ \t]*O(?=:)))"
-                          r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
+_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
+                          r"(?m:^[ \t]*O(?=:)))"
+                          r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|prior\s+to\s+\w+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"
                           r"[ \t]*[:\-—]?[ \t]*"
@@ -168,11 +169,11 @@ def positional(text: str) -> list[Found]:
 
 
 _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª",
-                 "heart_rate": r"hr|pulse|p|heart\s+rate|puls|pols|pouls|polso|pulso|fc|hf",
+                 "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr",
                  "blood_pressure": r"bp|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
                  "systolic_bp": r"sbp|systolic", "diastolic_bp": r"dbp|diastolic",
                  "respiratory_rate": r"rr|resp\w*|r|fr|af|ah",
-                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2"}
+                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox"}
 
 
 #: Words a column header's "(a/b)" gives the measured part of a "N/N" cell: "RR (set/total)" holds "14/22".

@@ -34,7 +34,7 @@ ETHNICITY_TERMS: dict[str, str] = {
         south_sudanese senegalese malian ivorian cameroonian zimbabwean zambian malawian tanzanian rwandan
         burundian liberian sierra_leonean gambian guinean angolan mozambican togolese beninese burkinabe chadian
         cape_verdean caribbean west_indian yoruba igbo hausa akan ashanti fulani zulu xhosa kikuyu luo amhara oromo
-        tigrayan preta preto"""),
+        tigrayan preta preto asante fante ewe ga"""),
     **_terms(_H, """hispanic latino latina latinx latine chicano chicana puerto_rican mexican dominican cuban
         salvadoran salvadorean guatemalan honduran nicaraguan costa_rican panamanian colombian venezuelan
         ecuadorian peruvian bolivian chilean argentine argentinian uruguayan paraguayan brazilian central_american
@@ -44,7 +44,7 @@ ETHNICITY_TERMS: dict[str, str] = {
         filipina indonesian malaysian singaporean indian pakistani bangladeshi sri_lankan nepali nepalese bhutanese
         tibetan mongolian punjabi gujarati tamil bengali afghan uzbek pacific_islander native_hawaiian
         hawaiian samoan tongan fijian maori māori chamorro marshallese micronesian chuukese tahitian cook_islander
-        niuean papua_new_guinean polynesian melanesian 汉族 han malay iban kadazan"""),
+        niuean papua_new_guinean polynesian melanesian 汉族 han malay iban kadazan zhuang hui uyghur"""),
     **_terms(_W, """white caucasian white_british white_irish white_other white_european irish_traveller
         irish_traveler gypsy roma romani european eastern_european western_european irish scottish welsh italian
         polish russian ukrainian german greek portuguese albanian bosnian romanian bulgarian serbian croatian
@@ -55,7 +55,7 @@ ETHNICITY_TERMS: dict[str, str] = {
         inuit cree ojibwe ojibway navajo lakota cherokee torres_strait_islander multiracial mixed_race mixed-race
         biracial middle_eastern north_african arab lebanese syrian iraqi iranian persian turkish kurdish egyptian
         moroccan algerian tunisian libyan yemeni saudi palestinian jordanian guyanese trinidadian south_african
-        surinamese emirati qatari kuwaiti omani bahraini diné parda pardo"""),
+        surinamese emirati qatari kuwaiti omani bahraini diné parda pardo oji-cree"""),
 }
 del _terms
 
@@ -101,7 +101,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "mulher": ("female", "noun", ()), "homem": ("male", "noun", ()), "senhora": ("female", "title", ()),
     "senhor": ("male", "title", ()),
     # the sex a field or "sexo feminino" names, in the languages that write it so
-    "feminino": ("female", "noun", ("pt",)), "masculino": ("male", "noun", ("pt",)),
+    "feminino": ("female", "noun", ("pt",)), "masculino": ("male", "noun", ("pt", "es")),
+    "femenino": ("female", "noun", ("es",)), "pacjentka": ("female", "noun", ()), "pacjentkę": ("female", "noun", ()),
+    "kvinde": ("female", "noun", ()),
     "femminile": ("female", "noun", ("it",)), "maschile": ("male", "noun", ("it",)),
     "féminin": ("female", "noun", ("fr",)), "masculin": ("male", "noun", ("fr",)),
     # subject pronouns, only in a note that shows the language
@@ -120,7 +122,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",
     "vrouw": "man", "kvinna": "man", "mann": "frau", "patientin": "patient", "elle": "il", "il": "elle",
     "mulher": "homem", "homem": "mulher", "senhora": "senhor", "senhor": "senhora", "feminino": "masculino",
-    "masculino": "feminino", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
+    "masculino": "feminino", "femenino": "masculino", "pacjentka": "pacjent", "pacjentkę": "pacjenta",
+    "kvinde": "mand", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
     "masculin": "féminin", "ela": "ele", "ele": "ela",
     "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "hon": "han", "han": "hon",
 }

@@ -50,7 +50,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\b(?:ems|paramedics?|ambulance|ambo|hems|field|osh|outside\s+hospital|referring|"
               r"transferring|rettungsdienst|notarzt|samu|smur)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
-              r"\b(?:vitals?|vs|v/s)\s+(?:on|at)\s+transfer\b|\btransfer\s+vitals?\b|"
+              r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
               # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
               r"\bnote\b"),
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
@@ -121,10 +121,15 @@ def section_kind(label: str, current: str) -> str | None:
     return None
 
 
+#: " P: 78 (03/05 09:48)", "R: 16", "T: 97.7": a vital sign's one-letter label with its value, not SOAP's Plan.
+_LETTER_WITH_VALUE = re.compile(r"[PRTprt][ \t]*\d")
+
+
 def find_sections(text: str) -> list[Section]:
     """The note cut at its headings, and at its prose lead-ins when no heading names an examination; unknown labels
     ("Gen:", "A:") do not cut it."""
-    headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)] + [
+    headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
+                if not _LETTER_WITH_VALUE.match(m["label"] + text[m.end():m.end() + 6])] + [
         (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)]
     sections = _cut(text, sorted(headings))
     if any(s.kind == "exam" for s in sections):

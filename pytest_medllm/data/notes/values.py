@@ -24,6 +24,13 @@ UNITS = {"heart_rate": "bpm", "systolic_bp": "mmHg", "diastolic_bp": "mmHg", "re
 #: Blood pressures a cuff or a line can read; beyond DeVisE's range (Table 2) but within these a value is a real
 #: measurement, taken and flagged out of range. Outside them "N/N" is something else (a ratio, a score).
 PLAUSIBLE_PRESSURE = {"systolic_bp": (1.0, 300.0), "diastolic_bp": (1.0, 200.0)}
+#: Real readings beyond DeVisE's range, kept with ``in_range=False`` like such pressures: a child's or an infant's
+#: heart rate above 200 and respiratory rate above 50 ("RR 62 b/min" in a febrile toddler).
+PLAUSIBLE_RATE = {"heart_rate": (20.0, 300.0), "respiratory_rate": (4.0, 100.0)}
+#: The words before a label that make the reading a relative's: "maternal BP 158/102", "Maternal Tmax 38.3 °C".
+SOMEONE_ELSES = re.compile(r"\b(?:maternal|paternal|mother['’]?s|father['’]?s|wife['’]?s|husband['’]?s|"
+                           r"partner['’]?s|son['’]?s|daughter['’]?s|sibling['’]?s|brother['’]?s|sister['’]?s)"
+                           r"[ \t]+$", re.I)
 #: A number as notes write vital signs: up to three digits and two decimals.
 NUMBER = r"\d{1,3}(?:\.\d{1,2})?"
 #: A temperature may also be written with a decimal comma ("38,2").
@@ -124,7 +131,7 @@ def read_single(variable: str, text: str, start: int, end: int, how: str, *, nee
         if re.match(r"[ \t]*/[ \t]*\d", after):
             return None, "not written as this vital sign"
     else:
-        if "." in written:
+        if "." in written and not re.fullmatch(r"\d+\.0", written):  # "R 24.0" from a record's export is 24
             return None, "not a whole number"
         total_and_set = variable == "respiratory_rate" and re.match(  # "RR 22/14 (total/set)"
             r"[ \t]*/[ \t]*\d{1,2}[ \t]*\(?[ \t]*(?:set|total|vent|mandatory|spont)"
@@ -141,8 +148,8 @@ def read_single(variable: str, text: str, start: int, end: int, how: str, *, nee
     in_range = True
     low, high = VITAL_LIMITS[variable]
     if not low <= value <= high:
-        if variable not in PLAUSIBLE_PRESSURE or not PLAUSIBLE_PRESSURE[variable][0] <= value <= \
-                PLAUSIBLE_PRESSURE[variable][1]:
+        plausible = {**PLAUSIBLE_PRESSURE, **PLAUSIBLE_RATE}.get(variable)
+        if plausible is None or not plausible[0] <= value <= plausible[1]:
             return None, f"outside DeVisE's range {low:g}-{high:g}"
         in_range = False
     return Found(variable, value, UNITS[variable], unit_written, start, end, how, notation, in_range=in_range), ""

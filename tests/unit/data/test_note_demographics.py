@@ -249,7 +249,8 @@ def test_sex_words_of_the_held_out_corpora(text, sex, words):
     ("Pt: 61 F, NZ Māori\nDay 2", "Asian & Pacific", ["Māori"]),
     ("Patient: 70 y.o. male   Ethnicity: Korean American   Preferred language: Korean", "Asian & Pacific",
      ["Korean American"]),
-    ("52-year-old Igbo woman, teacher", "Black", ["Igbo"]), ("Paciente de 60 años, hispana, de Puebla", "Hispanic/Latino", ["hispana"]),
+    ("52-year-old Igbo woman, teacher", "Black", ["Igbo"]),
+    ("Paciente de 60 años, hispana, de Puebla", "Hispanic/Latino", ["hispana"]),
     ("Paciente do sexo masculino, 47 anos, pardo, pedreiro", "Other/Unknown", ["pardo"]),
     ("民族: 汉族", "Asian & Pacific", ["汉族"]), ("29-year-old Emirati man", "Other/Unknown", ["Emirati"]),
 ])
@@ -282,3 +283,28 @@ def test_demographic_forms_of_the_fourth_held_out_corpus(text, age, sex, sex_wor
     found = extract_demographics(text)
     assert (found.age, found.sex, [text[m.start:m.end] for m in found.sex_mentions], found.ethnicity) == (
         age, sex, sex_words, ethnicity)
+
+
+
+def test_the_fifth_held_out_corpus_retired_to_development():
+    """dev7 (heldout5, scored once, README) after it was studied; ethnicity stays below the goal: an "Irish
+    Traveller." sentence on its own, a Māori iwi in brackets after the field's term, "Māori" in a plan."""
+    scores = score(load("dev7"))["demographics"]
+    assert scores["AGE"].recall == 1.0 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall >= 0.88
+
+
+@pytest.mark.parametrize("text, sex_words, ethnicity_words", [
+    ("gender: M   race: HISPANIC/LATINO - DOMINICAN   arrival_transport: WALK IN", ["M"],
+     ["HISPANIC/LATINO - DOMINICAN"]),
+    ("No POC. Ethnicity: White Scottish.\nShe lives alone.", ["She"], ["White Scottish"]),
+    ("Age: 32 yrs   Sex: M   Tribe: Asante   Religion: Christian", ["M"], ["Asante"]),
+    ("Pacjentka 64-letnia przyjęta w trybie nagłym", ["Pacjentka"], []),
+    ("86-årig kvinde, indlagt med delir", ["kvinde"], []),
+    ("Masculino de 45 años, originario de Ecatepec. Refiere dolor desde hace dos días y fiebre.", ["Masculino"], []),
+    ("Consultant: Mr O'Neill | Seen by: Ortho SpR\n63 yo woman, wrist fracture", ["woman"], []),
+])
+def test_demographic_forms_of_the_fifth_held_out_corpus(text, sex_words, ethnicity_words):
+    found = extract_demographics(text)
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+    assert [text[m.start:m.end] for m in found.ethnicity_mentions] == ethnicity_words

@@ -24,7 +24,7 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -41,7 +41,15 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     "dev5": {"dev5-042@(502, 506)", "dev5-044@(196, 199)", "dev5-067@(1218, 1220)"},
     # dev6 was heldout4, scored once (README) and then studied: a brother's "fever to 102", "Mum measured 39.1 at
     # home" after "Hot overnight", "one reading of 171/96" in a sentence without a blood-pressure word
-    "dev6": {"dev6a-023@(469, 472)", "dev6b-005@(479, 483)", "dev6b-015@(1538, 1541)", "dev6b-015@(1542, 1544)"},
+    "dev6": {"dev6a-023@(469, 472)", "dev6b-005@(479, 483)"},
+    # dev7 was heldout5, scored once (README) and then studied: a Meditech grid whose rows open with a date, a
+    # record's "Pulse: P 104 - 2/9/2024" and a later "P 96" the rule chose, "CVS: PR 164, gallop rhythm", a retrieval
+    # record's in-flight "S:" set chosen before its primary survey, "HFNC 12 L/35%", a wife's "her BP 150/88"
+    "dev7": {"dev7a-001@(1962, 1965)", "dev7a-001@(1966, 1968)", "dev7a-001@(2058, 2061)", "dev7a-001@(2062, 2064)",
+             "dev7a-005@(2052, 2054)", "dev7a-005@(407, 410)", "dev7a-017@(744, 746)", "dev7b-019@(1312, 1315)",
+             "dev7b-023@(424, 427)", "dev7b-023@(432, 434)", "dev7b-023@(435, 437)", "dev7b-023@(442, 444)",
+             "dev7b-023@(451, 453)", "dev7b-023@(818, 820)", "dev7b-023@(827, 829)", "dev7b-023@(922, 925)",
+             "dev7b-023@(930, 932)", "dev7b-023@(933, 935)", "dev7b-024@(1676, 1679)", "dev7b-024@(1680, 1682)"},
 }
 
 
@@ -113,7 +121,7 @@ def test_notations_of_real_notes(text, expected):
     "74-year-old woman; dx age 11; follow-up 12/24/2023; T-score -3.1; T2DM; Troponin T 0.09; free T4 1.2",
     "I/O 1800/2250; RT 42/60 Gy; PSV 10/5; ABG 7.29/58/61; strength 0/5; MoCA 24/30",
     "O2: 2 L NC. Venturi 28%. FEV1 38% predicted. LVEF 25%.",
-    "Rapid response at 05:10. AF at 03:00. HR 250.",
+    "Rapid response at 05:10. AF at 03:00. HR 320.",  # beyond any heart (a child's SVT reaches 300)
     "roughly BP 170/100, then toward 160/100",
 ])
 def test_numbers_that_are_not_vitals(text):
@@ -121,7 +129,7 @@ def test_numbers_that_are_not_vitals(text):
 
 
 def test_refused_numbers_say_why():
-    _, rejected = find_vital_mentions("HR 80-110, goal SBP < 140, HR 250")
+    _, rejected = find_vital_mentions("HR 80-110, goal SBP < 140, HR 320")
     reasons = {(r.variable, r.reason.split(":")[0]) for r in rejected}
     assert reasons == {("heart_rate", "a range"), ("systolic_bp", "a threshold or target"),
                        ("heart_rate", "outside DeVisE's range 1-200")}
@@ -511,8 +519,8 @@ def test_a_discharge_heading_with_a_qualifier_keeps_its_vitals_out_of_rule_1():
     ("V/S: 96/60 - 124 - 26 - 39.1", [("systolic_bp", "96"), ("diastolic_bp", "60"), ("heart_rate", "124"),
                                       ("respiratory_rate", "26"), ("temperature", "39.1")]),
     ("VS @ 1400: 37.3-101-22-98/61-93% RA\n", [("temperature", "37.3"), ("heart_rate", "101"),
-                                               ("respiratory_rate", "22"), ("systolic_bp", "98"), ("diastolic_bp", "61"),
-                                               ("oxygen_saturation", "93")]),
+                                               ("respiratory_rate", "22"), ("systolic_bp", "98"),
+                                               ("diastolic_bp", "61"), ("oxygen_saturation", "93")]),
     # readings in a blood-pressure sentence, under a blood-pressure heading, or written with mmHg
     ("# HTN: BP 171/99 at 06:00, 158/92 after amlodipine; continue.",
      [("systolic_bp", "171"), ("diastolic_bp", "99"), ("systolic_bp", "158"), ("diastolic_bp", "92")]),
@@ -568,10 +576,9 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
     ("Obs: 36.9  88  132/80  16  97% RA  NEWS2 0", [("temperature", "36.9"), ("heart_rate", "88"),
                                                      ("systolic_bp", "132"), ("diastolic_bp", "80"),
                                                      ("respiratory_rate", "16"), ("oxygen_saturation", "97")]),
-    ("Triage vitals: BP 118/70, PR 104, RR 22, Temp 38.1, SPO2 96%", [("systolic_bp", "118"), ("diastolic_bp", "70"),
-                                                                       ("heart_rate", "104"), ("respiratory_rate", "22"),
-                                                                       ("temperature", "38.1"),
-                                                                       ("oxygen_saturation", "96")]),
+    ("Triage vitals: BP 118/70, PR 104, RR 22, Temp 38.1, SPO2 96%",
+     [("systolic_bp", "118"), ("diastolic_bp", "70"), ("heart_rate", "104"), ("respiratory_rate", "22"),
+      ("temperature", "38.1"), ("oxygen_saturation", "96")]),
     ("ECG: PR 180 ms, QRS 90 ms", []),
     ("PR        76      81      90\nRR        16      18      18", [("heart_rate", "76"), ("heart_rate", "81"),
                                                                    ("heart_rate", "90"), ("respiratory_rate", "16"),
@@ -611,3 +618,51 @@ def test_forms_the_fourth_held_out_corpus_showed(text, expected):
 def test_choice_rule_headings_the_fourth_held_out_corpus_showed(text, chosen_heart_rate):
     chosen = {variable: mention.text for variable, mention, _ in extract_vitals(text).chosen}
     assert chosen["heart_rate"] == chosen_heart_rate
+
+
+# -- what the retired held-out corpus dev7 (heldout5) showed missing: each family written here ----------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # MIMIC-IV-ED's triage fields and its vital-sign table (a pain column is no heart rate)
+    ("Triage vitals: temperature 99.1, heartrate 96, resprate 18, o2sat 97, sbp 128, dbp 74, pain 6",
+     [("temperature", "99.1"), ("heart_rate", "96"), ("respiratory_rate", "18"), ("oxygen_saturation", "97"),
+      ("systolic_bp", "128"), ("diastolic_bp", "74")]),
+    ("charttime  temperature  heartrate  resprate  o2sat  sbp  dbp  rhythm  pain\n"
+     "___ 10:05  98.7         88         16        99     121  77   Sinus Tachycardia  4",
+     [("temperature", "98.7"), ("heart_rate", "88"), ("respiratory_rate", "16"), ("oxygen_saturation", "99"),
+      ("systolic_bp", "121"), ("diastolic_bp", "77")]),
+    # a Cerner list of one-letter labels, one a line; a record export's "R 24.0"; a date after a reading
+    ("VITALS:\n T: 98.4 F (05/02/2024 08:10)\n P: 81 (05/02/2024 08:10)\n R: 18 (05/02/2024 08:10)",
+     [("temperature", "98.4"), ("heart_rate", "81"), ("respiratory_rate", "18")]),
+    ("Blood Pressure: BP 118/64 - 3/1/2024 10:20\nRR: R 20.0 - 3/1/2024 10:20",
+     [("systolic_bp", "118"), ("diastolic_bp", "64"), ("respiratory_rate", "20.0")]),
+    ("Vitals prior to transfer: 98.6 90 112/70 18 96% RA", [("temperature", "98.6"), ("heart_rate", "90"),
+                                                            ("systolic_bp", "112"), ("diastolic_bp", "70"),
+                                                            ("respiratory_rate", "18"),
+                                                            ("oxygen_saturation", "96")]),
+    # a child's rates beyond DeVisE's range are readings (flagged, not rewritten)
+    ("ED: HR 178, RR 64, SpO2 88% RA", [("heart_rate", "178"), ("respiratory_rate", "64"),
+                                        ("oxygen_saturation", "88")]),
+    # Japanese and Korean notes' body temperature; the highest temperature of a fever
+    ("JCS 0, BP 132/70 mmHg, PR 96 bpm, BT 37.9, RR 18/min", [("systolic_bp", "132"), ("diastolic_bp", "70"),
+                                                             ("heart_rate", "96"), ("temperature", "37.9"),
+                                                             ("respiratory_rate", "18")]),
+    ("Fever since Monday, highest 39.4 at home.", [("temperature", "39.4")]),
+    # a semicolon does not end a blood pressure's sentence; a value it was before "was"
+    ("- BP 104/62 at 09:00; lowest 92/58 at 10:15", [("systolic_bp", "104"), ("diastolic_bp", "62"),
+                                                     ("systolic_bp", "92"), ("diastolic_bp", "58")]),
+    ("Systolic now 86, was 124 at 20:00.", [("systolic_bp", "86"), ("systolic_bp", "124")]),
+    # a relative's readings are not the patient's
+    ("NICU admission. Maternal BP 162/104 on admission; maternal Tmax 38.4 °C.", []),
+    # a flowsheet headed PR
+    ("Time   PR    BP      RR\n02:00  104   96/60   24", [("heart_rate", "104"), ("systolic_bp", "96"),
+                                                           ("diastolic_bp", "60"), ("respiratory_rate", "24")]),
+])
+def test_forms_the_fifth_held_out_corpus_showed(text, expected):
+    assert [(variable, value) for variable, value, _ in _found(text)] == expected
+
+
+def test_a_one_letter_vital_label_with_its_value_is_no_soap_heading():
+    text = "O:\nVITALS:\n T: 98.2\n P: 74\n R: 16\n BP: 132/80\n\nA/P: stable"
+    chosen = {variable: (mention.text, rule) for variable, mention, rule in extract_vitals(text).chosen}
+    assert chosen["heart_rate"] == ("74", 1) and chosen["systolic_bp"] == ("132", 1)
