@@ -79,14 +79,17 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$)"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
-                                r"jährige[rn]?|jarige|årig|jr\.?|letni[a-ząęó]*)(?![^\W\d_])"),
+                                r"jährige[rn]?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında)(?![^\W\d_])"),
+    ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
     ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?)[ \t:]*_{2,}[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
                                   r"(?:[ \t]*(?:y|yrs?|years?|J|ans|jaar|år)\.?)?\)"),
     # "a Korean man, 61, …", "Female, 74, Caucasian", "Patient: 62 years, male", "She is 72."
     ("after a patient noun", r"\b(?i:man|woman|male|female|gentleman|lady)[ \t]*,[ \t]*(?P<n>\d{1,3})"
-                             r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)]|[ \t]*$)"),
+                             r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)\n]|[ \t]*$|[ \t]{2,})"),
+    # "Mrs Hauwa I., 28YRS,", "Mzee J.K., 72 yrs,": a name, a comma and the years
+    ("name, N yrs", r"(?<=[A-Za-z.],)[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y)\b(?=[ \t]*[,.;)\n]|[ \t]{2,})"),
     # "71 yrs male", "71y M", "Patient: 62 years, male"
     ("years, sex", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:years?|yrs?|y)\.?[ \t]*,?[ \t]*"
                    r"(?=(?i:male|female|man|woman|gentleman|lady|boy|girl)\b|[MF]\b)"),
@@ -194,8 +197,8 @@ def _age_context(text: str, m: re.Match) -> bool:
     """"57M"/"57 F" is an age and a sex where it opens a sentence, a line or a field, or a telegraphic summary."""
     before = text[max(0, m.start() - 20):m.start()]
     after = text[m.end():m.end() + 12]
-    opens = re.search(r"(?:^|[\n.;:(]|,)[\s*-]*(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?[\s:]*$",
-                      before, re.I) or not before.strip()
+    opens = re.search(r"(?:^|[\n.;:(]|,|[ \t]{3,})[\s*-]*(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
+                      r"[\s:]*$", before, re.I) or not before.strip()
     return bool(opens) and not re.match(r"\s*(?:\d|°|degrees)", after)
 
 
@@ -207,7 +210,7 @@ _STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|
 
 
 #: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
-_STAFF_BEFORE = re.compile(r"\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|cc|gp)[ \t:,]*$",
+_STAFF_BEFORE = re.compile(r"\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp)[ \t:,]*$",
                            re.I)
 
 
@@ -234,6 +237,7 @@ def _sex_words(text: str) -> list[SexMention]:
                 not _describes_other(text, m.start()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
         elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and \
+                not re.match(r"[ \t]*(?:No\b|#|Number\b)", text[m.end():]) and \
                 not _STAFF_AFTER_NAME.match(text, m.end()) and not _STAFF_BEFORE.search(
                     text[max(0, m.start() - 25):m.start()]) and not (
                 word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with)\s*$",
@@ -345,10 +349,12 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
         community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
             _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
         # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white"
-        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status|tribe)"
+        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status|tribe|community|"
+                          r"caste)"
                           r"(?:\s*/\s*ethnicity)?|民族)"
                           r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)$", before, re.I)
-        if _NOT_PATIENT_AFTER.match(after) and not community and not field:
+        identifies = re.search(r"\bidentif(?:ies|ied|ying)\s+as\s+$", before, re.I)
+        if _NOT_PATIENT_AFTER.match(after) and not community and not field and not identifies:
             continue  # "Cantonese-speaking"; a field's value stays ("Ethnicity: X   Preferred language: …")
         near_age = any(a.end <= m.start() and _AGE_TAIL.fullmatch(text[a.end:m.start()]) for a in ages)
         descent = re.match(r"\s+(?:descent|origin|heritage|background|ancestry|extraction|ethnicity|race)\b", after,
@@ -367,7 +373,7 @@ def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention
                                r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
                      # "34yo M, identifies as Aboriginal": a note says this only of its patient
                      re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
-            re.match(r"\s*(?:[,;.)]|and\b|$)", after)
+            re.match(r"[ \t]*(?:[,;.)]|and\b|$|\n|[ \t]{2,})", after)
         joined = out and out[-1].ethnicity == ethnicity and re.fullmatch(r"\s*(?:/|or)\s*", text[out[-1].end:m.start()])
         if joined:  # "BLACK/AFRICAN AMERICAN": one mention of one class
             last = out.pop()

@@ -64,7 +64,7 @@ _REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t
 #: "BP: R 164/96, L 160/94": the other arm's reading right after a blood pressure.
 _OTHER_ARM = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*(?:[,;]|and)[ \t]*(?:[LR]|left|right)(?:[ \t]+arm)?[ \t:]+"
                         r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
-_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?P<v>\d{1,3})[ \t]*%")
+_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?P<v>\d{1,3})[ \t]*%(?!ile)")  # not a percentile, "53 %ile"
 _NEXT_SENTENCE_CHANGE = re.compile(r"[^.\n]*?\.[ \t]+(?:[Rr]ecovered|[Ii]mproved|[Ii]ncreased|[Rr]ose|"
                                    r"[Cc]ame\s+(?:back\s+)?up|[Bb]ack\s+up|[Dd]ropped|[Ff]ell|[Dd]ecreased|[Dd]esat(?:urat)?(?:ed|ted)|"
                                    r"[Tt]hen)\b[^.\n%\d]{0,20}?\bto[ \t]+(?P<v>\d{1,3})[ \t]*%")
@@ -168,7 +168,7 @@ _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ress
 _SENTENCE_END = re.compile(r"[.](?=[ \t]|$)|\n", re.M)
 #: A line that lists one timed reading under a blood-pressure heading: "  14:40  176/98", "- 0300 84/50".
 _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?[ \t]*[:\-]?[ \t]*"
-                                 r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,40}$", re.M)
+                                 r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,100}$", re.M)
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
 _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<![-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
                              r"(?P<n2>\d{2,3})"
@@ -186,6 +186,7 @@ def _pairs_in(text: str, start: int, end: int, how: str) -> list[Found]:
     more: list[Found] = []
     for m in _TOPIC_PAIR.finditer(text, start, end):
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        line = line[line.rfind(". ") + 1:]  # the pair's own sentence: "… somewhat lower. Highest 168/102"
         if _PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():]):
             continue  # a plan's target: "lower MAP by 25% (roughly BP 170/100), then toward 160/100 over 2-6 h"
         if _NOT_READING_BEFORE.search(text[max(start, m.start() - 30):m.start()]) or re.match(
@@ -198,6 +199,10 @@ def _pairs_in(text: str, start: int, end: int, how: str) -> list[Found]:
     return more
 
 
+#: The highest or lowest reading of a series: a pressure-shaped pair after these words is a blood pressure.
+_EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?:imum)?|[Mm]in(?:imum)?)[ \t:]+"
+                           r"(?:was[ \t]+)?"
+                           r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
 _HEART_RATE_LINE = re.compile(r"^[^\n]*(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b[^\n]*$", re.M)
 
@@ -222,6 +227,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
                 position = line.end() + 1
     for line in _HEART_RATE_LINE.finditer(text):  # "4/02  AM  152/94  HR 71": a pair beside a pulse
         more += _pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
+    for m in _EXTREME_PAIR.finditer(text):  # "Highest 168/102 on 4/22. Lowest 126/78."
+        more += _pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure")
     for m in _PAIR_WITH_UNIT.finditer(text):
         if not _NOT_READING_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
             more += read_pressure(text, m, "pair written with mmHg", lowest_systolic=50.0)[0]

@@ -86,6 +86,9 @@ LABELS: tuple[Label, ...] = (
     _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
     _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate"),
     _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate"),
+    _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
+    _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
+       meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
     _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
                     r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|to|with\s+(?:a\s+)?"
                     r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
@@ -122,6 +125,8 @@ LABELS: tuple[Label, ...] = (
        meaning="pression artérielle, pressione arteriosa, pressão arterial (English PA is the pulmonary artery)"),
     _L("BT", r"BT", "blood_pressure", "sv", only_in=("sv",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="blodtryck"),
+    _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
     _L("SBP", r"SBPs?|systolic(?:\s+(?:blood\s+)?pressure)?", "systolic_bp"),
     _L("DBP", r"DBPs?|diastolic(?:\s+(?:blood\s+)?pressure)?", "diastolic_bp"),
     # respiratory rate
@@ -129,7 +134,9 @@ LABELS: tuple[Label, ...] = (
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
     _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:]*\d)", "respiratory_rate", case_sensitive=True,
        not_after=r"\bset[ \t]*$"),
-    _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at", "respiratory_rate"),
+    _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),
+    _L("SS", r"SS", "respiratory_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
+       meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
                        r"frecuencia\s+respiratoria|frequenza\s+respiratoria", "respiratory_rate", "de/nl/sv/fr/es/it"),
@@ -143,7 +150,7 @@ LABELS: tuple[Label, ...] = (
     _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
                r"oxygen\s+sat(?:uration)?s?|"
                r"pulse[\s-]?ox(?:imetry)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
-               r"desat(?:urat)?(?:ed|ing)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
+               r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
     _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione",
        "oxygen_saturation", "de/nl/sv/es/it"),
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
@@ -417,7 +424,8 @@ _TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|febrile|fever
                                r"koorts|febre|pyrexi\w*|spiked?)\b", re.I)
 #: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
 _READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
-                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a|highest|max(?:imum)?|peak|up\s+to)|"
+                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a|highest|max(?:imum)?|peak|up\s+to|"
+                           r"spikes?|spiked)|"
                            r"[=:])[ \t]*$", re.I)
 _SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d/%]|[.,]\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
                                r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")

@@ -22,7 +22,7 @@ import re
 
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
-_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
+_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
                           r"(?m:^[ \t]*O(?=:)))"
                           r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|prior\s+to\s+\w+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
@@ -210,8 +210,8 @@ def _cell(text: str, at: int, variable: str, unit: str | None, part: int | None 
         # an "RR" column of pressures is the German blood pressure (Riva-Rocci)
         return pressure_at(text, at, "table column", lowest_systolic=1.0 if variable == "blood_pressure" else 50.0)
     number = re.match(rf"{NUMBER}(?:,\d)?(?![\d.])", text[at:at + 8])
-    if number is None:
-        return []
+    if number is None or re.match(r"[ \t]?[-–][ \t]?\d", text[at + number.end():]):
+        return []  # nothing, or a range ("91-98": the day's lowest and highest)
     # a single value ("28/30" in a saturation column is refused by read_single: not written as this vital)
     item, _ = (read_temperature(text, at, number.end() + at, "table column", unit) if variable == "temperature"
                else read_single(variable, text, at, number.end() + at, "table column"))
@@ -277,7 +277,7 @@ def tables(text: str) -> list[Found]:
 
 _CELL_GAP = r"(?:[ \t]{2,}|[ \t]*\|[ \t]*|\t)"
 _EMPTY_CELL = re.compile(rf"{_CELL_GAP}(?:-{{1,3}}|—|–|n/?a|N/?A|\.|\*|x)(?=[ \t|]|$)", re.M)
-_ROW_VALUE = re.compile(rf"{_CELL_GAP}(?P<v>{NUMBER}(?:,\d)?)(?![\d/])")
+_ROW_VALUE = re.compile(rf"{_CELL_GAP}(?P<v>{NUMBER}(?:,\d)?)(?![\d/]|[ \t]?[-–][ \t]?\d)")
 _ROW_PAIR = re.compile(rf"{_CELL_GAP}(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d{{1,3}}(?![\d/])")
 _ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}?[ \t:|]*")
 
@@ -303,4 +303,6 @@ def row_values(text: str, item: Found, after: int, line_start: int, line_end: in
             break
         more += new
         pos = row.end() + (text[row.end():row.end() + 1] == "%")
+        flag = re.match(r"[ \t]*\(!\)", text[pos:])  # "114 (!)": Epic's abnormal flag after a cell's value
+        pos += flag.end() if flag else 0
     return more

@@ -44,7 +44,7 @@ ETHNICITY_TERMS: dict[str, str] = {
         filipina indonesian malaysian singaporean indian pakistani bangladeshi sri_lankan nepali nepalese bhutanese
         tibetan mongolian punjabi gujarati tamil bengali afghan uzbek pacific_islander native_hawaiian
         hawaiian samoan tongan fijian maori māori chamorro marshallese micronesian chuukese tahitian cook_islander
-        niuean papua_new_guinean polynesian melanesian 汉族 han malay iban kadazan zhuang hui uyghur"""),
+        niuean papua_new_guinean polynesian melanesian 汉族 han malay iban kadazan zhuang hui uyghur kinh tharu"""),
     **_terms(_W, """white caucasian white_british white_irish white_other white_european irish_traveller
         irish_traveler gypsy roma romani european eastern_european western_european irish scottish welsh italian
         polish russian ukrainian german greek portuguese albanian bosnian romanian bulgarian serbian croatian
@@ -88,6 +88,10 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "monsieur": ("male", "title", ()), "m.": ("male", "title", ("fr",)), "herr": ("male", "title", ()),
     "frau": ("female", "title", ()), "mw.": ("female", "title", ()), "mevr.": ("female", "title", ()),
     "herrn": ("male", "title", ("de",)), "fr.": ("female", "title", ("de",)), "pn.": ("female", "title", ()),
+    "mdm": ("female", "title", ()), "mdm.": ("female", "title", ()), "tn.": ("male", "title", ()),
+    "ny.": ("female", "title", ()), "w/ro": ("female", "title", ()), "mzee": ("male", "title", ()),
+    "kadın": ("female", "noun", ()), "erkek": ("male", "noun", ()), "laki-laki": ("male", "noun", ()),
+    "perempuan": ("female", "noun", ()),
     "mevrouw": ("female", "title", ()), "dhr.": ("male", "title", ()), "meneer": ("male", "title", ()),
     "sr.": ("male", "title", ("es",)), "sra.": ("female", "title", ("es",)), "srta.": ("female", "title", ("es",)),
     "señor": ("male", "title", ()), "señora": ("female", "title", ()), "sig.": ("male", "title", ()),
@@ -116,7 +120,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 FOREIGN_SWAPS: dict[str, str] = {
     "mme": "m.", "mme.": "m.", "madame": "monsieur", "monsieur": "madame", "m.": "mme", "herr": "frau",
     "frau": "herr", "mw.": "dhr.", "mevr.": "dhr.", "mevrouw": "meneer", "dhr.": "mw.", "meneer": "mevrouw",
-    "herrn": "frau", "fr.": "hr.", "pn.": "en.",
+    "herrn": "frau", "fr.": "hr.", "pn.": "en.", "mdm": "mr", "mdm.": "mr.", "tn.": "ny.", "ny.": "tn.",
+    "w/ro": "ato", "mzee": "bibi", "kadın": "erkek", "erkek": "kadın", "laki-laki": "perempuan",
+    "perempuan": "laki-laki",
     "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
     "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",

@@ -68,7 +68,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"aufnahmebefund|k[öo]rperliche\s+untersuchung|untersuchungsbefund|klinischer\s+befund|^befund$|"
              r"^status\b|lichamelijk\s+onderzoek|^onderzoek$|\bbij\s+opname\b|^examen\b|\bexamen\s+(?:clinique|"
              r"physique|f[íi]sico)|\bà\s+l['’](?:arrivée|admission|entrée)|exploraci[óo]n|esame\s+obiettivo|"
-             r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b"),
+             r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
+             r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -84,13 +85,15 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
 _LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
 _HEADING = re.compile(
     rf"^[ \t]*(?:[-*•#]+[ \t]*)?(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})"
-    r"(?:\s*\([^()\n]{0,40}\))?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
+    r"(?:\s*\([^()\n]{0,40}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
 #: (transfer to floor)", "EXAMINATION - ON ADMISSION").
 _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+)?"
                            r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-]{1,60}?"
-                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\))?)(?:\*\*)?[ \t]*(?::[ \t]*)?$", re.M)
+                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\])?)(?:\*\*)?"
+                           r"[ \t]*(?::[ \t]*)?$",
+                           re.M)
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
 #: examination she …", "On arrival to the ED her vitals were …", "At discharge, BP …") is a section of that kind
 #: until the paragraph ends (a blank line) or a heading comes; then the section it interrupted goes on. Dictated
@@ -147,7 +150,7 @@ def _cut(text: str, headings: list[tuple[int, str, str]]) -> list[Section]:
             cuts.append(resume)
             current, resume = resume[2], None
         kind = section_kind(label, current)
-        words = len(re.sub(r"\([^()]*\)", "", label).split())
+        words = len(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", label).split())
         if kind is None or (form == "bare" and (words > 5 or (kind == "other" and words > 3))):
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on
         if len(label) > 60 or (form == "lead-in" and kind not in ("exam", "discharge")):

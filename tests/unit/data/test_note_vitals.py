@@ -24,7 +24,7 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8")
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -50,6 +50,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
              "dev7b-023@(424, 427)", "dev7b-023@(432, 434)", "dev7b-023@(435, 437)", "dev7b-023@(442, 444)",
              "dev7b-023@(451, 453)", "dev7b-023@(818, 820)", "dev7b-023@(827, 829)", "dev7b-023@(922, 925)",
              "dev7b-023@(930, 932)", "dev7b-023@(933, 935)", "dev7b-024@(1676, 1679)", "dev7b-024@(1680, 1682)"},
+    # dev8 was heldout6, scored once (README) and then studied: a sepsis screen's dotted leaders after thresholds
+    # ("HR > 90 ....... 118"), a home-health note's "AP 84 … RP 80", an ECG's "96x/m", Turkish "ile %91", a
+    # ventilator's "RR 16" without "set", a newborn's readings in the mother's note, "SpO2: 89 % (Low)" in a list
+    # the rule passed over
+    "dev8": {"dev8a-004@(1199, 1201)", "dev8a-004@(1607, 1609)", "dev8a-008@(547, 552)", "dev8a-008@(603, 606)",
+             "dev8a-008@(657, 659)", "dev8a-011@(1112, 1116)", "dev8a-011@(1135, 1138)", "dev8a-020@(368, 370)",
+             "dev8a-020@(386, 388)", "dev8a-034@(694, 696)", "dev8b-011@(920, 922)", "dev8b-017@(738, 740)"},
 }
 
 
@@ -666,3 +673,40 @@ def test_a_one_letter_vital_label_with_its_value_is_no_soap_heading():
     text = "O:\nVITALS:\n T: 98.2\n P: 74\n R: 16\n BP: 132/80\n\nA/P: stable"
     chosen = {variable: (mention.text, rule) for variable, mention, rule in extract_vitals(text).chosen}
     assert chosen["heart_rate"] == ("74", 1) and chosen["systolic_bp"] == ("132", 1)
+
+
+# -- what the retired held-out corpus dev8 (heldout6) showed missing: each family written here ----------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("Heart Rate\t92\t114 (!)\t97\nResp\t18\t24 (!)\t20", [("heart_rate", "92"), ("heart_rate", "114"),
+                                                            ("heart_rate", "97"), ("respiratory_rate", "18"),
+                                                            ("respiratory_rate", "24"), ("respiratory_rate", "20")]),
+    ("0400 Pt resting, VSS: 98.4 80 124/70 18 97%RA. Denies pain.",
+     [("temperature", "98.4"), ("heart_rate", "80"), ("systolic_bp", "124"), ("diastolic_bp", "70"),
+      ("respiratory_rate", "18"), ("oxygen_saturation", "97")]),
+    ("TD: 150/90 mmHg\nN: 104 x/menit, reguler\nRR: 24 x/menit", [("systolic_bp", "150"), ("diastolic_bp", "90"),
+                                                                ("heart_rate", "104"), ("respiratory_rate", "24")]),
+    ("- Pulse: 92 times/min, BP: 118/76 mmHg, Breathing rate: 18 times/min",
+     [("heart_rate", "92"), ("systolic_bp", "118"), ("diastolic_bp", "76"), ("respiratory_rate", "18")]),
+    ("TA: 140/80 mmHg, Nabız: 112/dk, SS: 24/dk, Ateş: 38,4 °C", [("systolic_bp", "140"), ("diastolic_bp", "80"),
+                                                                ("heart_rate", "112"), ("respiratory_rate", "24"),
+                                                                ("temperature", "38,4")]),
+    ("Readings mostly 130s/80s. Highest 162/98 on 5/2. Lowest 118/74.",
+     [("systolic_bp", "162"), ("diastolic_bp", "98"), ("systolic_bp", "118"), ("diastolic_bp", "74")]),
+    ("BP after alteplase (target < 180/105):\n10:15  172/96    10:30  165/90    10:45  158/88",
+     [("systolic_bp", "172"), ("diastolic_bp", "96"), ("systolic_bp", "165"), ("diastolic_bp", "90"),
+      ("systolic_bp", "158"), ("diastolic_bp", "88")]),
+    ("One episode of desaturation to 84% with secretions.", [("oxygen_saturation", "84")]),
+    ("Overnight temp spike 38.6 at 03:00, given paracetamol", [("temperature", "38.6")]),
+    ("SpO2 97% RA  Wt 18.2 kg (61 %ile)", [("oxygen_saturation", "97")]),
+    ("| SpO2 | 94% | 90-97 |", [("oxygen_saturation", "94")]),
+])
+def test_forms_the_sixth_held_out_corpus_showed(text, expected):
+    assert [(variable, value) for variable, value, _ in _found(text)] == expected
+
+
+def test_a_bracketed_time_after_a_vitals_heading_keeps_it_the_triage_block():
+    text = ("HPI: per EMS, BP 90/50, HR 110 on scene.\n\nTriage Vitals [01/18 0612]\nBP: (!) 101/63 | Pulse: (!) 108\n"
+            "\nPhysical Exam\nGen: uncomfortable")
+    chosen = {variable: mention.text for variable, mention, _ in extract_vitals(text).chosen}
+    assert chosen["heart_rate"] == "108" and chosen["systolic_bp"] == "101"
