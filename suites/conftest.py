@@ -177,6 +177,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="session")
+def run_facts(pytestconfig) -> dict:
+    """The run's facts (the JSON artifact's ``facts``, merged across xdist workers): what a suite records here the
+    card and the HTML report can name."""
+    from pytest_medllm.runner.session import STATE_KEY
+
+    return pytestconfig.stash[STATE_KEY].facts
+
+
+@pytest.fixture(scope="session")
 def user_notes(pytestconfig, medllm_config, medllm_profile) -> tuple:
     """The notes of ``--notes`` (UserNote, file order; empty without it): the first ``--max-items`` of them, else the
     profile's ``max_notes`` (quick: 20; paper: all). What the extractors found in each — never the text — goes to the

@@ -79,11 +79,15 @@ TEMPERATURE, TOP_K = 0.5, 30  # the study's sampling settings
 
 
 @pytest.fixture(scope="module")
-def embedder(medllm_config):
+def embedder(medllm_config, run_facts):
+    """The sentence-embedding model of the semantic scores; the card and the HTML report name it (JSON
+    ``facts.embedding_model``), because a semantic repeatability is only comparable within one embedding space."""
     try:
-        return repeatability.Embedder(medllm_config.embedding_model)
+        model = repeatability.Embedder(medllm_config.embedding_model)
     except RuntimeError as exc:
         pytest.skip(str(exc))
+    run_facts["embedding_model"] = model.describe()
+    return model
 
 
 @pytest.fixture(scope="module")

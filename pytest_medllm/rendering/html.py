@@ -11,7 +11,7 @@ from ..verdict.power import DETECTION_TARGET
 from ..verdict.records import MetricRecord
 from ..verdict.summary import Outcome, RunSummary, RunVerdict
 from .formatting import format_ci, format_detectable, format_power, format_value, power_note
-from .terminal import unusable_text, verdict_text
+from .terminal import embedding_line, unusable_text, verdict_text
 
 CARD_STYLE = """
 <style>
@@ -163,6 +163,9 @@ def card_html(summary: RunSummary, charts: list[tuple[str, str]] | None = None) 
                      + escape(str(spec.get("hub_id"))) + ") · " + escape(f"{fp.get('device')} {fp.get('dtype')}")
                      + " · torch " + escape(str(fp.get("torch"))) + " · transformers "
                      + escape(str(fp.get("transformers"))) + "</p>")
+    embedding = facts.get("embedding_model")
+    if embedding:
+        parts.append(f'<p class="medllm-facts">{escape(embedding_line(embedding))}</p>')
     parts.append(_where_it_breaks(summary))
     if summary.comparison is not None:
         parts.append(_comparison_html(summary))

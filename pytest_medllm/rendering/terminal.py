@@ -98,6 +98,9 @@ class TerminalCard:
         notes = facts.get("user_notes")
         if notes:
             self.line(user_notes_line(notes))
+        embedding = facts.get("embedding_model")
+        if embedding:
+            self.line(embedding_line(embedding))
 
     def _comparison(self, summary: RunSummary) -> None:
         comparison = summary.comparison
@@ -175,6 +178,14 @@ def unusable_text(by_condition: dict[str, dict[str, int]], limit: int = 4) -> st
              + ", ".join(f"{name} {n}" for name, n in reasons.items()) + ")" for condition, reasons in ranked[:limit]]
     more = f"; and {len(ranked) - limit} more conditions (JSON artifact: unusable_replies)" if len(ranked) > limit else ""
     return "; ".join(parts) + more
+
+
+def embedding_line(embedding: dict) -> str:
+    """The card's line naming the embedding space of the semantic repeatability scores."""
+    study = ("the study's model" if embedding.get("embedding_is_study_model") else
+             "not the study's MedEmbed-large: semantic scores are not on the paper's scale (--embedding-model DIR)")
+    return (f"repeatability embeddings: {embedding.get('embedding_model')}, {embedding.get('embedding_dimension')} "
+            f"dimensions, {study}")
 
 
 def user_notes_line(notes: dict) -> str:

@@ -284,3 +284,15 @@ def test_cloze_and_generation_read_the_same_prompt(random_run):
     assert same != other  # two prompts would have given a gap, so the zero above is the same-prompt design
     accuracy = record(random_run, "cloze.accuracy", "cloze")
     assert_proportion(accuracy, [pick == item.answer_text for pick, item in zip(same, PERTURBATION_ITEMS)])
+
+
+def test_the_card_and_the_json_name_the_embedding_space(letter_run):
+    """Semantic repeatability is only comparable within one embedding space: the run names it, and says that the
+    packaged default is not the study's MedEmbed-large."""
+    from pytest_medllm.methods.repeatability import DEFAULT_EMBEDDING_MODEL
+
+    embedding = letter_run["facts"]["embedding_model"]
+    assert embedding["embedding_model"] == DEFAULT_EMBEDDING_MODEL
+    assert embedding["embedding_dimension"] == 384 and embedding["embedding_is_study_model"] is False
+    assert (f"repeatability embeddings: {DEFAULT_EMBEDDING_MODEL}, 384 dimensions, not the study's MedEmbed-large"
+            in letter_run["stdout"])
