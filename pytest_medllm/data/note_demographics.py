@@ -210,7 +210,9 @@ _STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|
 
 
 #: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
-_STAFF_BEFORE = re.compile(r"\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp)[ \t:,]*$",
+_STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan)"
+                           r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother)"
+                           r"[ \t]*\()$",
                            re.I)
 
 
@@ -294,7 +296,8 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
         if kind == "title" and not after_age and not lower_dutch and not (
                 word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
             continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
-        if kind == "title" and _STAFF_AFTER_NAME.match(text, m.end()):
+        if kind == "title" and (_STAFF_AFTER_NAME.match(text, m.end()) or
+                                _STAFF_BEFORE.search(text[max(0, m.start() - 25):m.start()])):
             continue  # "Sehr geehrte Frau Kollegin": the colleague written to
         if kind == "noun" and re.search(r"\b(?:zijn|haar|sein\w*|ihr\w*|su|son|sa|seu|sua)[ \t]+$",
                                         text[max(0, m.start() - 8):m.start()], re.I):

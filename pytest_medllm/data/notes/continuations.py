@@ -31,7 +31,8 @@ from .values import ANY_TEMP_UNIT, NUMBER, SOMEONE_ELSES, TEMP_NUMBER, Found, re
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
-        r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then|was|previously))"
+        r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then|was|previously|back\s+to|recovering\s+to|" \
+        r"recovered\s+to|settled\s+to|settling\s+to))"
 #: What may stand between a value and the word that brings its next value: its unit, a time, a few words.
 _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\d]|\d{1,2}:\d{2}){0,25}\)|" \
           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|overnight|earlier|initially|yesterday|today|this\s+morning|at\s+rest|" \
@@ -39,10 +40,13 @@ _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\
           r"sitting|seated|standing)){0,3}"
 _POSTURE = r"(?:standing|upright|sitting|seated|lying|supine|liggend|staand|zittend|liegend|stehend|sitzend|" \
            r"couché|debout|assis|sentado|de\s+pie|supino|seduto|in\s+piedi|liggande|stående|sittande)"
-_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+arm)"
+_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+(?:arm|leg|thigh|ankle))"
 _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile(pattern)) for variable, pattern in (
     ("*", rf"{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>{TEMP_NUMBER})(?![ \t]*/[ \t]*\d)"),  # "88% -> 94%", "HR 120 then 96"
     ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d"),
+    # "HR 118 (78 yesterday evening)": an earlier reading of the same vital in brackets
+    ("*", r"[ \t]*(?:%|bpm|/min)?[ \t]*\([ \t]*(?:was[ \t]+)?(?P<v>\d{2,3})[ \t]*(?:%|bpm|/min)?[ \t]+(?:yesterday|"
+          r"earlier|last\s+night|overnight|on\s+admission|at\s+\d|this\s+morning|pre-?op)"),
     # "98.6 °F (37 °C)"
     ("temperature", rf"(?:{ANY_TEMP_UNIT})?[ \t]*[(/][ \t]*(?P<v>{TEMP_NUMBER})(?={ANY_TEMP_UNIT})"),
     # "38 lying, 64 standing"
@@ -64,7 +68,10 @@ _REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t
 #: "BP: R 164/96, L 160/94": the other arm's reading right after a blood pressure.
 _OTHER_ARM = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*(?:[,;]|and)[ \t]*(?:[LR]|left|right)(?:[ \t]+arm)?[ \t:]+"
                         r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
-_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?P<v>\d{1,3})[ \t]*%(?!ile)")  # not a percentile, "53 %ile"
+#: A further percentage: not a percentile ("53 %ile"), a threshold (">= 88%", "< 90%"; an arrow "-> 95%" is no
+#: threshold), or a time share after a threshold ("below 90% 14%").
+_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?<![^-]>=)(?<!<=)(?<![^-][<>≥≤][ \t])(?<![^-][<>≥≤])(?<!%[ \t])"
+                              r"(?P<v>\d{1,3})[ \t]*%(?!ile)")
 _NEXT_SENTENCE_CHANGE = re.compile(r"[^.\n]*?\.[ \t]+(?:[Rr]ecovered|[Ii]mproved|[Ii]ncreased|[Rr]ose|"
                                    r"[Cc]ame\s+(?:back\s+)?up|[Bb]ack\s+up|[Dd]ropped|[Ff]ell|[Dd]ecreased|[Dd]esat(?:urat)?(?:ed|ted)|"
                                    r"[Tt]hen)\b[^.\n%\d]{0,20}?\bto[ \t]+(?P<v>\d{1,3})[ \t]*%")
@@ -102,7 +109,7 @@ def _further_saturations(text: str, after: int, stop: int, line_end: int) -> lis
     more: list[Found] = []
     for m in _FURTHER_PERCENT.finditer(window[:clause.start() if clause else len(window)]):
         left = text[max(0, after + m.start() - 10):after + m.start()]
-        if re.search(r"(?:FiO2|on|at)[ \t]*$", left, re.I) or re.match(
+        if re.search(r"(?:FiO2|on|at|below|above|under|over|<|(?<![-=])>|≤|≥|<=|>=)[ \t]*$", left, re.I) or re.match(
                 r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|predicted|O2\b)", window[m.end():], re.I):
             continue  # "on 28% venturi", "FiO2 60%": oxygen given, not saturation
         more += read("oxygen_saturation", text, after + m.start("v"), after + m.end("v"),
@@ -124,6 +131,7 @@ _BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambu
 _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})"
                          r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?!>)|–|to\b|[}\]]))")
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|\b(?:goal|target|aim|keep|maintain|below|under|above|"
+                                 r"über|unter|sous|au-dessus|encima|sopra|boven|onder|"
                                  r"less\s+than|"
                                  r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
 #: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).
@@ -159,6 +167,7 @@ def _topic_lines(text: str) -> list[Found]:
 
 #: A blood-pressure word in prose: "BP", "SBP", "blood pressure(s)", "cuff reading" (not its medicines or goals).
 _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ressures?|[Cc]uff[ \t]+readings?|"
+                      r"(?:[Hh]is|[Hh]er|[Tt]he|[Aa]rterial)[ \t]+pressures?|"
                       r"[Tt]ensi[óo]n(?:[ \t]+art[ée]rielle)?|[Pp]ress[ãa]o(?:[ \t]+arterial)?|[Pp]ressione|"
                       r"[Bb]lutdruck|[Bb]loeddruk)"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
@@ -205,6 +214,25 @@ _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
 _HEART_RATE_LINE = re.compile(r"^[^\n]*(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b[^\n]*$", re.M)
+
+
+#: A heading that names a temperature and ends with a colon ("Rectal temp:", "Temperature (core):"), and one timed
+#: reading a line under it ("17:03  40,7").
+_TEMPERATURE_HEADING = re.compile(r"\b(?:temp|temperature|temperatur|température|temperatura)\b[^\n:.]{0,20}:[ \t]*$",
+                                  re.M | re.I)
+_TIMED_TEMPERATURE_LINE = re.compile(rf"[ \t]*(?:\d{{1,2}}[:h.]?\d{{2}}h?)[ \t]+(?P<v>{TEMP_NUMBER})(?![\d/])"
+                                     r"[^\n]{0,80}$", re.M)
+
+
+def _timed_temperatures(text: str) -> list[Found]:
+    """Readings on the timed lines under a temperature heading ("Rectal temp:" then "17:03  40,7")."""
+    more: list[Found] = []
+    for heading in _TEMPERATURE_HEADING.finditer(text):
+        position = heading.end() + 1
+        while (line := _TIMED_TEMPERATURE_LINE.match(text, position)) is not None and line.end() > position:
+            more += read("temperature", text, line.start("v"), line.end("v"), "reading under a temperature heading")
+            position = line.end() + 1
+    return more
 
 
 def _blood_pressure_sentences(text: str) -> list[Found]:
@@ -280,7 +308,8 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
         more += read_pressure(text, m, "blood pressure after a posture or an arm", lowest_systolic=30.0)[0]
     for m in _REPEAT_BP.finditer(text):
         more += read_pressure(text, m, "repeated blood pressure", lowest_systolic=30.0)[0]
-    return more + _topic_lines(text) + _blood_pressure_sentences(text) + _after_ranges(text, ranges or [])
+    return (more + _topic_lines(text) + _blood_pressure_sentences(text) + _timed_temperatures(text) +
+            _after_ranges(text, ranges or []))
 
 
 def _line_of(text: str, at: int) -> int:

@@ -77,10 +77,13 @@ _L = Label
 #: Labels by family. Longer forms come first where one label is a prefix of another.
 LABELS: tuple[Label, ...] = (
     # heart rate
-    _L("heart rate", r"heart\s+rate", "heart_rate"),
+    _L("heart rate", r"heart\s+rate", "heart_rate", not_after=r"(?:fetal|foetal|FHR|baby's|baseline)\s*$"),
     # "Hr 1  BP 150/84": a dialysis or infusion record's hour, not a heart rate
     _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:]*\d)(?![ \t:]*\d(?!\d))", "heart_rate", case_sensitive=True),
     _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
+    _L("pulse … at", r"pulse(?:\s+(?:was|is|rate))?(?:\s+(?:regular|irregular|irregularly\s+irregular|regularly\s+"
+                     r"irregular|thready|weak|bounding|strong))+\s+(?:at|of)(?:\s+(?:about|around|approximately))?",
+       "heart_rate", meaning="'pulse irregular at 110', 'pulse was irregularly irregular at about 104 bpm'"),
     _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
        meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
     _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
@@ -89,6 +92,9 @@ LABELS: tuple[Label, ...] = (
     _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
     _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
        meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
+    _L("rhythme sinusal à", r"(?:rythme\s+sinusal|ritmo\s+sinusal|ritmo\s+sinusale|Sinusrhythmus|sinusritme)"
+                            r"(?:\s+(?:régulier|regular|regolare))?\s*,?\s*(?:à|a|de|mit|met|von)",
+       "heart_rate", "fr/es/it/de/nl", meaning="an ECG's sinus rhythm and its rate in other languages"),
     _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
                     r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|to|with\s+(?:a\s+)?"
                     r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
@@ -180,7 +186,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
              r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
              r"recovered|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
-             r"spontaneous|resting|at\s+rest|as|"
+             r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
              r"liggend|staand|zittend|liegend|stehend|sitzend|couché|debout|assis|sentado|de\s+pie|supino|seduto|"
              r"in\s+piedi|liggande|stående|sittande|"
@@ -399,6 +405,11 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"[^.;\n\d]{0,12}$", re.I)
 
 
+#: After a temperature, the words of a threshold: "100.4 °F or higher", "38 or above".
+_OR_HIGHER = re.compile(r"[ \t]*(?:°[ \t]*)?[CF]?[ \t]*or[ \t]+(?:higher|above|more|greater|over|lower|below|less)\b",
+                        re.I)
+
+
 def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
     """Numbers that are temperatures by their written unit alone, outside the refused ones (``refused``: starts of
     labelled numbers refused as thresholds, targets or ranges) and not settings or targets (:data:`_NOT_MEASURED`)."""
@@ -410,8 +421,8 @@ def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
         celsius = not re.search(r"F|Fahrenheit", m[0][len(m[group]):])
         if start in refused or not (30 <= value <= 45 if celsius else 86 <= value <= 110):
             continue
-        if _NOT_MEASURED.search(text[max(0, start - 30):start]):
-            continue
+        if _NOT_MEASURED.search(text[max(0, start - 30):start]) or _OR_HIGHER.match(text, m.end()):
+            continue  # "a setting", or a threshold: "100.4 °F or higher"
         item, _ = read_temperature(text, start, end, "temperature unit")
         if item:
             found.append(item)
@@ -420,7 +431,7 @@ def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
 
 #: A word that makes a sentence about the patient's temperature: "checked his temperature yesterday evening and it
 #: was 100.8", "Measured 100.9 on her home thermometer", "feber till 39,0".
-_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|febrile|fever|feber|fieber|fièvre|fiebre|febbre|"
+_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|a?febrile|fever|feber|fieber|fièvre|fiebre|febbre|"
                                r"koorts|febre|pyrexi\w*|spiked?)\b", re.I)
 #: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
 _READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
@@ -448,8 +459,8 @@ def read_sentence_temperatures(text: str, taken: set[int]) -> list[Found]:
                  if abs(w.start() - start) <= 80]
         target = _NOT_MEASURED.search(text[max(sentence_start, start - 30):start])
         if not words or not _READING_VERB.search(text[max(sentence_start, start - 25):start]) or (
-                target and not re.match(r"and\b", target[0], re.I)):  # "… and it was 100.8" is no range
-            continue
+                target and not re.match(r"and\b", target[0], re.I)) or _OR_HIGHER.match(text, end):
+            continue  # "… and it was 100.8" is no range; "fever is 100.4 °F or higher" is a threshold
         item, _ = read_temperature(text, start, end, "temperature in a sentence about it")
         if item:
             found.append(item)

@@ -51,6 +51,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"transferring|rettungsdienst|notarzt|samu|smur)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
               r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
+              r"\bsince\s+(?:arrival|admission)\b|"
               # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
               r"\bnote\b"),
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
@@ -69,7 +70,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"^status\b|lichamelijk\s+onderzoek|^onderzoek$|\bbij\s+opname\b|^examen\b|\bexamen\s+(?:clinique|"
              r"physique|f[íi]sico)|\bà\s+l['’](?:arrivée|admission|entrée)|exploraci[óo]n|esame\s+obiettivo|"
              r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
-             r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital"),
+             r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital|\btriaje\b|\btriagem\b|"
+             r"^resting\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"

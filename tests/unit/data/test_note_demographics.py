@@ -329,3 +329,21 @@ def test_demographic_forms_of_the_sixth_held_out_corpus(text, age, sex_words, et
     assert found.age == age
     assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
     assert [text[m.start:m.end] for m in found.ethnicity_mentions] == ethnicity_words
+
+
+
+def test_the_seventh_held_out_corpus_retired_to_development():
+    """dev9 (heldout7, scored once, README) after it was studied; ethnicity stays below the goal (terms such as
+    "British Bangladeshi" read in part, mentions in a letter's prose without a patient noun beside them)."""
+    scores = score(load("dev9"))["demographics"]
+    assert scores["AGE"].recall >= 0.95 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
+    assert scores["ETH"].precision >= 0.94 and scores["ETH"].recall >= 0.73
+
+
+@pytest.mark.parametrize("text, sex_words", [
+    ("Reason: sent by teacher (Ms. Park) - headache. He rested on the cot.", ["He"]),
+    ("Aan: dhr. R. de Vries, huisarts\n\nBetreft: mevrouw A. Jansen", []),
+    ("Discharge Instructions:\nDear Mr. ___,\nYou were admitted with pneumonia.", ["Mr."]),
+])
+def test_titles_of_other_people_in_the_seventh_held_out_corpus(text, sex_words):
+    assert [text[m.start:m.end] for m in extract_demographics(text).sex_mentions] == sex_words
