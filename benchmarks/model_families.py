@@ -49,7 +49,7 @@ CI_TESTS = (
     "traditional_cot",                                                       # repeatability
     "(test_consistency_is_not_reproducible_error and 0.3)",                  # sampling_consistency
     "all_items",                                                             # self_assessment
-    "template-mortality-temperature-celsius",                                # unit_invariance
+    "template-temperature-celsius-mortality",                                # unit_invariance
     "template-mortality-heart_rate",                                         # vital_sign_direction
 )
 CI_SELECTION = ("--max-items", "5", "-k", " or ".join(CI_TESTS))
