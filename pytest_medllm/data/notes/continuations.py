@@ -39,6 +39,7 @@ _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\
           r"on\s+arrival|in\s+(?:the\s+)?ED|on\s+(?:RA|room\s+air|air)|sinus|irregular|regular|lying|supine|" \
           r"sitting|seated|standing)){0,3}"
 _POSTURE = r"(?:standing|upright|sitting|seated|lying|supine|liggend|staand|zittend|liegend|stehend|sitzend|" \
+           r"clinostatismo|ortostatismo(?:[ \t]+a[ \t]+\d+['’])?|" \
            r"couché|debout|assis|sentado|de\s+pie|supino|seduto|in\s+piedi|liggande|stående|sittande)"
 _PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+(?:arm|leg|thigh|ankle))"
 _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile(pattern)) for variable, pattern in (

@@ -155,7 +155,7 @@ LABELS: tuple[Label, ...] = (
     # oxygen saturation
     _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
                r"oxygen\s+sat(?:uration)?s?|"
-               r"pulse[\s-]?ox(?:imetry)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
+               r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
                r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
     _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione",
        "oxygen_saturation", "de/nl/sv/es/it"),
@@ -186,7 +186,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
              r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
              r"recovered|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
-             r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|"
+             r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
              r"liggend|staand|zittend|liegend|stehend|sitzend|couché|debout|assis|sentado|de\s+pie|supino|seduto|"
              r"in\s+piedi|liggande|stående|sittande|"
@@ -431,12 +431,12 @@ def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
 
 #: A word that makes a sentence about the patient's temperature: "checked his temperature yesterday evening and it
 #: was 100.8", "Measured 100.9 on her home thermometer", "feber till 39,0".
-_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|a?febrile|fever|feber|fieber|fièvre|fiebre|febbre|"
+_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|a?febrile?|fever|feber|fieber|fièvre|fiebre|febbre|"
                                r"koorts|febre|pyrexi\w*|spiked?)\b", re.I)
 #: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
 _READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
                            r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a|highest|max(?:imum)?|peak|up\s+to|"
-                           r"spikes?|spiked)|"
+                           r"spikes?|spiked|à|a?febrile?)|"
                            r"[=:])[ \t]*$", re.I)
 _SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d/%]|[.,]\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
                                r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")

@@ -48,7 +48,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
               r"\b(?:ems|paramedics?|ambulance|ambo|hems|field|osh|outside\s+hospital|referring|"
-              r"transferring|rettungsdienst|notarzt|samu|smur)\b|"
+              r"transferring|rettungsdienst|notarzt|samu|smur|118|trend)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
               r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
               r"\bsince\s+(?:arrival|admission)\b|"
@@ -71,6 +71,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"physique|f[íi]sico)|\bà\s+l['’](?:arrivée|admission|entrée)|exploraci[óo]n|esame\s+obiettivo|"
              r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
              r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital|\btriaje\b|\btriagem\b|"
+             r"\bioa\b|\barriv[ée]e\b|"
              r"^resting\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
@@ -108,7 +109,8 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 
 
 #: A sentence that opens with a place or a time and a comma is prose, whatever ends it ("In the ED, initial vitals:").
-_PREPOSITIONAL_CLAUSE = re.compile(r"\s*(?:in|at|on|upon|after|before|while|during)\b[^():]*,\s", re.I)
+_PREPOSITIONAL_CLAUSE = re.compile(r"\s*(?:(?:in|at|on|upon|after|before|while|during)\b[^():]*,\s|"
+                                   r"in\s+(?:the\s+)?(?:ED|ER|A&E|emergency)\b)", re.I)
 #: A colon after these ends a sentence that introduces a list, not a heading ("In the ED, initial vitals were:",
 #: "Exam was notable for:").
 _PROSE_BEFORE_COLON = re.compile(r"\b(?:were|was|are|is|included?|showed|revealed|notable\s+for|significant\s+for|"

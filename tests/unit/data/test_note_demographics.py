@@ -347,3 +347,25 @@ def test_the_seventh_held_out_corpus_retired_to_development():
 ])
 def test_titles_of_other_people_in_the_seventh_held_out_corpus(text, sex_words):
     assert [text[m.start:m.end] for m in extract_demographics(text).sex_mentions] == sex_words
+
+
+
+@pytest.mark.parametrize("text, age, sex_words", [
+    ("ACUTE MEDICAL UNIT - CLERKING\nMr Terence Hollis, 71, hosp no. on label.", 71, ["Mr"]),
+    ("Box 4 - Médecin: Dr Lefèvre - Interne: M. Garnier\n\nMme Rachida K., 34 ans, sans antécédents notables",
+     34, ["Mme"]),
+    ("Surgeon: Mr J. Whitfield (Consultant)   Assistant: Ms A. Okafor (ST5)\nPatient: 58-year-old man", 58, ["man"]),
+    ("Edad: 67 años   Sexo: femenino\nEnfermedad actual: Paciente femenina de 67 años con DM2 y fiebre.", 67,
+     ["femenino", "femenina"]),
+])
+def test_demographic_forms_of_the_eighth_held_out_corpus(text, age, sex_words):
+    found = extract_demographics(text)
+    assert found.age == age and [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+
+def test_the_eighth_held_out_corpus_retired_to_development():
+    """dev10 (heldout8, scored once, README) after it was studied: ethnicity misses one of 15 ("NZ European")."""
+    scores = score(load("dev10"))["demographics"]
+    assert scores["AGE"].recall >= 0.95 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall >= 0.93
