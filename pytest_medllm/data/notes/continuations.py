@@ -32,7 +32,7 @@ from .values import ANY_TEMP_UNIT, NUMBER, SOMEONE_ELSES, TEMP_NUMBER, Found, re
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
         r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then|was|previously|back\s+to|recovering\s+to|" \
-        r"recovered\s+to|settled\s+to|settling\s+to))"
+        r"recovered\s+to|settled\s+to|settling\s+to|rechecked|re-?checked\s+at|peak|nadir|recovery\s+to))"
 #: What may stand between a value and the word that brings its next value: its unit, a time, a few words.
 _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\d]|\d{1,2}:\d{2}){0,25}\)|" \
           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|overnight|earlier|initially|yesterday|today|this\s+morning|at\s+rest|" \
@@ -210,7 +210,9 @@ def _pairs_in(text: str, start: int, end: int, how: str) -> list[Found]:
 
 
 #: The highest or lowest reading of a series: a pressure-shaped pair after these words is a blood pressure.
-_EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?:imum)?|[Mm]in(?:imum)?)[ \t:]+"
+_EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?:imum)?|[Mm]in(?:imum)?|[Aa]vg|"
+                           r"[Aa]verage|"
+                           r"[Mm]ean|gem\.|[Hh]oogste|[Ll]aagste)[ \t:]+"
                            r"(?:was[ \t]+)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.

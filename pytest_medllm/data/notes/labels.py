@@ -79,7 +79,7 @@ LABELS: tuple[Label, ...] = (
     # heart rate
     _L("heart rate", r"heart\s+rate", "heart_rate", not_after=r"(?:fetal|foetal|FHR|baby's|baseline)\s*$"),
     # "Hr 1  BP 150/84": a dialysis or infusion record's hour, not a heart rate
-    _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:]*\d)(?![ \t:]*\d(?!\d))", "heart_rate", case_sensitive=True),
+    _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:=]*\d)(?![ \t:=]*\d(?!\d))", "heart_rate", case_sensitive=True),
     _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
     _L("pulse … at", r"pulse(?:\s+(?:was|is|rate))?(?:\s+(?:regular|irregular|irregularly\s+irregular|regularly\s+"
                      r"irregular|thready|weak|bounding|strong))+\s+(?:at|of)(?:\s+(?:about|around|approximately))?",
@@ -92,7 +92,9 @@ LABELS: tuple[Label, ...] = (
     _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
     _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
        meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
-    _L("rhythme sinusal à", r"(?:rythme\s+sinusal|ritmo\s+sinusal|ritmo\s+sinusale|Sinusrhythmus|sinusritme)"
+    _L("rhythme sinusal à", r"(?:rythme\s+sinusal|ritmo\s+sinusal|ritmo\s+sinusale|Sinusrhythmus|sinusritme|"
+                            r"taquicardia\s+sinusal|bradicardia\s+sinusal|tachicardia\s+sinusale|"
+                            r"bradicardia\s+sinusale|FA|FC)"
                             r"(?:\s+(?:régulier|regular|regolare))?\s*,?\s*(?:à|a|de|mit|met|von)",
        "heart_rate", "fr/es/it/de/nl", meaning="an ECG's sinus rhythm and its rate in other languages"),
     _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
@@ -138,7 +140,7 @@ LABELS: tuple[Label, ...] = (
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
-    _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:]*\d)", "respiratory_rate", case_sensitive=True,
+    _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:=]*\d)", "respiratory_rate", case_sensitive=True,
        not_after=r"\bset[ \t]*$"),
     _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),
     _L("SS", r"SS", "respiratory_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
@@ -186,7 +188,8 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
              r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
              r"recovered|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
-             r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|"
+             r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|pre|post|baseline|"
+             r"in\s+(?:the\s+)?(?:ED|ER|A&E|clinic)|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
              r"liggend|staand|zittend|liegend|stehend|sitzend|couché|debout|assis|sentado|de\s+pie|supino|seduto|"
              r"in\s+piedi|liggande|stående|sittande|"
@@ -261,7 +264,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     """Why a labelled number is a range, threshold or target rather than a reading ("" if it is a reading)."""
     end = m.end()
     dash = re.match(r"[ \t]*(?:-|–|to\b)[ \t]*(?=\d)", text[end:])
-    if (dash and not re.match(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}", text[end + dash.end():])) or \
+    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)"
+    if (dash and not re.match(not_a_range_end, text[end + dash.end():])) or \
             re.match(r"'?s\b", text[end:]):
         return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(

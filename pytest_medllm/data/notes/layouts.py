@@ -44,6 +44,7 @@ _SLASH_SEP = re.compile(r"[ \t]+/[ \t]+(?=\d)")
 _FILLER = r"(?:PO|po|[Oo]ral|[Aa]x(?:illary)?|[Rr]ectal|[Tt]ympanic|[Tt]emporal|TA|[LR]|[Ll]eft|[Rr]ight|" \
           r"[Ll]ying|[Ss]itting|[Ss]tanding|[Ss]upine|arm)"
 _RUN_SEP = re.compile(rf"[ \t]*(?P<sep>[,|;]|-(?=\d)|(?<=[ \t])[-–](?=[ \t]+\d))?[ \t]*"
+                      rf"(?:\([\d /\-–]{{3,20}}\)[ \t]+(?=\d))?"  # a bracketed range: "136/70 (118-150/60-80) 70"
                       rf"(?:{_FILLER}[ \t]+(?=[A-Za-z]*[ \t]*\d))*")
 _OTHER_AFTER = re.compile(r"[ \t]*(?:L\b(?![ \t]+(?:[Ll]ying|[Ss]itting|[Ss]tanding|[Ss]upine|arm))|L/min|lpm|"
                           r"mg|kg|mL|ml|min|h\b|hrs?|days?|x\b)")
@@ -148,6 +149,10 @@ def positional(text: str) -> list[Found]:
         orders = [tuple(s for s in order if s != "temperature") if trigger["afebrile"] else order
                   for order in _ORDERS]  # "VS: afebrile, 88, 120/80, 16, 98%": no temperature to find
         ways = sorted({tuple(way) for order in orders for way in _assignments(tokens, order)})
+        if len(ways) > 1:  # "94 110/62 16 99%": a pulse of 30 or more, rather than none or one of 16
+            plausible = [way for way in ways if "heart_rate" in way and
+                         float(tokens[way.index("heart_rate")]["n"].replace(",", ".")) >= 30]
+            ways = plausible if len(plausible) == 1 else ways
         if not tokens or len(ways) != 1:
             continue  # nothing, or a run whose numbers could be read two ways: take none of it
         vitals = [t for slot, t in zip(ways[0], tokens) if slot != "pain"]
@@ -291,6 +296,8 @@ def row_values(text: str, item: Found, after: int, line_start: int, line_end: in
     more: list[Found] = []
     pos = item.partner[1] if pair and item.partner else after  # a row of pressures goes on after the diastolic
     pos += len(re.match(rf"(?:{ANY_TEMP_UNIT}|[ \t]*%)?", text[pos:])[0]) if not pair else 0  # type: ignore[index]
+    air = re.match(r"[ \t]*(?:RA|r/a|NC|\d{1,2}(?:\.\d)?[ \t]?L(?:PM)?)\b(?=[ \t]{2,}|\t)", text[pos:])
+    pos += air.end() if air else 0  # "SpO2      95 RA   94 RA": the first value's air
     while pos < line_end:
         empty = _EMPTY_CELL.match(text, pos)
         if empty:
@@ -304,6 +311,7 @@ def row_values(text: str, item: Found, after: int, line_start: int, line_end: in
             break
         more += new
         pos = row.end() + (text[row.end():row.end() + 1] == "%")
-        flag = re.match(r"[ \t]*\(!\)", text[pos:])  # "114 (!)": Epic's abnormal flag after a cell's value
+        flag = re.match(r"[ \t]*(?:\(!\)|(?:RA|r/a|NC|\d{1,2}(?:\.\d)?[ \t]?L(?:PM)?)\b)", text[pos:])
+        # "114 (!)": Epic's abnormal flag after a cell's value; "95 RA   94 1L": a saturation's air
         pos += flag.end() if flag else 0
     return more

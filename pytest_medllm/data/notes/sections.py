@@ -48,7 +48,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
               r"\b(?:ems|paramedics?|ambulance|ambo|hems|field|osh|outside\s+hospital|referring|"
-              r"transferring|rettungsdienst|notarzt|samu|smur|118|trend)\b|"
+              r"transferring|rettungsdienst|notarzt|samu|smur|118|trend)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
               r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
               r"\bsince\s+(?:arrival|admission)\b|"
@@ -71,7 +71,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"physique|f[íi]sico)|\bà\s+l['’](?:arrivée|admission|entrée)|exploraci[óo]n|esame\s+obiettivo|"
              r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
              r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital|\btriaje\b|\btriagem\b|"
-             r"\bioa\b|\barriv[ée]e\b|"
+             r"\bioa\b|\barriv[ée]e\b|geliş\s+bulgu\w*|başvuru\s+bulgu\w*|"
              r"^resting\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"

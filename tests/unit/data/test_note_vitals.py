@@ -24,7 +24,7 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10")
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -81,6 +81,17 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # "Temp: 37.8 (bladder probe)" line after "Overnight: Febrile to 38.6", a brother's "fever 38.5"
     "dev10": {"dev10b-008@(406, 409)", "dev10b-017@(1370, 1373)", "dev10b-017@(1374, 1376)", "dev10b-020@(336, 338)",
               "dev10b-026@(1456, 1460)", "dev10b-026@(280, 284)", "dev10b-029@(607, 611)"},
+    # dev11 was heldout9, scored once (README) and then studied: "improvement to 89%" after a NRB, "SpO2 97% FiO2
+    # 0.5" (read as an oxygen fraction), "Tmax on the floor 99.8", "Tmax that episode 38.9", a lower-case "t=98.6",
+    # a paced rhythm's "underlying SB 48", "Recovery to 92%", Spanish "saturaciones de 82 %", a run with two arms'
+    # pressures between pipes, "home avg 141/88, office 146/90" in a sentence about a goal, a MET call's set chosen
+    # before the ICU's
+    "dev11": {"dev11a-001@(333, 335)", "dev11a-010@(436, 438)", "dev11a-010@(788, 790)", "dev11a-012@(3286, 3290)",
+              "dev11a-017@(1497, 1501)", "dev11a-023@(1248, 1252)", "dev11a-027@(631, 633)",
+              "dev11a-034@(827, 829)", "dev11b-007@(1332, 1334)", "dev11b-015@(1112, 1114)",
+              "dev11b-020@(703, 705)", "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)",
+              "dev11b-026@(1667, 1670)", "dev11b-026@(1671, 1673)", "dev11b-026@(1682, 1685)",
+              "dev11b-026@(1686, 1688)"},
 }
 
 
@@ -782,8 +793,39 @@ FORMS_HELDOUT8 = [
 ]
 
 
+FORMS_HELDOUT9 = [
+    ("Vitals prior to transfer: 92 118/66 18 98% RA", [("heart_rate", "92"), ("systolic_bp", "118"),
+                                                       ("diastolic_bp", "66"), ("respiratory_rate", "18"),
+                                                       ("oxygen_saturation", "98")]),
+    ("vital signs: hr=76, bp=128/78, rr=16", [("heart_rate", "76"), ("systolic_bp", "128"), ("diastolic_bp", "78"),
+                                              ("respiratory_rate", "16")]),
+    ("VS: 98.2 128/72 (110-140/60-80) 76 (70-84) 16 97% RA", [("temperature", "98.2"), ("systolic_bp", "128"),
+                                                              ("diastolic_bp", "72"), ("heart_rate", "76"),
+                                                              ("respiratory_rate", "16"),
+                                                              ("oxygen_saturation", "97")]),
+    ("SpO2      96 RA   95 RA   94 2L\nNEWS2     1       1", [("oxygen_saturation", "96"), ("oxygen_saturation", "95"),
+                                                              ("oxygen_saturation", "94")]),
+    ("SpO2 pre 95%, nadir 86% at 4 min. HR pre 78, peak 118.", [("oxygen_saturation", "95"),
+                                                               ("oxygen_saturation", "86"), ("heart_rate", "78"),
+                                                               ("heart_rate", "118")]),
+    ("ECG: taquicardia sinusal a 108 lpm; ECG: FA a 132 bpm", [("heart_rate", "108"), ("heart_rate", "132")]),
+    ("Thuismetingen: gem. 156/92, hoogste 170/96.", [("systolic_bp", "156"), ("diastolic_bp", "92"),
+                                                    ("systolic_bp", "170"), ("diastolic_bp", "96")]),
+    ("Temp in ED 36.1, then 38.2 overnight", [("temperature", "36.1"), ("temperature", "38.2")]),
+    ("Crew recorded SpO2 86% on air, temp 38.7 - 15L NRB applied en route.", [("oxygen_saturation", "86"),
+                                                                            ("temperature", "38.7")]),
+    ("Husband took her temperature at 18:00: 38.4, rechecked 38.8 an hour later.", [("temperature", "38.4"),
+                                                                                   ("temperature", "38.8")]),
+]
+CHOSEN_HELDOUT9 = [
+    ("Acil servis geliş bulguları: TA: 96/54 mmHg, Nabız: 120/dk\n\nFizik muayene:\nTA: 110/66 mmHg, Nabız: 104/dk\n",
+     "120"),
+]
+
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
-                                                                FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8)
+                                                                FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
+                                                                FORMS_HELDOUT9)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -791,7 +833,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
 
 
 @pytest.mark.parametrize("text, chosen_heart_rate", [case for cases in (CHOSEN_HELDOUT2_3, CHOSEN_HELDOUT4, CHOSEN_HELDOUT7,
-                                                                         CHOSEN_HELDOUT8)
+                                                                         CHOSEN_HELDOUT8, CHOSEN_HELDOUT9)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
