@@ -50,8 +50,6 @@ MORTALITY_PROMPT = (
 #: and so %CD and m(s), depends on them; with the user's stays (``los_hours``/``los_days``) the buckets' means come
 #: from the data, as in DeVisE. KL, JSD and flips do not use them at all.
 LOS_DEFAULT_HOURS = {"1": 31.0, "2": 49.0, "3": 86.0, "4": 230.0}
-#: The name earlier code used for the defaults.
-LOS_BUCKET_MEANS_HOURS = LOS_DEFAULT_HOURS
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from scipy import stats as scipy_stats
 
 from pytest_medllm.answers.prompts import cloze_prompt, prompt_a
 from pytest_medllm.data.schemas import VITAL_SIGNS
-from pytest_medllm.methods.devise import LOS_BUCKET_MEANS_HOURS
+from pytest_medllm.methods.devise import LOS_DEFAULT_HOURS
 from pytest_medllm.perturb import option_order as perturb
 from tests.conftest import PROJECT_DIR
 from tests.helpers import scripted_models as sm
@@ -163,7 +163,7 @@ def test_the_severity_model_moves_every_prediction_the_right_way(gold_run):
 def test_the_severity_models_mean_shift_is_linear_in_the_severity_shift(gold_run):
     """m(s) = slope * s: risk rises by 0.6/12 per severity level; expected stay by that times the stay gap between
     the least and the most severe bucket mixes."""
-    means = [LOS_BUCKET_MEANS_HOURS[label] for label in ("1", "2", "3", "4")]
+    means = [LOS_DEFAULT_HOURS[label] for label in ("1", "2", "3", "4")]
     stay_gap = np.dot(sm.LOS_HIGH, means) - np.dot(sm.LOS_LOW, means)
     slopes = {"mortality": 0.6 / sm.MAX_SEVERITY, "los": stay_gap * 0.6 / sm.MAX_SEVERITY}
     for condition, rec in records(gold_run, "vital_sign_direction.monotonic").items():

@@ -155,14 +155,7 @@ def _topic_lines(text: str) -> list[Found]:
     """Pressure-shaped pairs on a line headed by a blood-pressure label (not targets, thresholds or ranges)."""
     more: list[Found] = []
     for line in _BP_TOPIC.finditer(text):
-        for m in _TOPIC_PAIR.finditer(text, line.start("rest"), line.end("rest")):
-            if _NOT_READING_BEFORE.search(text[max(line.start("rest"), m.start() - 30):m.start()]) or re.match(
-                    r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)", text[m.end():]):
-                continue  # a target, or a combination drug's doses ("losartan/HCTZ 100/25 mg")
-            pair = read_pressure(text, m, "reading on a blood-pressure line", lowest_systolic=50.0)[0]
-            if all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
-                    pair and pair[0].value - pair[1].value >= 10:
-                more += pair
+        more += _pairs_in(text, line.start("rest"), line.end("rest"), "reading on a blood-pressure line", plans=False)
     return more
 
 
@@ -190,18 +183,19 @@ _PLAN = re.compile(r"\b(?:lower(?:ing)?|reduc\w+|titrat\w+|targets?|goals?|aim\w
                    re.I)
 
 
-def _pairs_in(text: str, start: int, end: int, how: str) -> list[Found]:
+def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True) -> list[Found]:
     """The pressure-shaped pairs of ``text[start:end]`` that are readings: not a target, a threshold, a range or a
-    combination drug's doses, with a systolic at least 10 mmHg above the diastolic."""
+    combination drug's doses, with a systolic at least 10 mmHg above the diastolic; with ``plans``, not in a sentence
+    that plans a lowering either (a blood-pressure line's heading has said what its pairs are)."""
     more: list[Found] = []
     for m in _TOPIC_PAIR.finditer(text, start, end):
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
         line = line[line.rfind(". ") + 1:]  # the pair's own sentence: "… somewhat lower. Highest 168/102"
-        if _PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():]):
+        if plans and (_PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():])):
             continue  # a plan's target: "lower MAP by 25% (roughly BP 170/100), then toward 160/100 over 2-6 h"
         if _NOT_READING_BEFORE.search(text[max(start, m.start() - 30):m.start()]) or re.match(
                 r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)", text[m.end():]):
-            continue
+            continue  # a target, or a combination drug's doses ("losartan/HCTZ 100/25 mg")
         pair = read_pressure(text, m, how, lowest_systolic=50.0)[0]
         if pair and all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
                 pair[0].value - pair[1].value >= 10:

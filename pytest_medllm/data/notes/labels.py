@@ -7,8 +7,9 @@ abbreviation) and, for an abbreviation that means something else elsewhere, when
 the same line), ``unit`` (the value is followed by this unit: "PR 112/min" is the Indian pulse rate, "PR 180 ms" the ECG
 interval), ``context`` (the line before the label: "SR 66" after "ECG:"), ``weak`` (one-letter labels, kept only next to
 another vital), ``needs_percent`` ("O2 98%", not "O2: 2 L"), ``not_after`` (words before the label that make it
-something else's: "troponin T", "room temperature"). A label with both ``only_in`` and ``unit`` is read when either
-holds. "RR" followed by a pressure-shaped pair is the German/Dutch blood pressure in any note (a respiratory rate is
+something else's: "troponin T", "room temperature"), ``unit_or_vitals_line`` (the unit may be missing on a line of
+other vital signs or in a flowsheet row: "T 37.6, BP 130/76, PR 94"). A label with both ``only_in`` and ``unit`` is
+read when either holds. "RR" followed by a pressure-shaped pair is the German/Dutch blood pressure in any note (a respiratory rate is
 never written "N/N"; a pair whose first number is below 50, "RR 18/14", is a ventilator's total/set rate and is not a
 pressure); a single "RR" number is the respiratory rate; "RR 14/22 (set/total)" is read at the measured total.
 :func:`label_table` lists the table for a reviewer.
@@ -61,6 +62,9 @@ class Label:
     not_after: str | None = None
     #: What the abbreviation stands for, where the name does not say it.
     meaning: str = ""
+    #: A label whose ``unit`` may be missing on a line of other vital signs or in a flowsheet row of its values
+    #: (India's "PR 94", the Philippines' "CR 112": an ECG's PR interval is written in ms).
+    unit_or_vitals_line: bool = False
 
 
 _ROMANCE = ("fr", "es", "it", "pt")
@@ -87,8 +91,10 @@ LABELS: tuple[Label, ...] = (
     _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
        meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
     _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
-    _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate"),
-    _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate"),
+    _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate",
+       unit_or_vitals_line=True),
+    _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate",
+       unit_or_vitals_line=True),
     _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
     _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
        meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
@@ -324,13 +330,11 @@ def _allowed(label: Label, text: str, m: re.Match, languages: frozenset[str],
         line = text[text.rfind("\n", 0, m.start("label")) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1]
         rest = text[m.start("n1") - 1:].split("\n", 1)[0] if m["n1"] is not None else ""
         row = re.fullmatch(r"[ \t:]*(?:\d{2,3}(?:[ \t]{2,}|\t|[ \t]*$)){3,}", rest)  # "PR   88   94   104": a row
-        return label.name in _UNIT_OR_VITALS_LINE and bool(_OTHER_VITAL_ON_LINE.search(line) or row)
+        return label.unit_or_vitals_line and bool(_OTHER_VITAL_ON_LINE.search(line) or row)
     return True
 
 
-#: Labels that a unit confirms, or a line of other vital signs: India's "PR" (pulse rate; the ECG's PR interval is
-#: written in ms) and the Philippines' "CR" (cardiac rate; creatinine is "Cr" and has no vital neighbours' shape).
-_UNIT_OR_VITALS_LINE = frozenset({"PR", "CR"})
+#: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
 _OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|Temp|T|RR|RBS)[ \t:]*\d")
 
 

@@ -14,7 +14,7 @@ from pytest_medllm.data.cohort import draw_patients, render_note
 from pytest_medllm.data.schemas import VITAL_SIGNS
 from pytest_medllm.data.severity import AGE_BINS, SEVERITY_SCALES
 from pytest_medllm.methods.devise import (
-    LOS_BUCKET_MEANS_HOURS,
+    LOS_DEFAULT_HOURS,
     TASKS,
     Pair,
     is_monotonic,
@@ -156,7 +156,7 @@ def test_direction_and_monotonicity_follow_equations_4_to_6():
 def test_expected_outcomes():
     assert TASKS["mortality"].expected((0.8, 0.2)) == pytest.approx(0.2)
     probs = (0.1, 0.2, 0.3, 0.4)
-    assert TASKS["los"].expected(probs) == pytest.approx(sum(p * LOS_BUCKET_MEANS_HOURS[k] for p, k in
+    assert TASKS["los"].expected(probs) == pytest.approx(sum(p * LOS_DEFAULT_HOURS[k] for p, k in
                                                              zip(probs, "1234")))
-    means = [LOS_BUCKET_MEANS_HOURS[k] for k in "1234"]
+    means = [LOS_DEFAULT_HOURS[k] for k in "1234"]
     assert means == sorted(means)
