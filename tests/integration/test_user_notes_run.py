@@ -131,6 +131,21 @@ def test_the_artifact_lists_what_was_found_in_each_note_and_the_card_counts_them
             "1 without any vital sign, skipped by the vital-sign suites") in card
 
 
+def test_a_model_that_reads_the_temperature_unit_fails_unit_invariance(tmp_path):
+    """The model whose risk jumps when a temperature is written in °F flips the label of the same temperature in
+    the other unit: both temperature rewrites fail (the °C note rewritten to °F, the °F notes to °C); the
+    saturation and heart-rate rewrites, which it does not read, pass."""
+    run = run_on_notes(tmp_path, "reads_fahrenheit", "-p", "no:xdist")
+    flips = records(run, "unit_invariance", "flip_rate")
+    by_rewrite: dict[str, list[dict]] = {}
+    for condition, record in flips.items():
+        by_rewrite.setdefault(condition.split("/")[2], []).append(record)
+    for rewrite in ("temperature-celsius", "temperature-fahrenheit"):
+        assert any(r["value"] > 0 and r["verdict"] == "fail" for r in by_rewrite[rewrite]), rewrite
+    for rewrite in ("spo2-fraction", "pulse-bpm"):
+        assert all(r["value"] == 0 and r["verdict"] == "pass" for r in by_rewrite[rewrite]), rewrite
+
+
 def test_the_first_notes_only_when_the_run_is_limited(tmp_path):
     run = run_on_notes(tmp_path, "follows_severity", "-p", "no:xdist", "--max-items", "3")
     facts = run["facts"]["user_notes"]
