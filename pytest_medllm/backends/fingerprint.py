@@ -37,10 +37,11 @@ NUMERICS_FIELDS = (
 )
 
 #: Fields that can change floating-point results of a model on the CPU (they key the cache of CPU runs only): the
-#: CPU's instruction sets, the kernels PyTorch dispatches to, and limits set through the environment. Two machines
+#: CPU's vendor (MKL, which computes PyTorch's float32 matrix products, runs its AVX-512 kernels on Intel CPUs only),
+#: its instruction sets, the kernels PyTorch dispatches to, and limits set through the environment. Two machines
 #: of one cloud type may report the same CPU name with and without AVX-512; an AVX2-only emulation (see
 #: :data:`ISA_LIMITS`) runs other kernels on the same CPU.
-CPU_NUMERICS_FIELDS = ("cpu_flags", "aten_cpu_capability", "onednn_bfloat16", "isa_limits")
+CPU_NUMERICS_FIELDS = ("cpu_vendor", "cpu_flags", "aten_cpu_capability", "onednn_bfloat16", "isa_limits")
 
 #: CPU flags (as /proc/cpuinfo names them) that decide which kernels run: AVX2 and AVX-512 (float32 kernels),
 #: native bfloat16 (avx512_bf16; avx512bw/vl/dq or avx_ne_convert for oneDNN's bfloat16), AMX (matrix tiles).
@@ -68,6 +69,21 @@ def _cpu_name() -> str:
     except OSError:
         pass
     return platform.processor() or platform.machine()
+
+
+def _cpuinfo_field(name: str) -> str | None:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(name):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
+def cpu_vendor() -> str | None:
+    """The CPU's vendor as /proc/cpuinfo names it (``GenuineIntel``, ``AuthenticAMD``), None where there is none."""
+    return _cpuinfo_field("vendor_id")
 
 
 def _cpuinfo_flags() -> set[str] | None:
@@ -133,8 +149,8 @@ def cpu_kernels() -> dict:
         onednn_bf16 = bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
     except (AttributeError, RuntimeError):
         onednn_bf16 = None
-    return {"cpu_flags": cpu_flags_line(), "aten_cpu_capability": capability, "onednn_bfloat16": onednn_bf16,
-            "isa_limits": isa_limits()}
+    return {"cpu_vendor": cpu_vendor(), "cpu_flags": cpu_flags_line(), "aten_cpu_capability": capability,
+            "onednn_bfloat16": onednn_bf16, "isa_limits": isa_limits()}
 
 
 def machine() -> dict:

@@ -1,13 +1,17 @@
 """oneDNN's packed linear layers for models that run on the CPU (``torch.utils.mkldnn.MkldnnLinear``).
 
 PyTorch's default CPU linear layer multiplies by the weight as it is stored; oneDNN first reorders each weight
-once into the blocked layout its kernels read fastest. On the 2-core AVX-512 CPU this project is developed on, with
-the default model in float32, that made a 350-token prefill 0.54 → 0.31 s and a decoding step of 15 rows 100 → 60 ms.
-On an AVX2-only CPU oneDNN's AVX2 kernels are slower than PyTorch's (MKL's sgemm, which on AMD CPUs runs its AVX2
-"zen" kernel with or without AVX-512): measured with oneDNN limited to AVX2 (``ONEDNN_MAX_CPU_ISA=AVX2``), one
-thread, the model's 210 block linear layers took 1.15× PyTorch's time over 1,536 prompt positions and 1.3-1.4× over
-a decoding step of 8-16 rows (2.1× for one row, on either CPU); whole forward passes about 1.05× (medians of three
-alternated runs). So ``--linear-kernel auto`` packs only where oneDNN has AVX-512 kernels (:func:`onednn_avx512`).
+once into the blocked layout its kernels read fastest. PyTorch's own float32 products are MKL's sgemm, which runs
+AVX-512 kernels on Intel CPUs only: on AMD CPUs it runs its AVX2 "zen" kernels with or without AVX-512. So which is
+faster depends on both. On a 2-core AMD EPYC with AVX-512, with the default model in float32, packing made a
+350-token prefill 0.54 → 0.31 s and a decoding step of 15 rows 100 → 60 ms. On an AVX2-only CPU oneDNN's AVX2
+kernels are slower than MKL's: measured with oneDNN limited to AVX2 (``ONEDNN_MAX_CPU_ISA=AVX2``), one thread, the
+model's 210 block linear layers took 1.15× PyTorch's time over 1,536 prompt positions and 1.3-1.4× over a decoding
+step of 8-16 rows (2.1× for one row, on either CPU); whole forward passes about 1.05× (medians of three alternated
+runs). On a 2-core Intel Xeon with AVX-512 (and AMX), where MKL has its AVX-512 kernels, packing was slower too:
+cloze scoring of 200 MMLU items 54.2 s with MKL against 59.4 s packed, 16 greedy answers of 128 tokens 21.5 s against
+24.4 s. So ``--linear-kernel auto`` packs only where oneDNN has AVX-512 kernels and MKL has not
+(:func:`onednn_beats_mkl`).
 The arithmetic is the same up to float rounding (a different order of the same sums); it is checked when the model
 loads, on a probe input, against the model's own layers, and the backend keeps the default kernels when the check
 fails. ``--linear-kernel torch`` keeps them always (the numerical-stability suite compares both).
@@ -104,14 +108,40 @@ def onednn_avx512() -> bool:
     return _AVX512_CORE <= flags
 
 
+#: ``MKL_ENABLE_INSTRUCTIONS`` values that keep MKL below AVX-512.
+_MKL_BELOW_AVX512 = frozenset({"SSE4_2", "AVX", "AVX2", "AVX2_E1"})
+
+
+def mkl_avx512() -> bool:
+    """Whether MKL, PyTorch's float32 matrix products on x86, runs AVX-512 kernels in this process: an Intel CPU with
+    avx512f, MKL built in, and ``MKL_ENABLE_INSTRUCTIONS`` not holding it below. (MKL runs its AVX2 kernels on AMD
+    CPUs, AVX-512 or not.)"""
+    import os
+
+    from ..fingerprint import cpu_flag_set, cpu_vendor
+
+    if not torch.backends.mkl.is_available():
+        return False
+    if os.environ.get("MKL_ENABLE_INSTRUCTIONS", "").strip().upper() in _MKL_BELOW_AVX512:
+        return False
+    flags = cpu_flag_set() or set()
+    return cpu_vendor() == "GenuineIntel" and "avx512f" in flags
+
+
+def onednn_beats_mkl() -> bool:
+    """Whether oneDNN's packed float32 layers are the faster kernels here: oneDNN has AVX-512 kernels and MKL has not
+    (an AMD CPU with AVX-512); see the module's docstring for the measurements."""
+    return onednn_avx512() and not mkl_avx512()
+
+
 def wants_onednn(requested: str, device: str, dtype: torch.dtype) -> bool:
     """Whether to pack the linear layers: ``onednn`` always (on the CPU, when oneDNN is built in); ``auto`` for
-    float32 models where oneDNN has AVX-512 kernels (faster than PyTorch's there, slower on AVX2-only CPUs)."""
+    float32 models where oneDNN's kernels beat MKL's (:func:`onednn_beats_mkl`)."""
     if requested == "torch" or not str(device).startswith("cpu"):
         return False
     if MkldnnLinear is None or not torch.backends.mkldnn.is_available():
         return False
-    return requested == "onednn" or (dtype == torch.float32 and onednn_avx512())
+    return requested == "onednn" or (dtype == torch.float32 and onednn_beats_mkl())
 
 
 def _first_line(exc: BaseException) -> str:

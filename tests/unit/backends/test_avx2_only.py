@@ -130,7 +130,7 @@ def test_the_dtype_reload_runs_with_pytorchs_kernels_and_answers(avx2_only, suit
 def test_the_dtype_reload_keeps_onednn_where_the_cpu_runs_it(suite, tiny_dir):
     if onednn_dtype_problem(torch.bfloat16):
         pytest.skip("this CPU has no native bfloat16: the fallback is the only path here")
-    reference = _load(tiny_dir, dtype="float32")
+    reference = _load(tiny_dir, dtype="float32", linear_kernel="onednn")
     variant, description = suite._variant("dtype", reference)
     assert variant.linear_kernel == "onednn" and variant.kernel_fallback is None and _packed_layers(variant) > 0
     assert description == "float32 with oneDNN's packed linear layers vs bfloat16 with oneDNN's packed linear layers"
@@ -171,23 +171,50 @@ def test_a_reload_the_machine_refuses_is_a_skip_reason_not_an_error(suite, tiny_
         assert variant is None and reason.startswith("the model cannot be reloaded with ") and "no kernel" in reason
 
 
+AVX512_CORE = {"avx2", "avx512f", "avx512bw", "avx512vl", "avx512dq"}
+
+
 @pytest.mark.parametrize(("flags", "limit", "expected"), [
-    ({"avx2", "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512_bf16"}, None, True),
-    ({"avx2", "avx512f", "avx512bw", "avx512vl", "avx512dq"}, None, True),  # AVX-512 without bfloat16
-    ({"avx2", "avx512f", "avx512bw", "avx512vl", "avx512dq"}, "AVX2", False),  # the emulation
-    ({"avx2", "avx512f", "avx512bw", "avx512vl", "avx512dq"}, "avx512_core_bf16", True),
+    (AVX512_CORE | {"avx512_bf16"}, None, True),
+    (AVX512_CORE, None, True),  # AVX-512 without bfloat16
+    (AVX512_CORE, "AVX2", False),  # the emulation
+    (AVX512_CORE, "avx512_core_bf16", True),
     ({"avx2", "fma"}, None, False),  # AVX2-only
     ({"avx2", "avx512f"}, None, False),  # avx512f alone is not oneDNN's avx512_core
 ])
-def test_auto_packs_float32_only_where_onednn_has_avx512(monkeypatch, flags, limit, expected):
+def test_auto_packs_float32_only_where_onednn_has_avx512_on_amd(monkeypatch, flags, limit, expected):
     from pytest_medllm.backends import fingerprint
 
     monkeypatch.setattr(fingerprint, "_cpuinfo_flags", lambda: flags)
+    monkeypatch.setattr(fingerprint, "cpu_vendor", lambda: "AuthenticAMD")  # MKL runs AVX2 kernels there
+    monkeypatch.delenv("MKL_ENABLE_INSTRUCTIONS", raising=False)
     if limit is None:
         monkeypatch.delenv("ONEDNN_MAX_CPU_ISA", raising=False)
     else:
         monkeypatch.setenv("ONEDNN_MAX_CPU_ISA", limit)
     assert cpu_kernels.onednn_avx512() is expected
+    assert cpu_kernels.mkl_avx512() is False
     assert cpu_kernels.wants_onednn("auto", "cpu", torch.float32) is expected
     assert cpu_kernels.wants_onednn("onednn", "cpu", torch.float32) is True  # asked for: packed, probe permitting
     assert cpu_kernels.wants_onednn("auto", "cpu", torch.bfloat16) is False
+
+
+@pytest.mark.parametrize(("flags", "mkl_limit", "expected"), [
+    (AVX512_CORE | {"avx512_bf16", "amx_tile"}, None, False),  # MKL's AVX-512 kernels are faster than oneDNN's
+    (AVX512_CORE, None, False),
+    (AVX512_CORE, "AVX2", True),  # MKL held at AVX2, as on AMD: oneDNN's AVX-512 kernels win again
+    ({"avx2", "fma"}, None, False),  # AVX2-only: MKL's AVX2 kernels
+])
+@pytest.mark.skipif(not torch.backends.mkl.is_available(), reason="this torch has no MKL")
+def test_auto_keeps_mkl_where_it_has_avx512_on_intel(monkeypatch, flags, mkl_limit, expected):
+    from pytest_medllm.backends import fingerprint
+
+    monkeypatch.setattr(fingerprint, "_cpuinfo_flags", lambda: flags)
+    monkeypatch.setattr(fingerprint, "cpu_vendor", lambda: "GenuineIntel")
+    monkeypatch.delenv("ONEDNN_MAX_CPU_ISA", raising=False)
+    if mkl_limit is None:
+        monkeypatch.delenv("MKL_ENABLE_INSTRUCTIONS", raising=False)
+    else:
+        monkeypatch.setenv("MKL_ENABLE_INSTRUCTIONS", mkl_limit)
+    assert cpu_kernels.mkl_avx512() is ("avx512f" in flags and mkl_limit is None)
+    assert cpu_kernels.wants_onednn("auto", "cpu", torch.float32) is expected

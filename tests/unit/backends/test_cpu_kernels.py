@@ -61,8 +61,8 @@ def test_a_failed_probe_leaves_the_model_as_it_was(monkeypatch):
     ("onednn", "mps", torch.float32, False),
 ])
 def test_when_layers_are_packed(requested, device, dtype, expected, monkeypatch):
-    # on a CPU where oneDNN has AVX-512 kernels (AVX2-only CPUs: tests/unit/backends/test_avx2_only.py)
-    monkeypatch.setattr(cpu_kernels, "onednn_avx512", lambda: True)
+    # on a CPU where oneDNN's kernels beat MKL's (AMD with AVX-512; others: tests/unit/backends/test_avx2_only.py)
+    monkeypatch.setattr(cpu_kernels, "onednn_beats_mkl", lambda: True)
     assert wants_onednn(requested, device, dtype) is expected
 
 

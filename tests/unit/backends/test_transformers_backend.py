@@ -362,7 +362,7 @@ def test_a_forced_kernel_that_fails_its_probe_is_an_error(default_dense_dir, mon
     from pytest_medllm.backends.transformers import cpu_kernels
 
     monkeypatch.setattr(cpu_kernels, "PROBE_TOLERANCE", -1.0)
-    monkeypatch.setattr(cpu_kernels, "onednn_avx512", lambda: True)  # auto packs here (as on an AVX-512 CPU)
+    monkeypatch.setattr(cpu_kernels, "onednn_beats_mkl", lambda: True)  # auto packs here (an AMD AVX-512 CPU)
     spec = ModelSpec(alias="dense", hub_id=str(default_dense_dir), source="local")
     with pytest.raises(BackendError, match="--linear-kernel torch"):
         TransformersBackend(str(default_dense_dir), spec=spec, device="cpu", dtype="float32", linear_kernel="onednn")
