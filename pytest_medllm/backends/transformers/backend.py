@@ -19,7 +19,7 @@ from ..base import Backend, BackendError, BatchCallback
 from ..clock import ForwardClock
 from ..fingerprint import fingerprint as env_fingerprint
 from ..model_registry import ModelSpec
-from .batching import batches, sharing_order
+from .batching import scoring_batches, sharing_order
 from .cpu_kernels import pack_linear_layers, wants_onednn
 from .devices import resolve_dtype
 from .generation import ContinuousGeneration
@@ -176,9 +176,11 @@ class TransformersBackend(ContinuousGeneration, Scoring, Backend):
 
     def _run_batched(self, encoded: list[list[int]], run: Callable[[list[int]], list[R]],
                      on_batch: BatchCallback | None) -> list[R]:
-        """``run`` on batches of rows that share prefixes and have similar lengths; results in request order."""
+        """``run`` (a prefill-only pass) on batches of rows that share prefixes and have similar lengths, cut where
+        they compute the fewest positions; results in request order."""
         results: list[R | None] = [None] * len(encoded)
-        for batch in batches(sharing_order(list(range(len(encoded))), encoded), self.batch_size, encoded):
+        order = sharing_order(list(range(len(encoded))), encoded)
+        for batch in scoring_batches(order, self.batch_size, encoded, self.MIN_SHARED_PREFIX):
             outputs = run(batch)
             for index, output in zip(batch, outputs):
                 results[index] = output
