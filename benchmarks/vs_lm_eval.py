@@ -3,7 +3,7 @@
     python benchmarks/vs_lm_eval.py [--dataset demo|PATH[:FORMAT]] [--runs 3] [--batch-size 16]
                                     [--lm-eval-python .venv-lmeval/bin/python] [--json out.json]
 
-(``make bench-lm-eval`` sets up lm-eval in its own virtual environment and runs this.) Both tools score the
+(``make bench`` sets up lm-eval in its own virtual environment and runs this.) Both tools score the
 multiple-choice prompt of lm-eval's MMLU tasks, ``Question: …\\nA. …\\nB. …\\nAnswer:``, with the continuations
 " A", " B", … on the dense float32 copy of the embedded default model, on the CPU, with torch's default threads.
 Runs alternate (pytest-medllm, lm-eval, pytest-medllm, …) because a shared machine drifts; medians are reported.
@@ -13,6 +13,12 @@ the scoring loop alone (lm-eval: its ``HFLM.loglikelihood``; pytest-medllm: ``Tr
 Checks: the chosen option of every item is the same, and every option's log-probability agrees within 1e-4 in
 float32. With ``--dtype bfloat16`` too (the default), pytest-medllm also runs in bfloat16 against lm-eval's
 float32, and the share of items whose chosen option equals float32's is reported.
+
+``--via-suites`` measures what a user runs instead: the suite's own command, ``pytest suites/test_accuracy.py -k
+cloze --dataset D --max-items N --no-cache`` (its chat-template prompt, its selection of N items, the whole pytest
+process with its report), against lm-eval on exactly the items the suite selected, with lm-eval's prompt. The two
+prompts differ, so their choices are not compared; each tool's scored positions are reported (lm-eval computes the
+LM head at every position, pytest-medllm only where a letter is scored).
 """
 
 from __future__ import annotations
@@ -181,6 +187,115 @@ def run_lm_eval(args: argparse.Namespace, folder: Path, model_dir: Path) -> dict
             **json.loads(timing.read_text())}
 
 
+def prepare_suite_items(args: argparse.Namespace, folder: Path) -> tuple[list[dict], Path]:
+    """The items the suite selects for ``--max-items`` (its stratified subset, seed 1234), written for lm-eval."""
+    from pytest_medllm.backends.model_registry import DEFAULT_ALIAS, resolve_model
+    from pytest_medllm.backends.transformers.weights import ensure_dense_copy
+    from pytest_medllm.data.select import selected_dataset
+    from pytest_medllm.runner.command_line import default_cache_dir
+
+    model_dir, _ = ensure_dense_copy(resolve_model(DEFAULT_ALIAS), Path(default_cache_dir()))
+    items = list(selected_dataset(args.dataset, PROJECT, args.items or None, SUITE_SEED).items)
+    letters = [letter for letter, _ in items[0].options]
+    if any([letter for letter, _ in item.options] != letters for item in items):
+        sys.exit("--via-suites needs items with one list of option letters (lm-eval's task has one list of choices)")
+    rows = []
+    for item in items:
+        row = {"question": item.question, "label": letters.index(item.answer)}
+        row.update({letter: text for letter, text in item.options})
+        rows.append(row)
+    data = folder / "items.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    options = "".join(f"{letter}. {{{{{letter}}}}}\\n" for letter in letters)
+    (folder / "medllm_bench.yaml").write_text(TASK_YAML.format(name="medllm_bench", data=data, options=options,
+                                                               letters=json.dumps(letters)))
+    tokenizer = _tokenizer(model_dir)
+    prompts = [lm_eval_prompt(item) for item in items]
+    # lm-eval reads each context once for all its one-token options (its logits cache) and predicts the option's
+    # token from the context's last position: one position per context token, LM head included.
+    lm_positions = sum(len(tokenizer(p, add_special_tokens=True)["input_ids"]) for p in prompts)
+    return [{"id": item.id, "answer": letters.index(item.answer), "letters": letters,
+             "lm_eval_positions": lm_positions} for item in items], model_dir
+
+
+#: The suites' default --seed, which their item selection uses.
+SUITE_SEED = 1234
+
+
+def _tokenizer(model_dir: Path):
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(model_dir)
+
+
+def run_suite(args: argparse.Namespace, folder: Path, n_items: int) -> dict:
+    """One whole ``pytest suites/test_accuracy.py -k cloze`` process, as a user types it (no response cache)."""
+    report_dir = folder / "suite-report"
+    command = [sys.executable, "-m", "pytest", "suites/test_accuracy.py", "-k", "cloze", "--dataset", args.dataset,
+               "--max-items", str(n_items), "--no-cache", "-p", "no:cacheprovider", "--report-dir",
+               str(report_dir), "--batch-size", str(args.batch_size), "-q"]
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=PROJECT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    whole = time.perf_counter() - start
+    if done.returncode not in (0, 1):  # 1: the model failed its accuracy gate, which is not the benchmark's concern
+        sys.exit(f"the suite run ended with status {done.returncode}:\n{done.stderr[-2000:]}")
+    results = json.loads((report_dir / "medllm-results.json").read_text())
+    timing = results["timing"]["suites"][0]
+    labels = {}
+    for line in (report_dir / "medllm-items.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        if row.get("type") == "item" and row.get("condition") == "cloze":
+            labels[row["item_id"]] = row["label"]
+    return {"whole_seconds": whole, "loop_seconds": timing["prefill_seconds"],
+            "positions": timing["prefill_positions"], "labels": labels}
+
+
+def main_via_suites(args: argparse.Namespace) -> None:
+    """The suite's whole process against lm-eval's on the suite's items, alternated (see the module's docstring)."""
+    from pytest_medllm.backends.fingerprint import machine, machine_line
+
+    print(machine_line(), file=sys.stderr, flush=True)
+    with tempfile.TemporaryDirectory(prefix="medllm-bench-") as tmp:
+        folder = Path(tmp)
+        items, model_dir = prepare_suite_items(args, folder)
+        runs: dict[str, list[dict]] = {"suite_float32": [], "lm_eval_float32": []}
+        for r in range(args.runs):
+            # Alternate which tool goes first in each round, so that neither always runs on a cooler machine.
+            order = [("suite_float32", lambda: run_suite(args, folder, len(items))),
+                     ("lm_eval_float32", lambda: run_lm_eval(args, folder, model_dir))]
+            for name, run in order if r % 2 == 0 else order[::-1]:
+                result = run()
+                runs[name].append(result)
+                print(f"run {r + 1}/{args.runs} {name}: whole {result['whole_seconds']:.1f} s, scoring loop "
+                      f"{result['loop_seconds']:.1f} s", file=sys.stderr, flush=True)
+    letters = items[0]["letters"]
+    suite, lm = runs["suite_float32"], runs["lm_eval_float32"]
+    lm_choice = [argmax(lp) for lp in lm[0]["logprobs"]]
+    suite_choice = [letters.index(suite[0]["labels"][item["id"]]) for item in items]
+    report = {"mode": "via-suites", "dataset": args.dataset, "items": len(items), "runs": args.runs,
+              "command": f"pytest suites/test_accuracy.py -k cloze --dataset {args.dataset} --max-items "
+                         f"{len(items)} --no-cache",
+              "positions": {"pytest-medllm (computed, padding included)": suite[0]["positions"],
+                            "lm-eval (context tokens, LM head at each)": items[0]["lm_eval_positions"]},
+              "accuracy": {"pytest-medllm": sum(c == i["answer"] for c, i in zip(suite_choice, items)) / len(items),
+                           "lm-eval": sum(c == i["answer"] for c, i in zip(lm_choice, items)) / len(items)},
+              "same_choice_share (different prompts)": sum(a == b for a, b in zip(suite_choice, lm_choice))
+              / len(items)}
+    for name, results in runs.items():
+        report[name] = {"whole_seconds_median": round(statistics.median(r["whole_seconds"] for r in results), 2),
+                        "loop_seconds_median": round(statistics.median(r["loop_seconds"] for r in results), 2),
+                        "whole_seconds": [round(r["whole_seconds"], 2) for r in results],
+                        "loop_seconds": [round(r["loop_seconds"], 2) for r in results]}
+    report["suite_vs_lm_eval_whole"] = round(report["lm_eval_float32"]["whole_seconds_median"]
+                                             / report["suite_float32"]["whole_seconds_median"], 2)
+    report["suite_vs_lm_eval_loop"] = round(report["lm_eval_float32"]["loop_seconds_median"]
+                                            / report["suite_float32"]["loop_seconds_median"], 2)
+    report["machine"] = machine()
+    print(json.dumps(report, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+
+
 def argmax(values: list[float]) -> int:
     return max(range(len(values)), key=values.__getitem__)
 
@@ -197,6 +312,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--profile", action="store_true",
                         help="after the timed runs, one profiled float32 run of pytest-medllm (operators by time)")
+    parser.add_argument("--via-suites", action="store_true",
+                        help="time the suite's own cloze command (pytest, its prompt, --max-items ITEMS) against "
+                             "lm-eval on the same items")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--items-json", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -206,8 +324,11 @@ def main() -> None:
         our_worker(args)
         return
     if not Path(args.lm_eval_python).exists():
-        sys.exit(f"no lm-eval interpreter at {args.lm_eval_python}: run `make bench-lm-eval`, or install "
+        sys.exit(f"no lm-eval interpreter at {args.lm_eval_python}: run `make bench`, or install "
                  f"`torch==2.13.0 lm-eval[hf]==0.4.13` in a virtual environment and pass its python")
+    if args.via_suites:
+        main_via_suites(args)
+        return
     from bench_backend import matmul_ceiling
 
     from pytest_medllm.backends.fingerprint import machine, machine_line
