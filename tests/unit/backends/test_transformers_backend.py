@@ -235,6 +235,32 @@ def test_prompts_with_a_common_prefix_generate_as_if_alone(tiny):
     assert flat == pytest.approx([lp for g in alone for lp in g.token_logprobs], abs=1e-4)
 
 
+def test_groups_after_a_shared_prefix_skip_the_padding_they_share(tiny, monkeypatch):
+    """Rows of very different lengths after a shared prefix are read in groups: a group of short rows is not padded
+    to the longest row's width, and every row generates what it generates alone."""
+    shots = "Example question: which nerve moves the diaphragm? A. vagus B. phrenic C. facial Answer: B\n" * 3
+    lengths = (40, 38, 3, 2)  # two long rows, two short ones: two groups of two
+    prompts = [shots + " ".join(["glucose"] * n) + "?" for n in lengths]
+    encoded = [tiny._encode_formatted(tiny.format_prompt(p)) for p in prompts]
+    longest_rest = len(encoded[0]) - tiny._common_prefix(encoded) - 1  # generate() reads each row's last token
+    monkeypatch.setattr(tiny, "PREFILL_POSITIONS", 2 * longest_rest)  # two rows per pass
+    decoding = Decoding(max_new_tokens=6)
+    read = []
+    handle = tiny.model.register_forward_hook(
+        lambda module, args, kwargs, out: read.append(tuple(kwargs["input_ids"].shape)), with_kwargs=True)
+    try:
+        together = tiny.generate([GenerationRequest(p, decoding) for p in prompts])
+    finally:
+        handle.remove()
+    prefill = read[1:3]  # after the shared prefix's pass: the two groups
+    assert [rows for rows, _ in prefill] == [2, 2]
+    assert prefill[1][1] < prefill[0][1] // 4, read  # the short group reads its own width, not the long one's
+    alone = [tiny.generate([GenerationRequest(p, decoding)])[0] for p in prompts]
+    assert [g.token_ids for g in together] == [g.token_ids for g in alone]
+    flat = [lp for g in together for lp in g.token_logprobs]
+    assert flat == pytest.approx([lp for g in alone for lp in g.token_logprobs], abs=1e-4)
+
+
 def test_batches_end_where_a_long_shared_prefix_would_be_lost():
     from pytest_medllm.backends.transformers.batching import batches as _batches
 
