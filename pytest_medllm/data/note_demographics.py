@@ -1,31 +1,37 @@
 """The patient's age, sex and ethnicity as written in the free text of a clinical note.
 
 * **Age** — the number of "57-year-old", "57 year old", "57 y old", "57 yo", "57-yo", "57 y/o", "57yo", "57yom",
-  "57 YOF", "57M", "57 yo F", "57y M", "57 yrs male", "aged 57", "Age: 57", "Age (years): 57", "(age 57, …)",
-  "Mr ___, 57,", "Korean man, 57,", "Mr ___ (24 y)", "patient (57 years)", "a woman of 57", "She is 57.",
-  "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt: M/64", "Age/Sex: 45/M", and the years of other
-  languages ("78 ans", "64 años", "67 anos", "76 anni", "83 år", "81 jaar", "68 J.", "68-jähriger"). Not the
-  patient's: an age next to a relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a
-  duration ("dx age 11", "diagnosed at age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is
-  the first such number; every mention of that number is a span.
+  "57 YOF", "57M", "57 yo F", "57y M", "57 yrs male", "57 yrs/M", "aged 57", "Age: 57", "Age (years): 57", "(age 57,
+  …)", "Mr ___, 57,", "Mrs Doreen W., 89", "Korean man, 57,", "Mr ___ (24 y)", "patient (57 years)", "a woman of 57",
+  "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt: M/64", "Age/Sex: 45/M", "67/Chinese/Male",
+  and the years of other languages ("78 ans", "64 años", "67 anos", "76 anni", "83 år", "81 jaar", "68 J.",
+  "68-jähriger", Polish "Anna K., lat 59"). Not the patient's: an age next to a relative ("her 61-year-old daughter",
+  "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at age 16", "depuis 15 ans") and
+  decades ("in her 80s"). The patient's age is the first such number; every mention of that number is a span.
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
   nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss), the M/F of
-  "57M", "57 yo F", "57yom", "Sex: M", "Sex - F", "M/64", "45/M", and the words of other languages
-  (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Femme", "Varón",
-  "Kvinna", "Patientin", "Mulher", "sexo feminino"; the subject pronouns "elle", "il", "él", "ella", "hij", "er",
-  "hon", "han", "ela" only in a note that shows the language, :mod:`~pytest_medllm.data.notes.languages`, and never
-  the impersonal "il y a"). The patient's sex is what the nouns, titles and letters say (the pronouns when there
-  are none, by majority). Look-alikes are not sex words: "mild MR." (mitral regurgitation), "red man syndrome", the
-  "M" of a name that goes on in a letter outside ASCII ("52 yo Māori woman").
-* **Ethnicity** — a race or ethnicity term (:data:`~pytest_medllm.data.notes.lexicon.ETHNICITY_TERMS`, mapped to
-  DeVisE's classes) that describes the patient: the value of a race/ethnicity field ("Race: WHITE", "Ethnicity -
-  Hispanic", "Race Black"), a term just before a patient noun or right after the age ("54 yo Asian woman", "47M
-  (Black)", "Mr ___, 52, South Asian", "Mr ___ (24 y), Black Caribbean"), in apposition after the patient
-  ("61-year-old man, Korean, no English"), said of the patient ("She is Jamaican", "a man who is Black", "she
-  self-identifies as Hispanic"), "of Mexican descent/origin/heritage/ethnicity", "from the Irish Traveller
-  community", and the French, Spanish, Italian "d'origine malienne", "de origen ecuatoriano". A language
-  ("Cantonese-speaking", "Haitian Creole-speaking", "Spanish interpreter") or a service ("Aboriginal Liaison
-  Officer") is not a mention.
+  "57M", "57 yo F", "57yom", "Sex: M", "Sex - F", "M/64", "45/M", MIMIC's "___ M restrained driver", "Gen: elderly F,
+  NAD", and the words of other languages (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr",
+  "Mw.", "Sig.ra", "Pani", "Femme", "Varón", "Kvinna", "Patientin", "Mulher", "sexo feminino", Polish "chorej"; the
+  subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "ela" only in a note that shows the language,
+  :mod:`~pytest_medllm.data.notes.languages`, never the impersonal "il y a", and German "sie" only beside a verb in the
+  singular: "Sie berichtet", "fühle sie sich", not "sie haben"). The patient's sex is what the nouns, titles and
+  letters say (the pronouns when there are none, by majority). Look-alikes are not sex words: "mild MR." (mitral
+  regurgitation), "red man syndrome", the "M" of a name that goes on in a letter outside ASCII ("52 yo Māori woman").
+* **Ethnicity** (:mod:`~pytest_medllm.data.notes.ethnicity`) — a race or ethnicity term
+  (:data:`~pytest_medllm.data.notes.lexicon.ETHNICITY_TERMS`, mapped to DeVisE's classes; terms written one after the
+  other are one mention of the last one's class, "South African Indian") that describes the patient: the value of a
+  race/ethnicity field ("Race: WHITE", "Ethnicity - Hispanic", "Race Black", "Ethnicity (recorded): Black Caribbean",
+  "Ethnicity: NZ Māori" with the country that qualifies it, "Community: Punjabi Sikh" without the religion), a term
+  just before a patient noun or right after the age ("54 yo Asian woman", "47M (Black)", "Mr ___, 52, South Asian", "Mr
+  ___ (24 y), Black Caribbean", "33-year-old British Bangladeshi woman", "67/Chinese/Male"), in apposition after the
+  patient ("61-year-old man, Korean, no English"), an item of the comma-separated sentence that gives the age ("29 y/o,
+  male, single, Filipino, Roman Catholic", "31 yo F G3P2 at 34w, Somali, Somali-speaking", "41 y/o male, Indian
+  national"), said of the patient ("She is Jamaican", "a man who is Black", "she self-identifies as Hispanic",
+  "identifies as Black and Puerto Rican": both), "of Mexican descent/origin/heritage/ethnicity", "of Punjabi Sikh
+  background", "from the Irish Traveller community", and the French, Spanish, Italian "d'origine malienne", "de origen
+  ecuatoriano". A language ("Cantonese-speaking", "Haitian Creole-speaking", "Spanish interpreter") or a service
+  ("Aboriginal Liaison Officer") is not a mention.
 
 **Pronouns about other people** are given to the patient or to someone else by the rules of
 :mod:`~pytest_medllm.data.notes.pronouns`. Pure functions of the text; nothing here logs or keeps the note.
@@ -37,10 +43,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from .notes.ethnicity import EthnicityMention, find_ethnicities
 from .notes.languages import note_languages
-from .notes.lexicon import ETHNICITY_TERMS, FOREIGN_SEX_WORDS, ORIGIN_TERMS
+from .notes.lexicon import ETHNICITY_TERMS, FOREIGN_SEX_WORDS
 from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, her_role, resolve
-from .schemas import ETHNICITIES
 
 # -- the lexicon -------------------------------------------------------------------------------------------------
 
@@ -50,19 +56,6 @@ TITLES = {"mr": MALE, "mister": MALE, "mrs": FEMALE, "ms": FEMALE, "miss": FEMAL
 #: People whose age a note may give next to the patient's ("her 61-year-old daughter", "partner, 45").
 _RELATIVES = {w for w, sex in OTHERS.items() if sex is not None} | {
     "partner", "spouse", "friend", "roommate", "flatmate", "cousin", "sibling", "child", "parent", "grandchild"}
-assert set(ETHNICITY_TERMS.values()) <= set(ETHNICITIES)
-_ETHNICITY = re.compile(r"(?<![^\W\d_]|-)(?:" + "|".join(sorted((re.escape(t) for t in ETHNICITY_TERMS),
-                                                                 key=len, reverse=True))
-                        + r")(?:[- ]American)?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
-#: "Femme de 45 ans, d'origine malienne", "de origen ecuatoriano", "di origine marocchina".
-_ORIGIN = re.compile(r"\b(?:d['’]\s*origine|de\s+origen|di\s+origine)\s+(?P<t>[^\W\d_]+(?:-[^\W\d_]+)?)", re.I)
-_PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:\w+[\s-]+){0,2}?)(?:man|woman|male|female|gentleman|lady|boy|girl|"
-                                 r"patient|pt|person|adult|M|F|individual|veteran)\b")
-#: What may stand between the age and an ethnicity that describes the patient: "57 yo Filipino", "47M (Black)".
-_AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år)\b"
-                       r"[\s,()/.-]*)*")
-_NOT_PATIENT_AFTER = re.compile(r"^[\s-]*(?:[A-Z][a-z]+[\s-]+)?(?:speaking|speaker|interpreter|translator|language|"
-                                r"liaison|food|cuisine|restaurant|community|church)", re.I)
 
 # -- ages ----------------------------------------------------------------------------------------------------------
 
@@ -74,13 +67,14 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
             r"(?!\s*(?:-|to)\s*\d)"),
     # "Mr ___, 57,", "Mr D, 72,", "Pt: Mr D.T., 79": a name, a surname's initial or initials
-    ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}|(?:[A-Z][a-z]+[ \t]+){0,2}[A-Z][a-z'-]+|"
+    ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}|(?:[A-Z][a-z]+[ \t]+){0,2}(?:[A-Z][a-z'-]+|[A-Z]\.)|"
                    r"[A-Z](?:\.?[A-Z]){0,2}\.?|\[[^\]\n]{1,30}\])"
                    r"[ \t]*,[ \t]*"
-                   r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$)"),
+                   r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
                                 r"jährige[rn]?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında)(?![^\W\d_])"),
+    ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
@@ -106,6 +100,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Chinese)", r"(?:年龄[:：]?\s*)?(?P<n>\d{1,3})\s*岁"),
     # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
     ("age/race/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
+    ("age/race/sex word", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?i:male|female)\b"),
+    # "67 yrs/M", "58 Y/F": the years and the sex letter
+    ("years/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*(?:[Yy](?:rs?|ears?)?)\.?[ \t]*/[ \t]*[MF](?![\w/])"),
     # "A: 79, female" (an ATMIST handover's Age), "Pt 64, male"
     ("N, sex", r"(?<![\d.,/])(?P<n>\d{1,3})[ \t]*,[ \t]*(?=(?i:male|female|man|woman)\b)"),
     ("age/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
@@ -121,16 +118,6 @@ class AgeMention:
     start: int
     end: int
     form: str
-
-
-@dataclass(frozen=True)
-class EthnicityMention:
-    start: int
-    end: int
-    text: str
-    ethnicity: str
-    #: "field" ("Race: WHITE") or "prose".
-    form: str = "prose"
 
 
 @dataclass(frozen=True)
@@ -261,7 +248,12 @@ def _sex_words(text: str) -> list[SexMention]:
                     r"_{2,}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<sex>[MF])(?![^\W_])",  # "___ yo F"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|YO)(?P<sex>[MFmf])\b",  # "62 yom", "45 YOF"
                     r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
-                    r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))"):
+                    r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))",
+                    # MIMIC's blanked age opening the history: "___ M restrained driver in a high-speed MVC"
+                    r"^[ \t]*_{2,}[ \t]+(?P<sex>[MF])(?=[ \t]+(?:[a-z]|w/|s/p))",
+                    # a sex letter after a word that describes the person: "Gen: elderly F, NAD"
+                    r"\b(?i:elderly|young|older|obese|frail|thin|cachectic|pleasant|middle-aged|well-appearing|"
+                    r"ill-appearing)[ \t]+(?P<sex>[MF])(?=[ \t]*[,;.]|[ \t]+(?:in|with|lying|sitting|who|on)\b)"):
         for m in re.finditer(pattern, text, re.M):
             if "n" in m.groupdict() and m["n"] and not _age_context(text, m):
                 continue
@@ -281,6 +273,32 @@ _FOREIGN = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted((re.escape(w) for w 
 #: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
 _IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"
                          r"probable|important|nécessaire|recommandé|prévu|à\s+noter|difficile|urgent))\b", re.I)
+
+
+#: German finite verbs of the third person singular, beyond the many that end in -t or -e: "sie kann", "war sie".
+_GERMAN_SINGULAR = {"ist", "hat", "war", "wird", "kann", "muss", "soll", "will", "darf", "mag", "sei", "weiß", "lag",
+                    "kam", "ging", "gab", "fiel", "bekam", "nahm", "sah", "saß", "schlief", "trank", "aß"}
+#: Words ending in -t or -e next to "sie" that are no verb: "seit sie", "die sie", "nicht".
+_NOT_GERMAN_VERBS = {"seit", "nicht", "mit", "jetzt", "erst", "bereits", "zuletzt", "meist", "sofort", "dort", "oft",
+                     "fast", "die", "eine", "keine", "ohne", "wie", "alle", "diese", "welche", "beide", "ihre", "seine",
+                     "heute", "gerade", "gestern", "ebenfalls", "laut", "bzw", "nachdem"}
+
+
+def _german_singular_verb(word: str) -> bool:
+    """A German finite verb in the third person singular ("berichtet", "fühle", "entwickelte", "kann")."""
+    return word.islower() and word not in _NOT_GERMAN_VERBS and (
+        word in _GERMAN_SINGULAR or (len(word) > 3 and word.endswith(("t", "e"))))
+
+
+def _german_singular(text: str, m: re.Match) -> bool:
+    """Whether German "sie" stands beside a finite verb in the singular ("Sie berichtet", "fühle sie sich", "hat sie"),
+    which makes it "she"; "sie haben", "sie sind" are "they" (or the formal "you")."""
+    following = re.match(r"\s+([^\W\d_]+)", text[m.end():])
+    preceding = re.search(r"([^\W\d_]+)\s+$", text[max(0, m.start() - 30):m.start()])
+    after, before = (following[1] if following else ""), (preceding[1] if preceding else "")
+    if after == "sind" or (after.islower() and after.endswith("en") and after not in _GERMAN_SINGULAR):
+        return False
+    return _german_singular_verb(after) or _german_singular_verb(before)
 
 
 def _foreign_sex_words(text: str) -> list[SexMention]:
@@ -312,6 +330,8 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
                 continue  # "ER", "Han Chinese", a name: not a pronoun
             if word.lower() == "il" and _IMPERSONAL.match(after):
                 continue
+            if word.lower() == "sie" and not _german_singular(text, m):
+                continue  # "sie haben", "Sie können": they, or the formal you
         out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else ""))
     return out
 
@@ -323,88 +343,6 @@ def patient_sex(words: list[SexMention]) -> str | None:
         if votes:
             return votes.most_common(1)[0][0]
     return None
-
-
-# -- ethnicity -----------------------------------------------------------------------------------------------------
-
-#: A patient noun or an age right before: "61-year-old man, Korean,", "52-yr-old man from the Irish Traveller".
-_PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|girl|patient|pt|feminino|masculino)|"
-                             r"\d[ \t]?[MF]\b|"
-                             r"\b(?:year|yr)s?[- ]old|\b(?:Mr|Mrs|Ms|Miss)\.?\s+(?:_{2,}|[A-Z][a-z]+))\s*,?\s*"
-                             r"(?:from\s+the\s+)?$", re.I)
-
-
-#: Race written as a letter glued to the sex letter after an age: "58 y/o WM", "41 yo AAF", "67 yo BF".
-_GLUED_ETHNICITY = re.compile(r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<e>AA|W|B)(?=[MF]\b)")
-_GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black"}
-_AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ \t]*/[ \t]*[MF](?![\w/])")
-
-
-#: The rest of a race/ethnicity field's value after its first term: capitalised words up to the field's end.
-_FIELD_VALUE_REST = re.compile(r"(?:[ \t]*[-/][ \t]*|[ \t])[A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?"
-                               r"(?=[ \t]{2,}|[.;,|\n]|$)")
-
-
-def find_ethnicities(text: str, ages: list[AgeMention]) -> list[EthnicityMention]:
-    out = []
-    for m in _ETHNICITY.finditer(text):
-        base = re.sub(r"[- ]American$", "", m[0], flags=re.I) if m[0].lower() not in ETHNICITY_TERMS else m[0]
-        ethnicity = ETHNICITY_TERMS.get(m[0].lower()) or ETHNICITY_TERMS[base.lower()]
-        before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 40]
-        community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
-            _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
-        # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white"
-        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status|tribe|community|"
-                          r"caste)"
-                          r"(?:\s*/\s*ethnicity)?|民族)"
-                          r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)$", before, re.I)
-        identifies = re.search(r"\bidentif(?:ies|ied|ying)\s+as\s+$", before, re.I)
-        if _NOT_PATIENT_AFTER.match(after) and not community and not field and not identifies:
-            continue  # "Cantonese-speaking"; a field's value stays ("Ethnicity: X   Preferred language: …")
-        near_age = any(a.end <= m.start() and _AGE_TAIL.fullmatch(text[a.end:m.start()]) for a in ages)
-        descent = re.match(r"\s+(?:descent|origin|heritage|background|ancestry|extraction|ethnicity|race)\b", after,
-                           re.I) and re.search(r"\bof\s*$", before)
-        noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
-        # in apposition after the patient: "61-year-old man, Korean, no English"
-        qualified = re.search(r",\s*(?:NZ|UK|US|British|Australian|American|Canadian)\s+$", before)
-        if qualified:  # "Pt: 59 M, NZ Māori": the country before the term qualifies it
-            before = before[:qualified.start()] + ", "
-        apposition = re.search(r",\s*$", before) and _PATIENT_BEFORE.search(before) and re.match(
-            r"(?:-born)?[ \t]*(?:[,;.)]|\(|$|\n)", after)
-        # said of the patient: "She is Jamaican", "a 50-year-old man who is Black and …", "She self-identifies as
-        # Hispanic" ("Pt is of Korean descent" is ``descent``)
-        predicate = (re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
-                               r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
-                               r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
-                     # "34yo M, identifies as Aboriginal": a note says this only of its patient
-                     re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
-            re.match(r"[ \t]*(?:[,;.)]|and\b|$|\n|[ \t]{2,})", after)
-        joined = out and out[-1].ethnicity == ethnicity and re.fullmatch(r"\s*(?:/|or)\s*", text[out[-1].end:m.start()])
-        if joined:  # "BLACK/AFRICAN AMERICAN": one mention of one class
-            last = out.pop()
-            out.append(EthnicityMention(last.start, m.end(), text[last.start:m.end()], ethnicity, last.form))
-        elif out and re.fullmatch(r"\s*\(\s*", text[out[-1].end:m.start()]) and re.match(r"\s*\)", after):
-            # "Ethnicity: Asian (Vietnamese)", "Black (Nigerian)": a finer term of the mention before it
-            out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, out[-1].form))
-        elif field or near_age or descent or noun or apposition or community or predicate:
-            out.append(EthnicityMention(m.start(), m.end(), m[0], ethnicity, "field" if field else "prose"))
-    for index, mention in enumerate(out):  # a field's whole value: "race: HISPANIC/LATINO - DOMINICAN"
-        rest = _FIELD_VALUE_REST.match(text, mention.end) if mention.form == "field" else None
-        if rest and not any(e.start >= mention.end and e.start < rest.end() for e in out):
-            out[index] = EthnicityMention(mention.start, rest.end(), text[mention.start:rest.end()], mention.ethnicity,
-                                          "field")
-    for m in _AGE_RACE_SEX.finditer(text):  # "82 / Chinese / M": the race between age and sex
-        ethnicity = ETHNICITY_TERMS.get(m["e"].lower())
-        if ethnicity and not any(e.start <= m.start("e") < e.end for e in out):
-            out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], ethnicity, "field"))
-    for m in _GLUED_ETHNICITY.finditer(text):  # "58 y/o WM", "41 yo AAF"
-        if not any(e.start <= m.start("e") < e.end for e in out):
-            out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], _GLUED_CLASSES[m["e"]], "prose"))
-    for m in _ORIGIN.finditer(text):  # "d'origine malienne"
-        ethnicity = ORIGIN_TERMS.get(m["t"].lower()) or ETHNICITY_TERMS.get(m["t"].lower())
-        if ethnicity and not any(e.start <= m.start("t") < e.end for e in out):
-            out.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], ethnicity, "prose"))
-    return sorted(out, key=lambda e: e.start)
 
 
 def extract_demographics(text: str, declared_sex: str | None = None) -> NoteDemographics:

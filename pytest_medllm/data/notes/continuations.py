@@ -5,8 +5,9 @@
   84/50 at 03:00 -> 104/62"), in parentheses ("(was 97%)"), by posture or arm ("HR 38 lying, 64 standing", "BP 164/96 R
   arm, 160/94 L arm", "98/56 lying and 84/50 standing"), in the other unit ("Temp 98.6 °F (37 °C)", also without units
   when the values say it: "T 37.0 (98.6)"), further percentages of a saturation's clause ("88% on RA, improving to 93%
-  on 3 L") and of the next sentence when it opens with a change ("… SpO2 84%. Recovered to 90% within 60 s"), and the
-  values of a row (see :mod:`.layouts`);
+  on 3 L") and of the next sentence when it opens with a change ("… SpO2 84%. Recovered to 90% within 60 s"), a
+  recheck later on its line ("Tmax 100.4 at 2000 - acetaminophen given, recheck 99.1 at 2200"), and the values of a
+  row (see :mod:`.layouts`);
 * **posture or arm** — "lying 138/84", "standing (1 min) 112/70", "L arm 224/130", "staand 118/70": a posture or an arm
   makes "N/N" a blood pressure;
 * **repeat** — "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132": a repeated or rechecked pair is
@@ -48,6 +49,9 @@ _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile
     # "HR 118 (78 yesterday evening)": an earlier reading of the same vital in brackets
     ("*", r"[ \t]*(?:%|bpm|/min)?[ \t]*\([ \t]*(?:was[ \t]+)?(?P<v>\d{2,3})[ \t]*(?:%|bpm|/min)?[ \t]+(?:yesterday|"
           r"earlier|last\s+night|overnight|on\s+admission|at\s+\d|this\s+morning|pre-?op)"),
+    # "Tmax 100.4 at 2000 - acetaminophen given, recheck 99.1 at 2200": a recheck later on the line is the same vital
+    ("*", rf"[^\n]{{0,60}}?\bre-?check(?:ed)?[ \t]*(?:was[ \t]+|of[ \t]+|:[ \t]*)?(?P<v>{TEMP_NUMBER})"
+          r"(?![\d.,]|[ \t]*/[ \t]*\d)"),
     # "98.6 °F (37 °C)"
     ("temperature", rf"(?:{ANY_TEMP_UNIT})?[ \t]*[(/][ \t]*(?P<v>{TEMP_NUMBER})(?={ANY_TEMP_UNIT})"),
     # "38 lying, 64 standing"

@@ -5,13 +5,15 @@ the language it is written in (``language``, for a reviewer: "en", "de", "fr/es/
 abbreviation) and, for an abbreviation that means something else elsewhere, when it may be read in this sense:
 ``only_in`` (the note shows one of these languages, :mod:`.languages`, or another label of one of them has a value on
 the same line), ``unit`` (the value is followed by this unit: "PR 112/min" is the Indian pulse rate, "PR 180 ms" the ECG
-interval), ``context`` (the line before the label: "SR 66" after "ECG:"), ``weak`` (one-letter labels, kept only next to
-another vital), ``needs_percent`` ("O2 98%", not "O2: 2 L"), ``not_after`` (words before the label that make it
-something else's: "troponin T", "room temperature"), ``unit_or_vitals_line`` (the unit may be missing on a line of
-other vital signs or in a flowsheet row: "T 37.6, BP 130/76, PR 94"). A label with both ``only_in`` and ``unit`` is
-read when either holds. "RR" followed by a pressure-shaped pair is the German/Dutch blood pressure in any note (a respiratory rate is
-never written "N/N"; a pair whose first number is below 50, "RR 18/14", is a ventilator's total/set rate and is not a
-pressure); a single "RR" number is the respiratory rate; "RR 14/22 (set/total)" is read at the measured total.
+interval), ``context`` (the line before the label: "SR 66" after "ECG:", "frekvens 112" after "Cor:"), ``weak``
+(one-letter labels, kept only next to another vital), ``needs_percent`` ("O2 98%", not "O2: 2 L"), ``not_after`` (words
+before the label that make it something else's: "troponin T", "room temperature"), ``unit_or_vitals_line`` (the unit may
+be missing on a line of other vital signs or in a flowsheet row: "T 37.6, BP 130/76, PR 94"). A label with both
+``only_in`` and ``unit`` is read when either holds. "RR" followed by a pressure-shaped pair is the German/Dutch blood
+pressure in any note (a respiratory rate is never written "N/N"; a pair whose first number is below 50, "RR 18/14", is a
+ventilator's total/set rate and is not a pressure); a single "RR" number is the respiratory rate; "RR 14/22 (set/total)"
+and "RR 20 set, total 24" are read at the measured total, and a ventilator's set rate is no reading
+(:func:`~.values.ventilator_rate`).
 :func:`label_table` lists the table for a reviewer.
 
 The reader (:func:`read_labelled`) takes the value after a label on the same line; between them only separators, units
@@ -20,9 +22,8 @@ and a few words ("of", "is", "was", "fell to", "nadir", "as low as", "at home", 
 24h: 38.9" is read at 38.9). A labelled number is NOT taken (and is listed as rejected with the reason) when it is a
 range ("HR 80-110", "SBP 100s"), a target or threshold ("goal SBP < 140", "keep sat > 92%", "T < 38.5", "fever 100.4 or
 above"), or refused by :mod:`.values`. "Tm/Tc 38.1/37.2" gives two temperatures. "BP 80 palp" (by palpation, by Doppler,
-"88/P") is a systolic without a diastolic. :func:`read_unit_temperatures` takes a number by its written temperature unit
-alone ("a 38.9 °C fever at home"), never a setting, a target or a threshold ("TTM 33 °C", "rewarm to 37 °C", "temp <
-37.5 °C").
+"88/P") is a systolic without a diastolic. Values without a label (by their unit alone, or in a sentence about a
+temperature) are read by :mod:`.unlabelled`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from .values import (
     read_pressure,
     read_single,
     read_temperature,
+    ventilator_rate,
 )
 
 
@@ -69,6 +71,8 @@ class Label:
 
 _ROMANCE = ("fr", "es", "it", "pt")
 _ECG = r"(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
+#: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
+_HEART_EXAM = r"(?i)^[ \t]*(?:cor|hjärta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?)[ \t]*:[^\n]{0,60}$"
 _RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
            r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
            r"(?:rhythm|tachycardia|bradycardia|tach|brady|fibrillation|flutter)")
@@ -114,7 +118,9 @@ LABELS: tuple[Label, ...] = (
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
     _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)", "heart_rate"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
-    _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso", "heart_rate", "de/nl/sv/fr/it/es"),
+    _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl"),
+    _L("frekvens (heart)", r"frekvens|frequenz|frequentie|fréquence|frecuencia|frequenza", "heart_rate",
+       "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
                        r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
@@ -131,8 +137,8 @@ LABELS: tuple[Label, ...] = (
     _L("RR (Riva-Rocci)", r"RR", "blood_pressure", "de/nl", case_sensitive=True,
        meaning="Riva-Rocci: the blood pressure, read only as a pair"),
     _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
-                    r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial",
-       "blood_pressure", "de/nl/sv/fr/es/it/pt"),
+                    r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial|"
+                    r"ciśnienie\s+tętnicze", "blood_pressure", "de/nl/sv/fr/es/it/pt/pl"),
     _L("TA", r"TA", "blood_pressure", "es/fr/pt", only_in=_ROMANCE, unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="tensión arterial, tension artérielle"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
@@ -153,7 +159,8 @@ LABELS: tuple[Label, ...] = (
        meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
-                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria", "respiratory_rate", "de/nl/sv/fr/es/it"),
+                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów)?",
+       "respiratory_rate", "de/nl/sv/fr/es/it/pl"),
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     _L("AH", r"AH", "respiratory_rate", "nl", only_in=("nl",), unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
@@ -165,8 +172,8 @@ LABELS: tuple[Label, ...] = (
                r"oxygen\s+sat(?:uration)?s?|"
                r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
                r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
-    _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione",
-       "oxygen_saturation", "de/nl/sv/es/it"),
+    _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione|saturacja",
+       "oxygen_saturation", "de/nl/sv/es/it/pl"),
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
     # temperature
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
@@ -193,7 +200,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"increased|decreased|came\s+down|down|up|reading|measured|recorded|noted|remained|remains|still|"
              r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
              r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
-             r"recovered|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
+             r"recover(?:ed|ing)|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
              r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|pre|post|baseline|"
              r"in\s+(?:the\s+)?(?:ED|ER|A&E|clinic)|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
@@ -218,11 +225,6 @@ _VALUE_END = (r"(?![\d.]*\d)(?!:\d)(?!,\d)"
               r"(?-i:(?![ \t]*(?:h|hrs?|hours?|d|days?|wks?|weeks?|mins?|minutes?|mo|months?|yrs?|years?)\b))")
 #: A systolic measured without a diastolic: "BP 80 palp", "BP 70/palp", "SBP 80 by Doppler".
 _PALPATED = r"(?=[ \t]*/?[ \t]*(?:palp\w*|by\s+palpation|by\s+doppler|dopp\w*|systolic)\b|[ \t]*/[ \t]*P\b)"
-
-
-#: A ventilated patient's rate written set first: "RR 14/22 (set/total)".
-_SET_THEN_TOTAL = re.compile(r"[ \t]*/[ \t]*(?P<v>\d{1,2})(?!\d)[ \t]*\(?[ \t]*set[ \t]*/[ \t]*"
-                             r"(?:total|measured|actual)\b", re.I)
 
 
 def _label_regex(label: Label) -> re.Pattern:
@@ -253,7 +255,8 @@ def label_table() -> list[dict[str, str]]:
         if label.unit:
             either.append("with its unit after the value")
         if label.context:
-            either.append("after ECG/EKG/telemetry on its line")
+            either.append("after ECG/EKG/telemetry on its line" if label.context == _ECG else
+                          "on the line of the heart's examination")
         read = " or ".join(either) or "always"
         if label.weak:
             read = "next to another vital"
@@ -285,9 +288,6 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     if SOMEONE_ELSES.search(text[max(line_start, label_start - 25):label_start]):
         return "someone else's reading"
     return ""
-
-
-
 
 
 def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:
@@ -367,10 +367,12 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
                 if variable in ("systolic_bp", "diastolic_bp") and re.match(r"[ \t]*/[ \t]*\d", text[m.end():]):
                     continue  # "SBP 120/80": the blood-pressure labels read it
                 at, end = m.start("n1"), m.end("n1")
-                measured = variable == "respiratory_rate" and _SET_THEN_TOTAL.match(text, end)
-                if measured:  # "RR 14/22 (set/total)": the measured rate is the second number
-                    at, end = measured.start("v"), measured.end("v")
-                item, reason = read_single(variable, text, at, end, how, needs_percent=label.needs_percent)
+                measured, reason = ventilator_rate(text, m.start("label"), end) if variable == "respiratory_rate" \
+                    else (None, "")
+                if measured:  # "RR 14/22 (set/total)", "RR 20 set, total 24": the measured rate comes second
+                    at, end = measured
+                item, reason = read_single(variable, text, at, end, how, needs_percent=label.needs_percent) \
+                    if not reason else (None, reason)
                 items = [item] if item else []
             if reason:
                 if not label.weak:
@@ -396,102 +398,3 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
 _PAIRED_TEMPERATURES = re.compile(rf"(?<![A-Za-z])(?P<label>T\s?m(?:ax)?[ \t]*/[ \t]*T\s?c(?:urr?(?:ent)?)?)"
                                   rf"[ \t]*:?[ \t]*"
                                   rf"(?P<n1>{TEMP_NUMBER})[ \t]*/[ \t]*(?P<n2>{TEMP_NUMBER})(?![\d/])")
-
-
-#: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius".
-_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
-                               r"Celsius|Fahrenheit|centigrade)\b|"
-                               # "102.6 F", "38.4C": the letter alone only after a decimal ("88 F" is an age and sex)
-                               r"(?P<n2>\d{2,3}[.,]\d)[ \t]?[CF](?![\w°/]))(?![ \t]*(?:/|per\b))")
-#: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
-_NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|maintain\w*|avoid\w*|below|above|"
-                           r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
-                           r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
-                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
-                           r"outside|outdoor|"
-                           r"weather)\b|[<>≤≥=~])"
-                           r"[^.;\n\d]{0,12}$", re.I)
-
-
-#: After a temperature, the words of a threshold: "100.4 °F or higher", "38 or above".
-_OR_HIGHER = re.compile(r"[ \t]*(?:°[ \t]*)?[CF]?[ \t]*or[ \t]+(?:higher|above|more|greater|over|lower|below|less)\b",
-                        re.I)
-
-
-def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
-    """Numbers that are temperatures by their written unit alone, outside the refused ones (``refused``: starts of
-    labelled numbers refused as thresholds, targets or ranges) and not settings or targets (:data:`_NOT_MEASURED`)."""
-    found = []
-    for m in _UNIT_TEMPERATURE.finditer(text):
-        group = "n1" if m["n1"] is not None else "n2"
-        start, end = m.start(group), m.end(group)
-        value = float(m[group].replace(",", "."))
-        celsius = not re.search(r"F|Fahrenheit", m[0][len(m[group]):])
-        if start in refused or not (30 <= value <= 45 if celsius else 86 <= value <= 110):
-            continue
-        if _NOT_MEASURED.search(text[max(0, start - 30):start]) or _OR_HIGHER.match(text, m.end()):
-            continue  # "a setting", or a threshold: "100.4 °F or higher"
-        item, _ = read_temperature(text, start, end, "temperature unit")
-        if item:
-            found.append(item)
-    return found
-
-
-#: A word that makes a sentence about the patient's temperature: "checked his temperature yesterday evening and it
-#: was 100.8", "Measured 100.9 on her home thermometer", "feber till 39,0".
-_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|a?febrile?|fever|feber|fieber|fièvre|fiebre|febbre|"
-                               r"koorts|febre|pyrexi\w*|spiked?)\b", re.I)
-#: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
-_READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
-                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a|highest|max(?:imum)?|peak|up\s+to|"
-                           r"spikes?|spiked|à|a?febrile?)|"
-                           r"[=:])[ \t]*$", re.I)
-_SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d/%]|[.,]\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
-                               r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")
-
-
-def read_sentence_temperatures(text: str, taken: set[int]) -> list[Found]:
-    """Decimals of a temperature's range (35.0-42.9 °C, 96.0-108.9 °F) in the sentence of a temperature word, right
-    after a verb or preposition of a reading ("and it was 100.8", "Measured 100.9 on her home thermometer"), outside
-    ``taken`` and not targets (:data:`_NOT_MEASURED`)."""
-    found = []
-    for m in _SENTENCE_DECIMAL.finditer(text):
-        start, end = m.start("n1"), m.end("n1")
-        value = float(m["n1"].replace(",", "."))
-        if start in taken or not (35.0 <= value < 43.0 or 96.0 <= value < 109.0):
-            continue
-        sentence_start = max(text.rfind("\n", 0, start), *(text.rfind(p, 0, start) for p in (". ", "; "))) + 1
-        sentence_end = min((i for i in (text.find("\n", end), text.find(". ", end), text.find("; ", end))
-                            if i != -1), default=len(text))
-        words = [w for w in _TEMPERATURE_WORD.finditer(text, sentence_start, sentence_end)
-                 if abs(w.start() - start) <= 80]
-        target = _NOT_MEASURED.search(text[max(sentence_start, start - 30):start])
-        if not words or not _READING_VERB.search(text[max(sentence_start, start - 25):start]) or (
-                target and not re.match(r"and\b", target[0], re.I)) or _OR_HIGHER.match(text, end):
-            continue  # "… and it was 100.8" is no range; "fever is 100.4 °F or higher" is a threshold
-        item, _ = read_temperature(text, start, end, "temperature in a sentence about it")
-        if item:
-            found.append(item)
-    return found
-
-
-#: A saturation known by the air or oxygen it was measured on: "98% on RA", "94% on 2 L NC", "91% room air".
-_UNIT_SATURATION = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3})[ \t]*%[ \t]*(?:on[ \t]+)?(?:RA|room[ \t]+air|r/a|"
-                              r"\d{1,2}(?:\.\d)?[ \t]*(?:L|l|LPM|lpm|L/min|l/min)\b|NC\b|NRB\b|nasal[ \t]+cannula|"
-                              r"face[ \t]?mask|high[- ]flow|HFNC|BiPAP|CPAP)", re.I)
-#: Words before such a percentage that make it an oxygen fraction or something else: "FiO2 40% on CPAP".
-_NOT_SATURATION = re.compile(r"(?:\b(?:O2|oxygen|EF|LVEF|efficiency|HbA1c|A1c)[ \t:=]*|"
-                             r"\b(?:FiO2|venturi|fraction)\b[^.;\n]{0,25})$", re.I)
-
-
-def read_unit_saturations(text: str, taken: set[int]) -> list[Found]:
-    """Percentages that are saturations by the air or oxygen written after them ("98% on RA"), outside ``taken``."""
-    found = []
-    for m in _UNIT_SATURATION.finditer(text):
-        start, end = m.start("n1"), m.end("n1")
-        if start in taken or not 70 <= int(m["n1"]) <= 100 or _NOT_SATURATION.search(text[max(0, start - 40):start]):
-            continue
-        item, _ = read_single("oxygen_saturation", text, start, end, "saturation by the air it was measured on")
-        if item:
-            found.append(item)
-    return found

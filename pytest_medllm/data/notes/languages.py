@@ -6,8 +6,8 @@ English "PA" is the pulmonary artery — so a label that is ambiguous across lan
 in a note that shows that language (:mod:`.labels` says which labels, and what else vouches for them). A language is
 *shown* when the note holds at least :data:`EVIDENCE` (three) different marker words of it (:data:`MARKERS`: function
 words and clinical words English does not use, such as German "und", "Befund", "Raumluft", French "avec", "Constantes",
-"depuis", Portuguese "não", "sexo", "internação"); a stray word or two — a "Herr" in an English letter — is not enough.
-Pure functions of the text.
+"depuis", Portuguese "não", "sexo", "internação", Polish "oraz", "przy", "wywiad"); a stray word or two — a "Herr" in
+an English letter — is not enough. Pure functions of the text.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from functools import lru_cache
 
 #: Language codes and names (the label table names them).
 LANGUAGES = {"de": "German", "nl": "Dutch", "fr": "French", "es": "Spanish", "it": "Italian", "sv": "Swedish",
-             "pt": "Portuguese"}
+             "pt": "Portuguese", "pl": "Polish"}
 
 #: Marker words per language, lower-case; none is an English word or a common English abbreviation once
 #: lower-cased ("des", "los", "med", "ne" are left out: drug-eluting stent, length of stay, medication,
@@ -51,6 +51,9 @@ MARKERS: dict[str, frozenset[str]] = {code: frozenset(words.split()) for code, w
     "pt": """não com sem uma anos sexo feminino masculino paciente queixa dispneia febre dor exame físico sinais
         vitais pressão arterial frequência cardíaca respiratória temperatura axilar ambiente ar internação alta
         hospitalar história doença atual conduta hipótese diagnóstica senhora senhor mulher homem está há dias""",
+    "pl": """oraz przy się bez jest przez wywiad rozpoznanie zalecenia przyjęcia wypisu tętno oddech pacjentka
+        pacjent chorej chorego lekarz dobie leczenie badanie przedmiotowe przytomna przytomny zorientowana
+        zorientowany duszności bólu klatce piersiowej""",
 }.items()}
 #: Different marker words a note needs to show a language.
 EVIDENCE = 3

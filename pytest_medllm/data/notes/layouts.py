@@ -24,7 +24,9 @@ from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure
 
 _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
                           r"(?m:^[ \t]*O(?=:)))"
-                          r"(?:[ \t]+(?:were|was|are|of|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|prior\s+to\s+\w+|"
+                          # "Vitals on day of discharge:"
+                          r"(?:[ \t]+(?:were|was|are|of(?:\s+[A-Za-z]+)?|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
+                          r"prior\s+to\s+\w+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*(?:\([a-z ]{1,20}\)[ \t]*)?:)|"
                           r"\([a-z ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"

@@ -10,11 +10,11 @@ Trinidadian, South African) Other/Unknown. A term counts only where it describes
 :data:`ORIGIN_TERMS` are the French, Spanish and Italian adjectives read only after "d'origine", "de origen",
 "di origine" ("Femme de 45 ans, d'origine malienne").
 
-**Sex words of other languages** (:data:`FOREIGN_SEX_WORDS`): titles ("Mme", "Herr", "Mw.", "Sig.ra"), nouns
-("Femme", "Varón", "Kvinna", "Patientin", "Mulher"), the sex a Portuguese, Italian or French note names ("sexo
+**Sex words of other languages** (:data:`FOREIGN_SEX_WORDS`): titles ("Mme", "Herr", "Mw.", "Sig.ra", "Pani"),
+nouns ("Femme", "Varón", "Kvinna", "Patientin", "Mulher"), the sex a Portuguese, Italian or French note names ("sexo
 feminino", "sesso maschile", "sexe masculin") and, only in a note that shows the language (:mod:`.languages`),
-subject pronouns ("elle", "él", "hij", "er", "hon", "ela"); :data:`FOREIGN_SWAPS` gives each one's counterpart of the
-other sex for a rewrite.
+subject pronouns ("elle", "él", "hij", "er", "sie" beside a verb in the singular, "hon", "ela") and Polish "chora",
+"chorej" (the sick woman); :data:`FOREIGN_SWAPS` gives each one's counterpart of the other sex for a rewrite.
 """
 
 from __future__ import annotations
@@ -108,13 +108,17 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "feminino": ("female", "noun", ("pt",)), "masculino": ("male", "noun", ("pt", "es")),
     "femenino": ("female", "noun", ("es",)), "femenina": ("female", "noun", ("es",)),
     "pacjentka": ("female", "noun", ()), "pacjentkę": ("female", "noun", ()),
+    # Polish: "Pani Anna K.", "Stan chorej stopniowo się poprawiał" (the sick woman's condition)
+    "pani": ("female", "title", ()), "pan": ("male", "title", ("pl",)), "chora": ("female", "noun", ("pl",)),
+    "chorej": ("female", "noun", ("pl",)), "chory": ("male", "noun", ("pl",)), "chorego": ("male", "noun", ("pl",)),
     "kvinde": ("female", "noun", ()),
     "femminile": ("female", "noun", ("it",)), "maschile": ("male", "noun", ("it",)),
     "féminin": ("female", "noun", ("fr",)), "masculin": ("male", "noun", ("fr",)),
     # subject pronouns, only in a note that shows the language
     "elle": ("female", "pronoun", ("fr",)), "il": ("male", "pronoun", ("fr",)), "ella": ("female", "pronoun", ("es",)),
     "él": ("male", "pronoun", ("es",)), "lei": ("female", "pronoun", ("it",)), "lui": ("male", "pronoun", ("it",)),
-    "hij": ("male", "pronoun", ("nl",)), "er": ("male", "pronoun", ("de",)), "hon": ("female", "pronoun", ("sv",)),
+    "hij": ("male", "pronoun", ("nl",)), "er": ("male", "pronoun", ("de",)), "sie": ("female", "pronoun", ("de",)),
+    "hon": ("female", "pronoun", ("sv",)),
     "han": ("male", "pronoun", ("sv",)), "ela": ("female", "pronoun", ("pt",)), "ele": ("male", "pronoun", ("pt",)),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
@@ -130,9 +134,11 @@ FOREIGN_SWAPS: dict[str, str] = {
     "vrouw": "man", "kvinna": "man", "mann": "frau", "patientin": "patient", "elle": "il", "il": "elle",
     "mulher": "homem", "homem": "mulher", "senhora": "senhor", "senhor": "senhora", "feminino": "masculino",
     "masculino": "feminino", "femenino": "masculino", "femenina": "masculino",
-    "pacjentka": "pacjent", "pacjentkę": "pacjenta",
+    "pacjentka": "pacjent", "pacjentkę": "pacjenta", "pani": "pan", "pan": "pani", "chora": "chory",
+    "chorej": "chorego", "chory": "chora", "chorego": "chorej",
     "kvinde": "mand", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
     "masculin": "féminin", "ela": "ele", "ele": "ela",
-    "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "hon": "han", "han": "hon",
+    "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "sie": "er", "hon": "han",
+    "han": "hon",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

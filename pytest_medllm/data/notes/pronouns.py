@@ -10,13 +10,15 @@ someone else by these rules, in order:
    him" the object cannot be the subject of its own clause, and the patient is the usual other party;
 3. possessives (his, her before a noun) refer to the patient — things in a note belong to the patient — except
    one joined by "and" to a subject pronoun given to someone else ("the son says he and his wife work long hours":
-   the son's wife);
+   the son's wife) and one in a clause about a relative's own history when the relative's sex fits ("Father with MI
+   in his 60s", "Mother had a stroke in her 70s");
 4. a subject pronoun (he, she) followed by a clinician's act ("recommends", "agrees", "will see", "ordered") is the
    clinician's when the last person the note named (in this sentence or the one before, also after a preposition)
    is a member of staff or a service ("Neurology consulted. He recommends MRI", "Spoke with Dr ___; she agrees").
    Otherwise it refers to the nearest person noun before it in its sentence when that noun is another person of a
    fitting sex (son, wife, roommate, nurse, MD …: "The older son asked …; he said he understood"; a noun in the
-   possessive, "per his cardiologist's note", or after a preposition, "via interpreter", names no subject),
+   possessive, "per his cardiologist's note", or after a preposition, "via interpreter", "referred to a Kaupapa
+   Māori health provider", names no subject; nor does the French possessive "son" in a French note, "Son épouse"),
    except right after a verb of reporting, "per <someone>" or an informant's colon ("daughter reports she has been
    confused", "Per RN he is asymptomatic", "Heteroanamnese (her daughter): she falls": the report is about the
    patient) unless the same clause also has an object pronoun of that sex ("says he saw him": two people) or the
@@ -35,6 +37,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from .languages import note_languages
 
 MALE, FEMALE = "male", "female"
 #: Pronoun -> (sex, grammatical role); "her" is possessive or object, told apart by the next word.
@@ -100,7 +104,7 @@ CLINICIAN_ACTS = re.compile(r"\s+(?:recommend\w*|suggest\w*|advis\w*|agree[sd]?|
 #: A pronoun opening a subordinate clause ("worried after she fainted") is about the patient.
 SUBORDINATE = re.compile(r"\b(?:after|before|when|whenever|because|since|while|until|once|as|if|although)\s*$", re.I)
 _PREPOSITION_BEFORE = re.compile(r"\b(?:with|to|by|from|for|of|about|without|toward|towards|and|via|through)\s+"
-                                 r"(?:(?:his|her|their|the|a|an|my|our)\s+)?(?:\w+\s+){0,2}$", re.I)
+                                 r"(?:(?:his|her|their|the|a|an|my|our)\s+)?(?:\w+\s+){0,3}$", re.I)
 #: Words after "her" that make it an object ("found her on the floor", "gave her an auto-injector").
 _AFTER_OBJECT = {"to", "in", "on", "at", "with", "from", "for", "by", "into", "onto", "up", "down", "out", "off",
                  "back", "home", "away", "over", "again", "and", "or", "but", "that", "as", "a", "an", "the",
@@ -143,13 +147,33 @@ class SexMention:
     why: str = ""
 
 
+#: A clause about a relative's own history, up to a possessive: "Father with MI in his 60s", "Mother had a stroke in
+#: her 70s", "brother with AF in his 50s".
+_RELATIVE_CLAUSE = re.compile(r"(?:^|[.;:(\n]|\b(?:and|but)\b)[ \t]*(?:(?:his|her|the|a|an|pt's|patient's|maternal|"
+                              r"paternal|older|younger|elder|late)[ \t]+)*(?P<who>[A-Za-z-]+)[ \t]+"
+                              r"(?:with|had(?![ \t]+to\b)|"
+                              r"died|developed|diagnosed|suffered|passed)\b[^.;:\n]*$", re.I)
+
+
+def _relatives_own(text: str, word: SexMention) -> bool:
+    """Whether a possessive stands in a clause about a relative of its sex ("Father with MI in his 60s"), with no word
+    of the patient's between."""
+    m = _RELATIVE_CLAUSE.search(text, max(0, word.start - 80), word.start)
+    if not m or m["who"].lower() not in OTHERS or OTHERS[m["who"].lower()] != word.sex:
+        return False
+    between = text[m.end("who"):word.start]
+    return not any(w[0].lower() in PATIENT_WORDS | set(PRONOUNS) for w in WORD.finditer(between))
+
+
 def _persons(text: str) -> list[tuple[int, str, str | None]]:
     """Person nouns in text order: ``(position, "patient" or "other", sex of an other person)``. A noun in the
-    possessive ("his cardiologist's note") names no one who could be a pronoun's subject, and is left out."""
+    possessive ("his cardiologist's note") names no one who could be a pronoun's subject, and is left out; so is the
+    French possessive "son" of a note that shows French ("Son épouse a remarqué …")."""
     out = []
+    french = "fr" in note_languages(text)
     for m in WORD.finditer(text):
         low = m[0].lower().rstrip(".")
-        if low.endswith("'s") or low.endswith("’s"):
+        if low.endswith("'s") or low.endswith("’s") or (french and low == "son"):
             continue
         if low in OTHERS:
             out.append((m.start(), "other", OTHERS[low]))
@@ -187,6 +211,9 @@ def resolve(text: str, words: list[SexMention], sex: str | None) -> list[SexMent
         chained = _chained(text, w, out, persons)
         if w.role == "possessive" and chained and re.fullmatch(r"\s+(?:and|&)\s+", text[chained:w.start]):
             out.append(_mark(w, False, "rule 3: in the clause of a subject pronoun given to someone else"))
+            continue
+        if w.role == "possessive" and _relatives_own(text, w):
+            out.append(_mark(w, False, "rule 3: in a clause about a relative's own history"))
             continue
         if w.role in ("object", "reflexive", "possessive"):
             out.append(_mark(w, True, f"rule {2 if w.role != 'possessive' else 3}: {w.role} pronoun"))

@@ -7,14 +7,16 @@ EXAMINATION", "DISCHARGE EXAM (transfer to floor)") opens a section; so does a p
 words of an examination or a discharge ("On exam, …", "on examination she …", "On arrival to the ED her vitals were …",
 "At discharge, …": dictated notes without headings), until the paragraph ends, in a note where no heading names the
 examination. A section's kind comes from its heading's words (:data:`SECTION_KINDS`, first match wins, in English,
-German, Dutch, French, Spanish, Italian, Swedish and Portuguese): ``discharge`` (a discharge exam or vitals, not a
-"discharge summary" title), ``exam`` (the examination the note documents: physical exam, O/E, objective, status,
+German, Dutch, French, Spanish, Italian, Swedish, Portuguese and Polish): ``discharge`` (a discharge exam or vitals, not
+a "discharge summary" title), ``exam`` (the examination the note documents: physical exam, O/E, objective, status,
 admission or clinical findings, secondary survey, vitals/VS/obs blocks — inside a discharge section they stay discharge
-—, triage, on arrival, initial vitals, primary survey, a baseline or pre-procedure block, a timed assessment such as
-"Assessment at 14:30" or "Post-ROSC assessment (14:30)") or ``other`` (history, ED course, labs, plan, hospital course,
-addenda, interval events, and every repeat or later set: re-obs, rechecks, reassessments, repeat vitals, a second set,
-"post-procedure vitals", "vitals after fluids", pre-hospital values: EMS, the field, the referring hospital). A label
-the table does not know ("Gen:", "CV:", "A:") continues the section it is in.
+—, triage, also a nurse's "Triage note (RN):" over its text, on arrival, initial vitals, primary survey, a baseline or
+pre-procedure block, a timed assessment such as "Assessment at 14:30" or "Post-ROSC assessment (14:30)") or ``other``
+(history, ED course, labs, plan, hospital course, addenda, interval events, a note's title alone on its line, "OB
+Triage Note", and every repeat or later set: re-obs, rechecks, reassessments, repeat vitals, a second set,
+"post-procedure vitals", "vitals after fluids", pre-hospital values: EMS, the field, the referring hospital, and the
+ward's observations a MET call quotes, "Ward obs 12:00:"). A label the table does not know ("Gen:", "CV:", "A:")
+continues the section it is in.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ class Section:
 SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
-                  r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning"),
+                  r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning|"
+                  r"\bprzy\s+wypisie\b"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bre-?obs\b|"
@@ -52,6 +55,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
               r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
               r"\bsince\s+(?:arrival|admission)\b|"
+              # the ward's observations quoted by a team called to the ward (a MET call, an outreach review)
+              r"\bward\s+(?:obs|observations|vitals?|vs)\b|"
               # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
               r"\bnote\b"),
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
@@ -72,7 +77,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
              r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital|\btriaje\b|\btriagem\b|"
              r"\bioa\b|\barriv[ée]e\b|geliş\s+bulgu\w*|başvuru\s+bulgu\w*|"
-             r"^resting\b"),
+             r"^resting\b|\bprzy\s+przyj[ęe]ciu\b|badanie\s+przedmiotowe"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -83,7 +88,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"anamnes[ei]s?|anamnèse|heteroanamnese|verlauf|procedere|therapie\w*|medikation|labor|beurteilung|"
               r"epikrise|antécédents|évolution|traitement|biologie|antecedentes|enfermedad|evolución|juicio|"
               r"tratamiento|pruebas|motivo|decorso|terapia|esami|sökorsak|bedömning|åtgärd\w*|beleid|conclusie|"
-              r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio)\b|^[sp]$"),
+              r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
+              r"wywiad|rozpoznanie|przebieg|zalecenia|badania)\b|^[sp]$"),
 )
 _LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
 _HEADING = re.compile(
@@ -117,9 +123,16 @@ _PROSE_BEFORE_COLON = re.compile(r"\b(?:were|was|are|is|included?|showed|reveale
                                  r"remarkable\s+for)\s*$", re.I)
 
 
-def section_kind(label: str, current: str) -> str | None:
-    """The kind a heading gives its section; None for a label the table does not know (it continues ``current``)."""
+def section_kind(label: str, current: str, form: str = "bare") -> str | None:
+    """The kind a heading gives its section; None for a label the table does not know (it continues ``current``).
+    ``form`` "colon": a label followed by a colon and its text."""
     words = label.strip().lower()
+    if form == "colon" and re.search(r"\bnote\b", words):
+        # "Triage note (RN): 27 yo F … HR 124": a nurse's triage note written under its heading is the triage block;
+        # a note's title ("OB Triage Note") stands alone on its line and stays a title
+        inner = section_kind(re.sub(r"\bnote\b", " ", words), current)
+        if inner == "exam":
+            return inner
     for kind, pattern in SECTION_KINDS:
         if re.search(pattern, words):
             if kind == "block":  # a vitals block inside a discharge section is the discharge vitals
@@ -153,7 +166,7 @@ def _cut(text: str, headings: list[tuple[int, str, str]]) -> list[Section]:
         if resume and start >= resume[0]:
             cuts.append(resume)
             current, resume = resume[2], None
-        kind = section_kind(label, current)
+        kind = section_kind(label, current, form)
         words = len(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", label).split())
         if kind is None or (form == "bare" and (words > 5 or (kind == "other" and words > 3))):
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on

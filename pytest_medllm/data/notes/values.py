@@ -10,6 +10,7 @@ reads "N/N" as one reading, taken or refused whole: the second number must be be
 a plausible pressure (:data:`PLAUSIBLE_PRESSURE`); a plausible value beyond DeVisE's range (a systolic above
 220 mmHg, a diastolic above 140 mmHg: a hypertensive emergency) is a real measurement, taken and flagged
 ``in_range=False`` so that the choice rule is unchanged and the rewrite says it is not applicable.
+:func:`ventilator_rate` tells a ventilated patient's measured rate from the ventilator's set rate.
 """
 
 from __future__ import annotations
@@ -154,6 +155,40 @@ def read_single(variable: str, text: str, start: int, end: int, how: str, *, nee
             return None, f"outside DeVisE's range {low:g}-{high:g}"
         in_range = False
     return Found(variable, value, UNITS[variable], unit_written, start, end, how, notation, in_range=in_range), ""
+
+
+#: A ventilated patient's rate written set first: "RR 14/22 (set/total)", "RR 20 set, total 24".
+_SET_THEN_TOTAL = re.compile(r"[ \t]*(?:/[ \t]*(?P<v>\d{1,2})(?!\d)[ \t]*\(?[ \t]*set[ \t]*/[ \t]*"
+                             r"(?:total|measured|actual)\b|"
+                             r"\(?[ \t]*set\)?[ \t]*[,;]?[ \t]*(?:total|measured|actual)[ \t:=]*(?P<w>\d{1,2})(?!\d))",
+                             re.I)
+#: "RR 20 set": the number before "set" is the set rate ("RR 22 (set 14)" is the measured one, then the set one).
+_SET_AFTER = re.compile(r"[ \t]*\(?[ \t]*set\b(?![ \t:=]*\d)", re.I)
+#: A ventilator's mode, which opens the list of its settings: "Vent: VC-AC, Vt 380 ml, RR 18, PEEP 12".
+_VENT_MODE = re.compile(r"\b(?:A/?C(?:/[VP]C)?|[VP]C-?AC|AC/?[VP]C|SIMV|PRVC|CMV|IPPV|VCV|PCV)\b|"
+                        r"^[ \t]*(?:[-*•][ \t]*)?vent(?:ilator)?(?:[ \t]+settings?)?[ \t]*:", re.I)
+#: Words on a ventilator's line that say which rate is set and which measured; a line with them is read as written.
+_RATE_KIND = re.compile(r"\b(?:set|total|measured|actual|spont\w*|mandatory|patient)\b", re.I)
+
+
+def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, int] | None, str]:
+    """For a respiratory rate whose number ends at ``end``: the span of the measured rate when the set rate is written
+    first ("RR 14/22 (set/total)", "RR 20 set, total 24"), or why the number is a ventilator's set rate ("RR 20 set",
+    an unqualified "RR 16" among the settings that follow a ventilator's mode in its clause: "Vent: AC/VC, Vt 450,
+    RR 16, PEEP 10")."""
+    measured = _SET_THEN_TOTAL.match(text, end)
+    if measured:
+        group = "v" if measured["v"] is not None else "w"
+        return (measured.start(group), measured.end(group)), ""
+    if _SET_AFTER.match(text, end):
+        return None, "a ventilator's set rate"
+    line_start = text.rfind("\n", 0, label_start) + 1
+    line = text[line_start:(text.find("\n", end) + 1 or len(text) + 1) - 1]
+    mode = _VENT_MODE.search(text, line_start, label_start)
+    if mode and re.search(r"\bPEEP\b", line) and not _RATE_KIND.search(line) and not re.search(
+            r"[;.](?:\s|$)", text[mode.end():label_start]):  # in the clause of the mode's settings
+        return None, "a ventilator's set rate"
+    return None, ""
 
 
 def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False

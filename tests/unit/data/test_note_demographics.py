@@ -377,3 +377,71 @@ def test_the_ninth_held_out_corpus_retired_to_development():
     scores = score(load("dev11"))["demographics"]
     assert scores["AGE"].recall >= 0.93 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
     assert scores["ETH"].precision >= 0.94 and scores["ETH"].recall >= 0.94
+
+
+
+@pytest.mark.parametrize("text, age, sex_words, ethnicity_words", [
+    # ages: the years glued to the sex letter, age/race/sex with the sex as a word, Polish "lat", a first name and an
+    # initial before the age
+    ("Name: Mr. R. Menon    72 yrs/M    IP No: 55", 72, ["Mr.", "M"], []),
+    ("TRIAGE\n58/Malay/Female\nBP 140/90", 58, ["Female"], ["Malay"]),
+    ("Pacjentka: Pani Maria Z., lat 71\nData przyjęcia: 02.03.2024", 71, ["Pacjentka", "Pani"], []),
+    ("Mrs Edna P., 91     Admitted via GP", 91, ["Mrs"], []),
+    # sex letters: MIMIC's blanked age opening the history, a letter after a word that describes the person
+    ("History of Present Illness:\n___ F unrestrained passenger in a rollover", None, ["F"], []),
+    ("Gen: frail elderly M, NAD", None, ["M"], []),
+    # Polish nouns, German "sie" beside a verb in the singular (not "sie haben"), French "son" that is no son
+    ("Stan chorej dobry. Pacjentka przytomna oraz zorientowana przy badaniu.", None, ["chorej", "Pacjentka"], []),
+    ("Anamnese: Seit Tagen Husten und Fieber. Sie berichtet über Luftnot, nachts fühle sie sich schlecht. Die Kinder "
+     "sagen, sie haben keine Zeit.", None, ["Sie", "sie"], []),
+    ("M. R. Petit, 70 ans. Son épouse a appelé le SAMU avec son fils. Il signale une douleur depuis hier.", 70,
+     ["M.", "Il"], []),
+    # ethnicity: a background with a religion between, two terms joined by "and", an item of the opening line, a
+    # nationality, a field with a qualifier or a parenthesis, compounds, a field's value without the religion
+    ("ID: 45 y/o man of Gujarati Hindu background, accountant", 45, ["man"], ["Gujarati"]),
+    ("She identifies as Dominican and Black.", None, ["She"], ["Dominican", "Black"]),
+    ("28 yo F G2P1 at 30w, Eritrean, Tigrinya-speaking", 28, ["F"], ["Eritrean"]),
+    ("This is R.T., 52 y/o, female, married, Filipina, from Cebu", 52, ["female"], ["Filipina"]),
+    ("HPI: 38 y/o male, Nepali national, security guard.", 38, ["male"], ["Nepali"]),
+    ("Age: 58   Ethnicity: NZ European   NHI on file", 58, [], ["NZ European"]),
+    ("Ethnicity (self-reported): Black African", None, [], ["Black African"]),
+    ("a 40-year-old British Pakistani woman", 40, ["woman"], ["British Pakistani"]),
+    ("a 61-year-old man of South African Indian descent", 61, ["man"], ["South African Indian"]),
+    ("Community: Punjabi Sikh\nOccupation: driver", None, [], ["Punjabi"]),
+    # not the patient's: a language, a list without an age, a term that is no item of the opening line
+    ("45 yo M, Mexican restaurant cook, HTN", 45, ["M"], []),
+    ("Interpreter: Somali, booked for 10:00", None, [], []),
+])
+def test_demographic_forms_of_the_tenth_held_out_corpus(text, age, sex_words, ethnicity_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+    assert [text[m.start:m.end] for m in found.ethnicity_mentions] == ethnicity_words
+
+
+@pytest.mark.parametrize("text, mine, others", [
+    # a possessive in a clause about a relative's own history is the relative's
+    ("Mr ___ is a 60 yo man.\nFamily History: Father with CAD in his 50s. Brother died of MI in his 40s.",
+     ["Mr", "man"], ["his", "his"]),
+    ("Mrs ___, 70, lives alone. FHx: Mother had a stroke in her 70s.", ["Mrs"], ["her"]),
+    ("Mrs ___, 70. Daughter had to bring her glasses.", ["Mrs", "her"], []),
+    # a member of staff after a preposition names no subject, also three words after it
+    ("Mrs ___, 63. Referred to the community heart failure nurse for support; she is happy with the plan.",
+     ["Mrs", "she"], []),
+])
+def test_pronouns_of_relatives_and_staff_in_the_tenth_held_out_corpus(text, mine, others):
+    _, found, other = _sex(text)
+    assert (found, other) == (mine, others)
+
+
+def test_the_tenth_held_out_corpus_retired_to_development():
+    """dev12 (heldout10, scored once, README) after it was studied. Its residual misses are pronouns: "she fears
+    losing her job" after "her mother (who usually watches the children) was hospitalized" (given to the mother), "she
+    would like to go home" after "daughter to be main caregiver;" (given to the daughter), "she and her mother
+    counselled" after "Diabetes educator + dietitian once resolved;" (given to the dietitian), Dutch "zijn" (his, a
+    verb as often), and "her daughter, who feels this reflects her mother's wishes" (the daughter's "her", given to
+    the patient)."""
+    scores = score(load("dev12"))["demographics"]
+    assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
+    assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.99
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0

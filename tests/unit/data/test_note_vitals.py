@@ -24,7 +24,7 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11")
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -56,11 +56,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
              "dev7b-023@(930, 932)", "dev7b-023@(933, 935)", "dev7b-024@(1676, 1679)", "dev7b-024@(1680, 1682)"},
     # dev8 was heldout6, scored once (README) and then studied: a sepsis screen's dotted leaders after thresholds
     # ("HR > 90 ....... 118"), a home-health note's "AP 84 … RP 80", an ECG's "96x/m", Turkish "ile %91", a
-    # ventilator's "RR 16" without "set", a newborn's readings in the mother's note, "SpO2: 89 % (Low)" in a list
-    # the rule passed over
+    # newborn's readings in the mother's note, "SpO2: 89 % (Low)" in a list the rule passed over (a ventilator's
+    # "RR 16" without "set" is read as its set rate since dev12)
     "dev8": {"dev8a-004@(1199, 1201)", "dev8a-004@(1607, 1609)", "dev8a-008@(547, 552)", "dev8a-008@(603, 606)",
              "dev8a-008@(657, 659)", "dev8a-011@(1112, 1116)", "dev8a-011@(1135, 1138)", "dev8a-020@(368, 370)",
-             "dev8a-020@(386, 388)", "dev8a-034@(694, 696)", "dev8b-011@(920, 922)", "dev8b-017@(738, 740)"},
+             "dev8a-020@(386, 388)", "dev8b-011@(920, 922)", "dev8b-017@(738, 740)"},
     # dev9 was heldout7, scored once (README) and then studied: an ISBAR note's "A: Arrival obs 1126:" mid-line,
     # a six-minute-walk record's sets (see FLOORS), a ventilator check's "Measured: Total RR 24", "Repeat SpO2 at
     # 02:30: 89%", "(nadir 82%)", "recovering to 93%" after a heart rate, "maintained 90% walking", a midwife's
@@ -92,6 +92,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev11b-020@(703, 705)", "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)",
               "dev11b-026@(1667, 1670)", "dev11b-026@(1671, 1673)", "dev11b-026@(1682, 1685)",
               "dev11b-026@(1686, 1688)"},
+    # dev12 was heldout10, scored once (README) and then studied: no vital sign is left missed or spurious. What it
+    # showed is written in FORMS_HELDOUT10 and CHOSEN_HELDOUT10 (a triage nurse's "Triage note (RN):" block before the
+    # physician's O/E, a MET call's "Ward obs" before its own arrival set, Polish labels, a ventilator's set rate);
+    # its residual misses are pronouns (tests/unit/data/test_note_demographics.py)
+    "dev12": set(),
 }
 
 
@@ -347,6 +352,8 @@ def test_comma_decimals_keep_their_span():
     ("Lichamelijk onderzoek", "exam"), ("Exploración física", "exam"), ("EO (esame obiettivo)", "exam"),
     ("Status", "exam"), ("Entlassungsbefund", "discharge"), ("re-obs 01:00", "other"), ("H6 reassessment", "other"),
     ("Repeat vitals", "other"), ("Assessment and plan", "other"), ("Aanvullend onderzoek", "other"),
+    ("Triage note (RN)", "exam"), ("Ward obs 12:00", "other"), ("Przy przyjęciu", "exam"),
+    ("Stan przy wypisie", "discharge"),
 ])
 def test_section_kinds_in_other_languages_and_of_repeats(heading, kind):
     sections = find_sections(f"Intro line\n{heading}: HR 80\n")
@@ -823,9 +830,46 @@ CHOSEN_HELDOUT9 = [
 ]
 
 
+# -- what the retired held-out corpus dev12 (heldout10) showed missing: each family written here --------------------
+
+FORMS_HELDOUT10 = [
+    # Polish labels (RR is the Riva-Rocci pressure there too), and the rate on the heart's line of a Swedish status
+    ("Przy przyjęciu: RR 128/76 mmHg, tętno 104/min, oddech 22/min, saturacja 93%.",
+     [("systolic_bp", "128"), ("diastolic_bp", "76"), ("heart_rate", "104"), ("respiratory_rate", "22"),
+      ("oxygen_saturation", "93")]),
+    ("Cor: regelbunden rytm, frekvens 88, inga blåsljud.\nPulm: frekvens 20 enligt personalen", [("heart_rate", "88")]),
+    # a ventilator's set rate is no breathing rate; the measured total after it is
+    ("Vent: PC-AC, Pinsp 20, PEEP 8, RR 18, FiO2 0.4", []),
+    ("Resp: AC/VC Vt 420 / PEEP 10, RR 16 set, total 22", [("respiratory_rate", "22")]),
+    ("Vitals: HR 96, RR 24, SpO2 94% on AC 450/16/PEEP 8", [("heart_rate", "96"), ("respiratory_rate", "24"),
+                                                            ("oxygen_saturation", "94")]),
+    # a run after a heading with more words; a recheck later on the line; a saturation recovering
+    ("Vitals on day of discharge: 98.2 / 72 / 128/70 / 16 / 97% RA",
+     [("temperature", "98.2"), ("heart_rate", "72"), ("systolic_bp", "128"), ("diastolic_bp", "70"),
+      ("respiratory_rate", "16"), ("oxygen_saturation", "97")]),
+    ("Tmax 38.6 at 0200 - paracetamol 1 g given, recheck 37.4 at 0400", [("temperature", "38.6"),
+                                                                       ("temperature", "37.4")]),
+    ("Desaturated on the commode; sats recovering to 91% after rest", [("oxygen_saturation", "91")]),
+    # temperatures measured at home: "fevers", and a measuring verb in the sentence after the fever
+    ("He had fevers at home, measured 38.9 last night.", [("temperature", "38.9")]),
+    ("Came in with fever. She measured 39.2 at home before her rigors.", [("temperature", "39.2")]),
+    # a cooling target, in both units
+    ("Stop active cooling when core temp reaches 38.5 °C (101.3 °F)", []),
+]
+CHOSEN_HELDOUT10 = [
+    # a nurse's triage note under its heading is the triage block, chosen before the physician's O/E
+    ("Triage note (RN): 45 yo M, chest pain. HR 110 BP 150/90\n\nPhysician assessment\nO/E: HR 96, BP 140/85\n",
+     "110"),
+    # a MET call's set on its arrival, not the ward's observations that called it
+    ("MET CALL - Ward 4\nWard obs 09:00: HR 98, RR 22\nOn arrival of MET:\nHR 124, RR 30\n", "124"),
+    # a Polish letter's status on admission, not the one at discharge
+    ("Wywiad: duszność od 3 dni.\nPrzy przyjęciu: tętno 96/min.\n\nStan przy wypisie: tętno 72/min.", "96"),
+]
+
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
-                                                                FORMS_HELDOUT9)
+                                                                FORMS_HELDOUT9, FORMS_HELDOUT10)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -833,7 +877,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
 
 
 @pytest.mark.parametrize("text, chosen_heart_rate", [case for cases in (CHOSEN_HELDOUT2_3, CHOSEN_HELDOUT4, CHOSEN_HELDOUT7,
-                                                                         CHOSEN_HELDOUT8, CHOSEN_HELDOUT9)
+                                                                         CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
+                                                                         CHOSEN_HELDOUT10)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""

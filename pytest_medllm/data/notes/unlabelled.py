@@ -1,0 +1,130 @@
+"""Vital signs known without a label: by the unit written after them, or in a sentence about a temperature.
+
+* :func:`read_unit_temperatures` takes a number by its written temperature unit alone ("a 38.9 °C fever at home",
+  "102.6 F"; the letter alone only after a decimal: "88 F" is an age and a sex), never a setting, a target or a
+  threshold ("TTM 33 °C", "rewarm to 37 °C", "temp < 37.5 °C", "stop cooling when core temp reaches 39 °C (102.2 °F)":
+  the same target in the other unit goes with it);
+* :func:`read_sentence_temperatures` takes a decimal of a temperature's range right after a verb of reading in the
+  sentence of a temperature word ("checked her temperature and it was 100.8", "Subjective fevers, measured 38.6 at
+  home"), or in the sentence after one when a verb of measuring stands right before it ("… with fever. She measured
+  38.4 at home");
+* :func:`read_unit_saturations` takes a percentage by the air or oxygen it was measured on ("98% on RA", "94% on 2 L").
+
+The readers skip the numbers other readers took or refused (``taken``, ``refused``). Pure functions of the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .values import TEMP_NUMBER, Found, read_single, read_temperature
+
+
+#: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius".
+_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
+                               r"Celsius|Fahrenheit|centigrade)\b|"
+                               # "102.6 F", "38.4C": the letter alone only after a decimal ("88 F" is an age and sex)
+                               r"(?P<n2>\d{2,3}[.,]\d)[ \t]?[CF](?![\w°/]))(?![ \t]*(?:/|per\b))")
+#: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
+_NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|maintain\w*|avoid\w*|below|above|"
+                           r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
+                           r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
+                           r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
+                           r"outside|outdoor|"
+                           r"weather)\b|[<>≤≥=~])"
+                           r"[^.;\n\d]{0,12}$|"
+                           # a condition: "stop cooling when core temp reaches 39 °C"
+                           r"\b(?:when|once|until|till|if)\b[^.;\n\d]{0,25}\breach(?:es)?[ \t]+$", re.I)
+
+
+#: After a temperature, the words of a threshold: "100.4 °F or higher", "38 or above".
+_OR_HIGHER = re.compile(r"[ \t]*(?:°[ \t]*)?[CF]?[ \t]*or[ \t]+(?:higher|above|more|greater|over|lower|below|less)\b",
+                        re.I)
+
+
+def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
+    """Numbers that are temperatures by their written unit alone, outside the refused ones (``refused``: starts of
+    labelled numbers refused as thresholds, targets or ranges) and not settings or targets (:data:`_NOT_MEASURED`)."""
+    found = []
+    passed_over = -1  # where the last setting or target passed over ends
+    for m in _UNIT_TEMPERATURE.finditer(text):
+        group = "n1" if m["n1"] is not None else "n2"
+        start, end = m.start(group), m.end(group)
+        value = float(m[group].replace(",", "."))
+        celsius = not re.search(r"F|Fahrenheit", m[0][len(m[group]):])
+        if start in refused or not (30 <= value <= 45 if celsius else 86 <= value <= 110):
+            continue
+        if _NOT_MEASURED.search(text[max(0, start - 30):start]) or _OR_HIGHER.match(text, m.end()) or (
+                passed_over >= 0 and re.fullmatch(r"[ \t]*\([ \t]*", text[passed_over:start])):
+            passed_over = m.end()
+            continue  # a setting, a threshold ("100.4 °F or higher"), or one in the other unit ("39 °C (102.2 °F)")
+        item, _ = read_temperature(text, start, end, "temperature unit")
+        if item:
+            found.append(item)
+    return found
+
+
+#: A word that makes a sentence about the patient's temperature: "checked his temperature yesterday evening and it
+#: was 100.8", "Measured 100.9 on her home thermometer", "feber till 39,0".
+_TEMPERATURE_WORD = re.compile(r"\b(?:temperature|temp|thermometer|a?febrile?|fevers?|feber|fieber|fièvre|fiebre|"
+                               r"febbre|koorts|febre|pyrexi\w*|spiked?)\b", re.I)
+#: The word right before such a sentence's value: a verb or preposition of a reading, never another label.
+_READING_VERB = re.compile(r"(?:\b(?:was|is|were|of|to|at|as|measured|recorded|documented|reached|read|reading|"
+                           r"peaked|till|bis|jusqu['’]à|hasta|tot|até|fino\s+a|highest|max(?:imum)?|peak|up\s+to|"
+                           r"spikes?|spiked|à|a?febrile?)|"
+                           r"[=:])[ \t]*$", re.I)
+#: A verb of measuring right before a value, which may take its temperature word from the sentence before.
+_MEASURING_VERB = re.compile(r"\b(?:measured|recorded|documented|checked|took)[ \t]+$", re.I)
+_SENTENCE_DECIMAL = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3}[.,]\d)(?![\d/%]|[.,]\d|[ \t]*(?:-|–|to\b|mg|g\b|mmol|"
+                               r"µmol|umol|mEq|U\b|IU|ng|pg|k?Pa|cm|mm|kg|lbs?|L\b|mL|ml|%))")
+
+
+def read_sentence_temperatures(text: str, taken: set[int]) -> list[Found]:
+    """Decimals of a temperature's range (35.0-42.9 °C, 96.0-108.9 °F) in the sentence of a temperature word, right
+    after a verb or preposition of a reading ("and it was 100.8", "Measured 100.9 on her home thermometer"), or in the
+    sentence after one on its line right after a verb of measuring ("… with fever. She measured 38.4 at home"),
+    outside ``taken`` and not targets (:data:`_NOT_MEASURED`)."""
+    found = []
+    for m in _SENTENCE_DECIMAL.finditer(text):
+        start, end = m.start("n1"), m.end("n1")
+        value = float(m["n1"].replace(",", "."))
+        if start in taken or not (35.0 <= value < 43.0 or 96.0 <= value < 109.0):
+            continue
+        sentence_start = max(text.rfind("\n", 0, start), *(text.rfind(p, 0, start) for p in (". ", "; "))) + 1
+        sentence_end = min((i for i in (text.find("\n", end), text.find(". ", end), text.find("; ", end))
+                            if i != -1), default=len(text))
+        words = [w for w in _TEMPERATURE_WORD.finditer(text, sentence_start, sentence_end)
+                 if abs(w.start() - start) <= 80]
+        if not words and _MEASURING_VERB.search(text, sentence_start, start) and text[sentence_start - 1] != "\n":
+            words = [w for w in _TEMPERATURE_WORD.finditer(text, max(0, start - 80), sentence_start)
+                     if "\n" not in text[w.start():start]]  # the sentence before, on the same line
+        target = _NOT_MEASURED.search(text[max(sentence_start, start - 30):start])
+        if not words or not _READING_VERB.search(text[max(sentence_start, start - 25):start]) or (
+                target and not re.match(r"and\b", target[0], re.I)) or _OR_HIGHER.match(text, end):
+            continue  # "… and it was 100.8" is no range; "fever is 100.4 °F or higher" is a threshold
+        item, _ = read_temperature(text, start, end, "temperature in a sentence about it")
+        if item:
+            found.append(item)
+    return found
+
+
+#: A saturation known by the air or oxygen it was measured on: "98% on RA", "94% on 2 L NC", "91% room air".
+_UNIT_SATURATION = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3})[ \t]*%[ \t]*(?:on[ \t]+)?(?:RA|room[ \t]+air|r/a|"
+                              r"\d{1,2}(?:\.\d)?[ \t]*(?:L|l|LPM|lpm|L/min|l/min)\b|NC\b|NRB\b|nasal[ \t]+cannula|"
+                              r"face[ \t]?mask|high[- ]flow|HFNC|BiPAP|CPAP)", re.I)
+#: Words before such a percentage that make it an oxygen fraction or something else: "FiO2 40% on CPAP".
+_NOT_SATURATION = re.compile(r"(?:\b(?:O2|oxygen|EF|LVEF|efficiency|HbA1c|A1c)[ \t:=]*|"
+                             r"\b(?:FiO2|venturi|fraction)\b[^.;\n]{0,25})$", re.I)
+
+
+def read_unit_saturations(text: str, taken: set[int]) -> list[Found]:
+    """Percentages that are saturations by the air or oxygen written after them ("98% on RA"), outside ``taken``."""
+    found = []
+    for m in _UNIT_SATURATION.finditer(text):
+        start, end = m.start("n1"), m.end("n1")
+        if start in taken or not 70 <= int(m["n1"]) <= 100 or _NOT_SATURATION.search(text[max(0, start - 40):start]):
+            continue
+        item, _ = read_single("oxygen_saturation", text, start, end, "saturation by the air it was measured on")
+        if item:
+            found.append(item)
+    return found
