@@ -2,22 +2,26 @@
 
 * **Age** — the number of "57-year-old", "57 year old", "57 y old", "57 yo", "57-yo", "57 y/o", "57yo", "57yom",
   "57 YOF", "57M", "57 yo F", "57y M", "57 yrs male", "57 yrs/M", "aged 57", "Age: 57", "Age (years): 57", "(age 57,
-  …)", "Mr ___, 57,", "Mrs Doreen W., 89", "Korean man, 57,", "Mr ___ (24 y)", "patient (57 years)", "a woman of 57",
-  "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt: M/64", "Age/Sex: 45/M", "67/Chinese/Male",
-  and the years of other languages ("78 ans", "64 años", "67 anos", "76 anni", "83 år", "81 jaar", "68 J.",
-  "68-jähriger", Polish "Anna K., lat 59"). Not the patient's: an age next to a relative ("her 61-year-old daughter",
-  "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at age 16", "depuis 15 ans") and
-  decades ("in her 80s"). The patient's age is the first such number; every mention of that number is a span.
+  …)", "Mr ___, 57,", "Re: Miss ___ ___, 27 years", "Mrs Doreen W., 89", "Korean man, 57,", "Mr ___ (24 y)",
+  "patient (57 years)", "a woman of 57", "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt:
+  M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
+  anni", "83 år", "81 jaar", "68 J.", "68-jähriger", Polish "Anna K., lat 59"). Not the patient's: an age next to a
+  relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
+  age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
+  that number is a span.
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
   nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss), the M/F of
-  "57M", "57 yo F", "57yom", "Sex: M", "Sex - F", "M/64", "45/M", MIMIC's "___ M restrained driver", "Gen: elderly F,
-  NAD", and the words of other languages (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr",
-  "Mw.", "Sig.ra", "Pani", "Femme", "Varón", "Kvinna", "Patientin", "Mulher", "sexo feminino", Polish "chorej"; the
+  "57M", "57 yo F", "32 YO WM", "57yom", "Sex: M", "Sex - F", "Sesso: F", "Geschlecht: M", "M/64", "45/M", MIMIC's
+  "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
+  (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
+  "Encik", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "Mulher", "männlich", Māori "wāhine", "tāne",
+  "sexo feminino", Polish "chorej", German "seiner" in a German note; the
   subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "ela" only in a note that shows the language,
   :mod:`~pytest_medllm.data.notes.languages`, never the impersonal "il y a", and German "sie" only beside a verb in the
   singular: "Sie berichtet", "fühle sie sich", not "sie haben"). The patient's sex is what the nouns, titles and
   letters say (the pronouns when there are none, by majority). Look-alikes are not sex words: "mild MR." (mitral
-  regurgitation), "red man syndrome", the "M" of a name that goes on in a letter outside ASCII ("52 yo Māori woman").
+  regurgitation), "red man syndrome", the "M" of a name that goes on in a letter outside ASCII ("52 yo Māori woman"),
+  a birth in the obstetric history ("P1 - SVD 2021, term, female, 3.1kg").
 * **Ethnicity** (:mod:`~pytest_medllm.data.notes.ethnicity`) — a race or ethnicity term
   (:data:`~pytest_medllm.data.notes.lexicon.ETHNICITY_TERMS`, mapped to DeVisE's classes; terms written one after the
   other are one mention of the last one's class, "South African Indian") that describes the patient: the value of a
@@ -29,9 +33,17 @@
   male, single, Filipino, Roman Catholic", "31 yo F G3P2 at 34w, Somali, Somali-speaking", "41 y/o male, Indian
   national"), said of the patient ("She is Jamaican", "a man who is Black", "she self-identifies as Hispanic",
   "identifies as Black and Puerto Rican": both), "of Mexican descent/origin/heritage/ethnicity", "of Punjabi Sikh
-  background", "from the Irish Traveller community", and the French, Spanish, Italian "d'origine malienne", "de origen
-  ecuatoriano". A language ("Cantonese-speaking", "Haitian Creole-speaking", "Spanish interpreter") or a service
-  ("Aboriginal Liaison Officer") is not a mention.
+  background", "His South Asian ethnicity", "ethnically Tamil", "from the Irish Traveller community", "a member of the
+  Traveller community", an item of the social history ("SH: Alaska Native, commercial fisherman"), Canada's "Status
+  First Nations", a census category whole ("Black or African American", "Mixed - White and Black African", "White - Any
+  other White background"; "Not Hispanic or Latino" is a mention that names no class beside another), a people joined to
+  a country or a diaspora ("Filipino-Canadian", "Indo-Trinidadian"), "elderly AI female", the peoples of the world
+  (:mod:`~pytest_medllm.data.notes.peoples`: "Yup'ik", "Yolŋu", "Kanaka Maoli", "Sinhala", "Pathan", an iwi as a
+  field's value), and the descent phrases of other languages: "d'origine malienne", "de origen ecuatoriano", "de etnia
+  gitana", "de origem cabo-verdiana", "van Marokkaanse afkomst", "kurdischer Herkunft", "med somalisk bakgrund". A
+  language ("Cantonese-speaking", "Haitian Creole-speaking", "Spanish interpreter"), a service ("Aboriginal Liaison
+  Officer", "Indian Health Service", "Indigenous patient navigator") or a birthplace before the race ("Jamaican-born
+  Black man") is not a mention.
 
 **Pronouns about other people** are given to the patient or to someone else by the rules of
 :mod:`~pytest_medllm.data.notes.pronouns`. Pure functions of the text; nothing here logs or keeps the note.
@@ -67,7 +79,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
             r"(?!\s*(?:-|to)\s*\d)"),
     # "Mr ___, 57,", "Mr D, 72,", "Pt: Mr D.T., 79": a name, a surname's initial or initials
-    ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}|(?:[A-Z][a-z]+[ \t]+){0,2}(?:[A-Z][a-z'-]+|[A-Z]\.)|"
+    # "Re: Miss ___ ___, 27 years": a first name and a surname, both blanked
+    ("after name", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+(?:_{2,}(?:[ \t]+_{2,})?|(?:[A-Z][a-z]+[ \t]+){0,2}"
+                   r"(?:[A-Z][a-z'-]+|[A-Z]\.)|"
                    r"[A-Z](?:\.?[A-Z]){0,2}\.?|\[[^\]\n]{1,30}\])"
                    r"[ \t]*,[ \t]*"
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
@@ -205,6 +219,14 @@ _STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|refe
                            re.I)
 
 
+def _a_birth(text: str, start: int, end: int) -> bool:
+    """A sex noun of an obstetric history's birth: "P1 - SVD 2021, term, female, 3.1kg", "LSCS 2019 male 3400 g"."""
+    return bool(re.match(r"[ \t]*,?[ \t]*\d(?:[.,]\d+)?[ \t]*kg\b|[ \t]*,?[ \t]*\d{3,4}[ \t]*g\b",
+                         text[end:end + 12]) or
+                re.search(r"\b(?:SVD|NVD|SVB|LSCS|C-?section|CS|vaginal\s+delivery)\b"
+                          r"[^.;\n]{0,20}$", text[max(0, start - 40):start]))
+
+
 def _sex_words(text: str) -> list[SexMention]:
     words: list[SexMention] = []
     letters = [c for c in text if c.isalpha()]
@@ -225,7 +247,7 @@ def _sex_words(text: str) -> list[SexMention]:
         elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
                                            r"baby|newborn|neonate|fetus|twin)", text[m.end():]) and not re.search(
                 r"\b(?:baby|live|newborn|a\s+healthy)\s+$", text[max(0, m.start() - 12):m.start()], re.I) and \
-                not _describes_other(text, m.start()):
+                not _describes_other(text, m.start()) and not _a_birth(text, m.start(), m.end()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
         elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and \
                 not re.match(r"[ \t]*(?:No\b|#|Number\b)", text[m.end():]) and \
@@ -235,14 +257,15 @@ def _sex_words(text: str) -> list[SexMention]:
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
-    for m in re.finditer(r"\b(?:sex|gender)\s*[:=\-]?\s*(?P<w>M|F|male|female|Male|Female|MALE|FEMALE)\b", text, re.I):
+    for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet)\s*[:=\-]?\s*"
+                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE)\b", text, re.I):
         letter = m["w"][0].upper()
         if len(m["w"]) == 1:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
-                    r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*"
+                    r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old)[ \t]*"
                     r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
                     r"(?<![\d.])\d{1,3}[ \t]*[Yy](?:rs?)?\.?[ \t]*/[ \t]*(?P<sex>[MF])(?![^\W_])",  # "58 Y/F"
                     r"_{2,}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<sex>[MF])(?![^\W_])",  # "___ yo F"
@@ -313,7 +336,12 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
         after = text[m.end():m.end() + 40]
         after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
         lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.") and re.match(r"[ \t]+[A-Z]", after)
-        if kind == "title" and not after_age and not lower_dutch and not (
+        if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
+            if not (word[0].isupper() and re.search(r"(?:_{2,}|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$",
+                                                    text[max(0, m.start() - 30):m.start()])):
+                continue
+            kind = "title"
+        elif kind == "title" and not after_age and not lower_dutch and not (
                 word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
             continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
         if kind == "title" and (_STAFF_AFTER_NAME.match(text, m.end()) or
@@ -332,6 +360,11 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
                 continue
             if word.lower() == "sie" and not _german_singular(text, m):
                 continue  # "sie haben", "Sie können": they, or the formal you
+        if kind == "possessive":  # German "lebt mit seiner Ehefrau": a possessive pronoun
+            if word != word.lower() and not (word[0].isupper() and word[1:].islower()):
+                continue
+            out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
+            continue
         out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else ""))
     return out
 
@@ -353,7 +386,8 @@ def extract_demographics(text: str, declared_sex: str | None = None) -> NoteDemo
     sex = patient_sex([w for w in words if w.kind != "pronoun"]) or declared_sex or patient_sex(words)
     resolved = resolve(text, words, sex)
     ethnicities = find_ethnicities(text, ages)
-    classes = Counter(e.ethnicity for e in ethnicities)
+    # a field that says only what the patient is not ("Not Hispanic or Latino") names no class beside one that does
+    classes = Counter(e.ethnicity for e in [e for e in ethnicities if not e.negated] or ethnicities)
     return NoteDemographics(
         age=ages[0].value if ages else None, age_mentions=tuple(ages), sex=sex if words else None,
         sex_mentions=tuple(w for w in resolved if w.patient),

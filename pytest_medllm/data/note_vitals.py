@@ -7,22 +7,23 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
 
 * **label** (:mod:`~pytest_medllm.data.notes.labels`) — a label of the label table followed on its line by the value:
   English ("HR", "BP", "B.P.", "RR", "SpO2", "Tmax", "Tm/Tc 38.1/37.2", "febrile to", "fever 38.9", "sinus tachycardia
-  104", "A-line 92/50", Indian and West African "PR 112/min", "RR 22 c/m") and German, Dutch, French, Spanish, Italian,
-  Swedish, Portuguese and Polish ones ("RR 160/90 mmHg", "HF 88/min", "AF 18/min", "pols", "TA", "FC", "FR", "SatO2",
-  "T°", "BT", "AH", Brazilian "PA 130x80", "tętno 116/min", "oddech 24/min"; the rate on the line of the heart's
-  examination: "Cor: oregelbunden rytm, frekvens 112"). Between label and value may stand a few words ("nadir", "as low
-  as", "at home", a quoted value, a time window "Tmax (24 h)"). Each label of the table names its language and vital
-  (:func:`label_table`). An abbreviation that means something else in English ("AF", "HF", "PA", "FC", "FR", "TC", "BT",
-  "AH") is read in its foreign sense only when the note shows that language (:mod:`~pytest_medllm.data.notes.languages`:
-  three marker words such as "und", "Befund", "Raumluft"), when the unit written after the value confirms it ("FC 118
-  lpm", "HF 88/min"), or when another label of that language has a value on the same line ("TA 142/88, FC 118, FR 24").
-  "RR" followed by a pressure-shaped pair (a systolic of 50 mmHg or more) is the Riva-Rocci blood pressure in any note —
-  a respiratory rate is never written "N/N" — and a single "RR" number is the respiratory rate, except a ventilator's
-  set rate ("RR 20 set, total 24" is read at 24; an unqualified "RR 16" among the settings after a ventilator's mode,
-  "Vent: AC/VC, Vt 450, RR 16, PEEP 10", is the set rate). A value written with its temperature unit ("a 38.9 °C fever")
-  is a temperature even without a label (:mod:`~pytest_medllm.data.notes.unlabelled`), unless the words before make it a
-  setting or a target ("TTM 33 °C", "rewarm to 37 °C", "< 37.5 °C", "stop cooling when core temp reaches 39 °C
-  (102.2 °F)");
+  104", "tachy 104", "A-line 92/50", Indian and West African "PR 112/min", "RR 22 c/m") and German, Dutch, French,
+  Spanish, Italian, Swedish, Portuguese and Polish ones ("RR 160/90 mmHg", "HF 88/min", "AF 18/min", "pols", "TA", "FC",
+  "FR", "SatO2", "T°", "BT", "AH", Brazilian "PA 130x80", "tętno 116/min", "oddech 24/min"; the rate on the line of the
+  heart's examination: "Cor: oregelbunden rytm, frekvens 112"). Between label and value may stand a few words ("nadir",
+  "as low as", "at home", "T actuelle", a quoted value, a time window "Tmax (24 h)", the value's own brackets "temp
+  (100.1)"), and in a hard-wrapped note a line break (MIMIC's "BP" ending a line of 50 characters or more, "176/92
+  prior to tPA" opening the next). Each label of the table names its language and vital (:func:`label_table`). An
+  abbreviation that means something else in English ("AF", "HF", "PA", "FC", "FR", "TC", "BT", "AH") is read in its
+  foreign sense only when the note shows that language (:mod:`~pytest_medllm.data.notes.languages`: three marker words
+  such as "und", "Befund", "Raumluft"), when the unit written after the value confirms it ("FC 118 lpm", "HF 88/min"),
+  or when another label of that language has a value on the same line ("TA 142/88, FC 118, FR 24"). "RR" followed by a
+  pressure-shaped pair (a systolic of 50 mmHg or more) is the Riva-Rocci blood pressure in any note — a respiratory rate
+  is never written "N/N" — and a single "RR" number is the respiratory rate, except a ventilator's set rate ("RR 20 set,
+  total 24" is read at 24; an unqualified "RR 16" among the settings after a ventilator's mode, "Vent: AC/VC, Vt 450, RR
+  16, PEEP 10", is the set rate). A value written with its temperature unit ("a 38.9 °C fever") is a temperature even
+  without a label (:mod:`~pytest_medllm.data.notes.unlabelled`), unless the words before make it a setting or a target
+  ("TTM 33 °C", "rewarm to 37 °C", "< 37.5 °C", "stop cooling when core temp reaches 39 °C (102.2 °F)");
 * **positional run**, **table**, **row** (:mod:`~pytest_medllm.data.notes.layouts`) — MIMIC's and Epic's unlabelled runs
   after "VS:", "Last VS @ 2000:", "Vitals on day of discharge:" (a leading pain score or "afebrile", route and posture
   words, units, MIMIC's "98RA", dashes or spaced slashes between the numbers: "38.2 / 116 / 94/58 / 28 / 89%"), tables
@@ -35,14 +36,17 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   188/102; repeated -> 176/98"); **after a range**: the value after a range of the vital ("SBP 90s-100s, currently 112",
   "home log 140s/80s. Yesterday evening 162/98"); **blood-pressure sentence**: every pressure-shaped pair in the
   sentence of a blood-pressure word ("BP 188/104 this AM, 176/98 on recheck", "home BP log: 11/10 92/58, 11/12 88/54",
-  "cuff reading 226/128"), on the timed lines under a heading that names blood pressure and ends with a colon, and any
-  pair written with mmHg ("PA 130 x 80 mmHg") — never the targets of a plan ("lower SBP by 15% (roughly BP 180/100)",
-  "then toward 150/90 over 24 h");
+  "cuff reading 226/128"; not a threshold: "150/100 or higher"), on the timed lines under a heading that names blood
+  pressure and ends with a colon, and any pair written with mmHg ("PA 130 x 80 mmHg") — never the targets of a plan
+  ("lower SBP by 15% (roughly BP 180/100)", "then toward 150/90 over 24 h"); **series**: a chart's further rates after a
+  label, to the field's end ("PR 84, 88 RR 18"). A relative's readings are not the patient's: "maternal BP", "wife's
+  HR", and a line whose topic is the relative ("- Wife (separate chart) HR 61, BP 118/70");
 * **sentence temperature** (:func:`~pytest_medllm.data.notes.unlabelled.read_sentence_temperatures`) — a decimal of a
   temperature's range right after a verb of reading, in the sentence of a temperature word ("checked her temperature
   and it was 100.8", "Measured 100.9 on her home thermometer") or right after a verb of measuring in the sentence
   after one ("… with fever. She measured 38.4 at home"), and a decimal before the bare letter of its unit ("102.6 F";
-  "88 F", without a decimal, is an age and a sex).
+  "88 F", without a decimal, is an age and a sex); a saturation an oxygen treatment improved ("Placed on 4L NC with
+  improvement to 95%").
 
 A labelled number is NOT taken (and is listed in ``rejected`` with the reason) when it is a range, a target or threshold
 ("fever 100.4 or above"), followed by the unit of something else ("troponin T 24 ng/l", "Tmax 24h"), not a whole number
@@ -66,10 +70,11 @@ section it is in.
    admission findings, secondary survey, examination (in any of the nine languages: "Aufnahmebefund", "Lichamelijk
    onderzoek", "Exploración física", "EO (esame obiettivo)", "Status", "Exame físico", "Przy przyjęciu"), a
    vitals/VS/obs block ("Vitals:", "Obs @ triage:", "Signes vitaux:", "Constantes à l'arrivée :"), triage (also a
-   nurse's "Triage note (RN): …" written under its heading), on arrival, initial vitals, primary survey, a baseline or
-   pre-procedure block, or a timed assessment ("Assessment at 14:30", "Post-ROSC assessment (14:30)"). So a nurse's
-   triage block written before the physician's O/E is chosen, and a code note's post-ROSC assessment is chosen over
-   the pre-arrest values its events narrative quotes.
+   nurse's "Triage note (RN): …" written under its heading), on arrival, initial vitals, primary survey, an A-E
+   assessment, a baseline or pre-procedure block, or a timed assessment ("Assessment at 14:30", "Post-ROSC assessment
+   (14:30)", also after an SBAR letter: "A: Assessment on RRT arrival (14:25):"); "P/E (ward)", "O/E (at MICU)",
+   India's "S/E". So a nurse's triage block written before the physician's O/E is chosen, and a code note's post-ROSC
+   assessment is chosen over the pre-arrest values its events narrative quotes.
 2. Otherwise the first mention outside discharge sections (ED values in the history, a letter's prose, the only readings
    of a telephone note).
 3. Otherwise the first mention in a discharge section.
@@ -80,9 +85,12 @@ A sentence that ends in a colon is not a heading when it reads as prose: it open
 vitals block inside a discharge section stays discharge). ``other`` sections are everything else, and every repeat or
 later set even when its heading names vitals or an exam: re-obs, rechecks, reassessments, repeat vitals, a second set
 ("VS 2", "second set of vitals"), interval events, "post-procedure vitals", "vitals after fluids", pre-hospital values
-("EMS vitals", "Field vitals", the referring hospital's, an ambulance's "Ambo obs", the ED's "Vitals on transfer", the
-ward's "Ward obs 12:00" that a MET call or an outreach team quotes before its own arrival), and a note's title alone on
-its line such as "OB Triage Note". A mention out of DeVisE's range stays eligible: the rule chooses the same
+("EMS vitals", "Field vitals", the referring hospital's, an ambulance's "Ambo obs" or an ambulance service's by its
+initials, "SWAST obs", "NIAS obs", firefighters' "Pompiers :", a crew's "On arrival of crew", the ED's "Vitals on
+transfer", the ward's "Ward obs 12:00" that a MET call or an outreach team quotes before its own arrival, values quoted
+from another team's record, "Pre-induction obs per anaesthetic chart", and in the note of a patient who came from
+elsewhere the observations of that place, "Clinic obs 0600"), and a note's title alone on its line such as "OB Triage
+Note". A mention out of DeVisE's range stays eligible: the rule chooses the same
 reading either way, and the rewrite says it is not applicable. Pure functions of the text; nothing here logs or keeps
 the note.
 """

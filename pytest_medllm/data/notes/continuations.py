@@ -6,8 +6,11 @@
   arm, 160/94 L arm", "98/56 lying and 84/50 standing"), in the other unit ("Temp 98.6 °F (37 °C)", also without units
   when the values say it: "T 37.0 (98.6)"), further percentages of a saturation's clause ("88% on RA, improving to 93%
   on 3 L") and of the next sentence when it opens with a change ("… SpO2 84%. Recovered to 90% within 60 s"), a
-  recheck later on its line ("Tmax 100.4 at 2000 - acetaminophen given, recheck 99.1 at 2200"), and the values of a
-  row (see :mod:`.layouts`);
+  recheck later on its line ("Tmax 100.4 at 2000 - acetaminophen given, recheck 99.1 at 2200"), a Turkish saturation
+  written "%91" after "%84", and the values of a row (see :mod:`.layouts`) — never an oxygen given ("(28% V)", "FiO2 up
+  to 80%") nor a percentage below 50;
+* **series** — a chart's further rates after a label, separated by commas to the field's end ("PR 84, 88   RR 18"),
+  each within 40 of the first;
 * **posture or arm** — "lying 138/84", "standing (1 min) 112/70", "L arm 224/130", "staand 118/70": a posture or an arm
   makes "N/N" a blood pressure;
 * **repeat** — "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132": a repeated or rechecked pair is
@@ -17,7 +20,7 @@
   it that is not a target, a threshold or a range;
 * **after a range** — a value after a range or decades of the vital ("HR 80-110 overnight, now 72", "SBP 90s-100s,
   currently 112", "home readings 140s-150s/80s-90s. Yesterday evening 162/98"): brought by a word of change or time on
-  its line, or opening the next sentence with a time ("Yesterday evening", "This morning").
+  its line, or opening the next sentence with a time ("Yesterday evening", "This morning"), or "current 102".
 
 A value of a one-letter label ("P", "R", a "T" without a decimal or unit) is kept only when another mention stands
 within 40 characters on its line, as in "T 97.8, P 118, BP 86/50, R 20" (:func:`confirm_weak`).
@@ -28,9 +31,9 @@ from __future__ import annotations
 import re
 
 from .layouts import row_values
-from .values import ANY_TEMP_UNIT, NUMBER, SOMEONE_ELSES, TEMP_NUMBER, Found, read, read_pressure
+from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, read, read_pressure, someone_elses
 
-_THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|improving\s+to|improved\s+to|increasing\s+to|" \
+_THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
         r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then|was|previously|back\s+to|recovering\s+to|" \
         r"recovered\s+to|settled\s+to|settling\s+to|rechecked|re-?checked\s+at|peak|nadir|recovery\s+to))"
@@ -77,6 +80,8 @@ _OTHER_ARM = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*(?:[,;]|and)[ \t]*(?:[LR]|l
 #: threshold), or a time share after a threshold ("below 90% 14%").
 _FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?<![^-]>=)(?<!<=)(?<![^-][<>≥≤][ \t])(?<![^-][<>≥≤])(?<!%[ \t])"
                               r"(?P<v>\d{1,3})[ \t]*%(?!ile)")
+#: A percentage written before its number, as Turkish notes do: "%91".
+_PERCENT_BEFORE = re.compile(r"(?<![\w%])%[ \t]?(?P<v>\d{2,3})(?![\d.,])")
 _NEXT_SENTENCE_CHANGE = re.compile(r"[^.\n]*?\.[ \t]+(?:[Rr]ecovered|[Ii]mproved|[Ii]ncreased|[Rr]ose|"
                                    r"[Cc]ame\s+(?:back\s+)?up|[Bb]ack\s+up|[Dd]ropped|[Ff]ell|[Dd]ecreased|[Dd]esat(?:urat)?(?:ed|ted)|"
                                    r"[Tt]hen)\b[^.\n%\d]{0,20}?\bto[ \t]+(?P<v>\d{1,3})[ \t]*%")
@@ -87,6 +92,28 @@ _LOWEST_FURTHER = {"heart_rate": 20, "respiratory_rate": 4, "oxygen_saturation":
 
 
 _OTHER_UNIT_IN_PARENTHESES = re.compile(rf"(?:{ANY_TEMP_UNIT})?[ \t]*\([ \t]*(?P<v>{TEMP_NUMBER})[ \t]*\)")
+
+
+#: A chart's series of one vital after its label, to the field's end: "PR 84, 88   RR 18" (a 4-hourly chart).
+_SERIES = re.compile(r"(?:[ \t]*,[ \t]*\d{2,3}(?![\d.,/%]))+(?=[ \t]{2,}|[ \t]*(?:;|$))", re.M)
+
+
+def _series(text: str, item: Found, stop: int) -> list[Found]:
+    """Further whole values of a heart or breathing rate after it, separated by commas, that end its field ("PR 84, 88
+    RR 18"), each within 40 of the first (no other vital written without its label)."""
+    if item.variable not in ("heart_rate", "respiratory_rate") or item.weak:
+        return []
+    m = _SERIES.match(text, item.end)
+    if not m or m.end() > stop:
+        return []
+    more: list[Found] = []
+    for number in re.finditer(r"\d{2,3}", m[0]):
+        value = read(item.variable, text, m.start() + number.start(), m.start() + number.end(),
+                     f"series of the {item.variable.replace('_', ' ')} before it")
+        if not value or abs(value[0].value - item.value) > 40:
+            break
+        more += value
+    return more
 
 
 def _further_values(text: str, item: Found, after: int, stop: int) -> list[Found]:
@@ -106,19 +133,24 @@ def _further_values(text: str, item: Found, after: int, stop: int) -> list[Found
     return more
 
 
-def _further_saturations(text: str, after: int, stop: int, line_end: int) -> list[Found]:
+def _further_saturations(text: str, item_start: int, after: int, stop: int, line_end: int) -> list[Found]:
     """Percentages after a saturation in its clause: "88% on RA, improving to 93% on 3 L", "(was 97% at 1600)", and
     the first of the next sentence on its line when that sentence opens with a change ("Recovered to 90%")."""
     window = text[after:stop]
     clause = re.search(r"\.\s+[A-Z]|;", window)
     more: list[Found] = []
-    for m in _FURTHER_PERCENT.finditer(window[:clause.start() if clause else len(window)]):
+    clause_window = window[:clause.start() if clause else len(window)]
+    percents = list(_FURTHER_PERCENT.finditer(clause_window))
+    if text[item_start - 1:item_start] == "%":  # Turkish "SpO2: %84 (oda havası), %91 (5 L/dk O2)"
+        percents += list(_PERCENT_BEFORE.finditer(clause_window))
+    for m in percents:
         left = text[max(0, after + m.start() - 10):after + m.start()]
         if re.search(r"(?:FiO2|on|at|below|above|under|over|<|(?<![-=])>|≤|≥|<=|>=)[ \t]*$", left, re.I) or re.match(
-                r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|predicted|O2\b)", window[m.end():], re.I):
-            continue  # "on 28% venturi", "FiO2 60%": oxygen given, not saturation
-        more += read("oxygen_saturation", text, after + m.start("v"), after + m.end("v"),
-                     "continuation of the saturation before it")
+                r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|V\b|predicted|O2\b)", window[m.end():], re.I) or re.search(
+                r"FiO2[^\d%\n]{0,15}$", text[max(0, after + m.start() - 25):after + m.start()], re.I):
+            continue  # "on 28% venturi", "(28% V)", "FiO2 60%", "FiO2 up to 80%": oxygen given, not saturation
+        more += [f for f in read("oxygen_saturation", text, after + m.start("v"), after + m.end("v"),
+                                 "continuation of the saturation before it") if f.value >= 50]
     change = _NEXT_SENTENCE_CHANGE.match(text[:line_end], after)
     if change:
         more += read("oxygen_saturation", text, change.start("v"), change.end("v"),
@@ -198,8 +230,9 @@ def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True) 
         if plans and (_PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():])):
             continue  # a plan's target: "lower MAP by 25% (roughly BP 170/100), then toward 160/100 over 2-6 h"
         if _NOT_READING_BEFORE.search(text[max(start, m.start() - 30):m.start()]) or re.match(
-                r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)", text[m.end():]):
-            continue  # a target, or a combination drug's doses ("losartan/HCTZ 100/25 mg")
+                r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)|[ \t]*(?:mm[ \t]*Hg)?[ \t]*or[ \t]+(?:above|higher|more|"
+                r"greater|over|below|less|lower)\b", text[m.end():], re.I):
+            continue  # a target, a threshold ("150/100 or higher"), a combination drug's doses ("losartan/HCTZ 100/25")
         pair = read_pressure(text, m, how, lowest_systolic=50.0)[0]
         if pair and all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
                 pair[0].value - pair[1].value >= 10:
@@ -243,8 +276,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
     mmHg ("PA 130 x 80 mmHg")."""
     more: list[Found] = []
     for word in _BP_WORD.finditer(text):
-        if SOMEONE_ELSES.search(text[max(0, word.start() - 25):word.start()]):
-            continue  # "maternal BP 158/102": the mother's
+        if someone_elses(text, word.start()):
+            continue  # "maternal BP 158/102": the mother's; "- Wife (separate chart) HR 61, BP 118/70": the wife's
         end = _SENTENCE_END.search(text, word.end())
         stop = end.start() if end else len(text)
         more += _pairs_in(text, word.end(), stop, "reading in a blood-pressure sentence")
@@ -255,7 +288,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
                 more += _pairs_in(text, line.start(), line.end(), "reading under a blood-pressure heading")
                 position = line.end() + 1
     for line in _HEART_RATE_LINE.finditer(text):  # "4/02  AM  152/94  HR 71": a pair beside a pulse
-        more += _pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
+        more += [f for f in _pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
+                 if not someone_elses(text, min(f.start, *(f.partner or ())))]
     for m in _EXTREME_PAIR.finditer(text):  # "Highest 168/102 on 4/22. Lowest 126/78."
         more += _pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure")
     for m in _PAIR_WITH_UNIT.finditer(text):
@@ -297,7 +331,8 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
         stop = min(line_end, next(following, len(text)))
         further = _further_values(text, item, after, stop)
         if item.variable == "oxygen_saturation":
-            further += _further_saturations(text, after, min(stop, after + 80), line_end)
+            further += _further_saturations(text, item.start, after, min(stop, after + 80), line_end)
+        further += _series(text, item, stop)
         further += row_values(text, item, after, line_start, line_end)
         if item.variable == "systolic_bp" and item.partner and (arm := _OTHER_ARM.match(text, item.partner[1])):
             further += read_pressure(text, arm, "continuation of the blood pressure before it",

@@ -1,8 +1,11 @@
-"""Ethnicity mentions of a clinical note: a race or ethnicity term (:data:`~.lexicon.ETHNICITY_TERMS`) where it
-describes the patient — the value of a race/ethnicity field, a term before a patient noun or right after the age, in
-apposition after the patient, said of the patient, of a descent or a background, an item of the comma-separated
-opening line that gives the patient's age — by the rules of :func:`find_ethnicities`, which
-:mod:`pytest_medllm.data.note_demographics` describes. Pure functions of the text.
+"""Ethnicity mentions of a clinical note: a race or ethnicity term (:data:`~.lexicon.ETHNICITY_TERMS`, the peoples of
+:mod:`.peoples`) where it describes the patient — the value of a race/ethnicity field (with the rest of a census
+category: "Mixed - White and Black African", "Black or African American"), a term before a patient noun or right after
+the age, in apposition after the patient, said of the patient, of a descent or a background ("of Mexican descent",
+"His South Asian ethnicity", "ethnically Tamil", and the descent phrases of other languages: "de etnia gitana", "van
+Marokkaanse afkomst", "kurdischer Herkunft", "med somalisk bakgrund"), an item of the comma-separated opening line that
+gives the patient's age or of the social history ("SH: Alaska Native, commercial fisherman") — by the rules of
+:func:`find_ethnicities`, which :mod:`pytest_medllm.data.note_demographics` describes. Pure functions of the text.
 """
 
 from __future__ import annotations
@@ -14,20 +17,29 @@ from typing import Protocol
 
 from ..schemas import ETHNICITIES
 from .lexicon import ETHNICITY_TERMS, ORIGIN_TERMS
+from .peoples import DESCENT_PHRASES, FIELD_ONLY_TERMS, NOT_TERMS, descent_class
 
-assert set(ETHNICITY_TERMS.values()) <= set(ETHNICITIES)
-_ETHNICITY = re.compile(r"(?<![^\W\d_]|-)(?:" + "|".join(sorted((re.escape(t) for t in ETHNICITY_TERMS),
-                                                                 key=len, reverse=True))
-                        + r")(?:[- ]American)?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
-#: "Femme de 45 ans, d'origine malienne", "de origen ecuatoriano", "di origine marocchina".
-_ORIGIN = re.compile(r"\b(?:d['’]\s*origine|de\s+origen|di\s+origine)\s+(?P<t>[^\W\d_]+(?:-[^\W\d_]+)?)", re.I)
+_ALL_TERMS = {**FIELD_ONLY_TERMS, **NOT_TERMS, **ETHNICITY_TERMS}
+assert set(_ALL_TERMS.values()) <= set(ETHNICITIES)
+#: A country a people's name is joined to: "Filipino-Canadian", "Korean American", "Chinese-Australian".
+_NATION_SUFFIX = r"[- ](?:American|Canadian|Australian|British|New\s+Zealander)"
+#: "Indo-Trinidadian", "Indo-Guyanese", "Afro-Brazilian": a diaspora named by the people it comes from.
+_PREFIXED = {"indo": "Asian & Pacific", "afro": "Black"}
+_ETHNICITY = re.compile(r"(?<![^\W\d_]|-)(?:(?:indo|afro)-[^\W\d_]{3,}|"
+                        + "|".join(sorted((re.escape(t) for t in _ALL_TERMS), key=len, reverse=True))
+                        + rf")(?:{_NATION_SUFFIX})?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
 _PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:\w+[\s-]+){0,2}?)(?:man|woman|male|female|gentleman|lady|boy|girl|"
                                  r"patient|pt|person|adult|M|F|individual|veteran|national|citizen)\b")
 #: What may stand between the age and an ethnicity that describes the patient: "57 yo Filipino", "47M (Black)".
 _AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år)\b"
                        r"[\s,()/.-]*)*")
+#: The age and a patient noun before a term written after it, as Māori and Romance word order has it: "56 yo wāhine
+#: Māori".
+_AGE_NOUN = re.compile(_AGE_TAIL.pattern + r"(?:man|woman|male|female|wāhine|wahine|tāne|boy|girl|lady|gentleman)"
+                                           r"[ \t]+", re.I)
 _NOT_PATIENT_AFTER = re.compile(r"^[\s-]*(?:[A-Z][a-z]+[\s-]+)?(?:speaking|speaker|interpreter|translator|language|"
-                                r"liaison|food|cuisine|restaurant|community|church)", re.I)
+                                r"liaison|food|cuisine|restaurant|community|church|health|services?|(?:patient\s+)?"
+                                r"navigator|advocate|worker|council|centre|center)", re.I)
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,11 @@ class EthnicityMention:
     ethnicity: str
     #: "field" ("Race: WHITE") or "prose".
     form: str = "prose"
+
+    @property
+    def negated(self) -> bool:
+        """A mention that says only what the patient is not: "Not Hispanic or Latino"."""
+        return self.text.lower() in NOT_TERMS
 
 
 class _Span(Protocol):
@@ -57,19 +74,33 @@ _PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|
                              r"(?:from\s+the\s+)?$", re.I)
 
 
-#: Race written as a letter glued to the sex letter after an age: "58 y/o WM", "41 yo AAF", "67 yo BF".
-_GLUED_ETHNICITY = re.compile(r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<e>AA|W|B)(?=[MF]\b)")
-_GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black"}
+#: Race written as a letter glued to the sex letter after an age: "58 y/o WM", "41 yo AAF", "67 yo BF", "32 YO WM".
+_GLUED_ETHNICITY = re.compile(r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old)[ \t]*(?P<e>AA|W|B)"
+                              r"(?=[MF]\b)")
+_GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black", "AI": "Other/Unknown", "AI/AN": "Other/Unknown"}
+#: The census abbreviations before a patient noun: "elderly AI female" (American Indian), "52 yo AA man".
+_ABBREVIATED = re.compile(r"(?<![\w/])(?P<e>AI/AN|AI)(?=[ \t]+(?:man|woman|male|female|M|F)\b)")
 _AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ \t]*/[ \t]*[MF](?![\w/])")
 
 
-#: The rest of a race/ethnicity field's value after its first term: capitalised words up to the field's end, not a
-#: religion ("Community: Punjabi Sikh" is Punjabi).
-_FIELD_VALUE_REST = re.compile(r"(?:[ \t]*[-/][ \t]*|[ \t])(?!(?:Sikh|Hindu|Muslim|Christian|Catholic|Buddhist|"
-                               r"Protestant|Jain|Orthodox|Roman)\b)[A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?"
+#: The rest of a race/ethnicity field's value after its first term: the words of a census category up to the field's
+#: end ("Mixed - White and Black African", "White - Any other White background", "HISPANIC/LATINO - DOMINICAN"), not a
+#: religion ("Community: Punjabi Sikh" is Punjabi) nor the next field's label.
+_FIELD_VALUE_REST = re.compile(r"(?:(?:[ \t]*[-–/][ \t]*|[ \t]+(?:and|or|AND|OR|&)[ \t]+|[ \t])"
+                               r"(?!(?:Sikh|Hindu|Muslim|Christian|Catholic|Buddhist|Protestant|Jain|Orthodox|Roman)\b)"
+                               r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin))+"
                                r"(?=[ \t]{2,}|[.;,|\n]|$)")
 #: A country or a nation that qualifies an ethnicity term: "NZ Māori", "British Bangladeshi".
 _QUALIFIER = r"(?:NZ|UK|US|British|English|Australian|Canadian|American|New\s+Zealand)"
+#: A race/ethnicity field before its value: "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is
+#: white", "Ethnicity (as recorded on registration): …", "Iwi: Ngāpuhi", "Nationality: Bangladeshi", "Ethnicity: NZ
+#: Māori" (the country that qualifies it is part of the field's value).
+_FIELD = re.compile(r"(?:\b(?:race|ethnicity|ethnic\s+(?:group|origin|background|category)|indigenous\s+status|tribe|"
+                    r"community|caste|iwi|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)(?:\s*\([^()\n]{1,40}\))?"
+                    rf"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
+#: The social history's line up to an item of it: "SH: Alaska Native, …", "SH: Lives with wife. Irish Traveller."
+_SOCIAL_ITEM = re.compile(r"^[ \t]*(?:SH|SHx|S/H|Soc(?:ial)?(?:[ \t]+(?:history|hx))?|Soc[ \t]*Hx)[ \t]*[:\-][ \t]*"
+                          r"(?:[^\n]*[.;,][ \t]+)?$", re.I)
 
 
 def _age_end(text: str, age: _Span) -> int:
@@ -77,18 +108,69 @@ def _age_end(text: str, age: _Span) -> int:
     return _AGE_TAIL.match(text, age.end).end()  # type: ignore[union-attr]
 
 
+def _class(word: str) -> str:
+    """The class of a term as matched: "Filipino-Canadian" by its people, "Indo-Trinidadian" by its prefix."""
+    low = word.lower()
+    if low in _ALL_TERMS:
+        return _ALL_TERMS[low]
+    base = re.sub(rf"{_NATION_SUFFIX}$", "", word, flags=re.I).lower()
+    return _ALL_TERMS.get(base) or _PREFIXED[low.split("-")[0]]
+
+
 def _terms(text: str) -> list[tuple[int, int, str]]:
-    """The ethnicity terms of the text, terms written one after the other taken as one ("South African Indian"):
-    ``(start, end, class)``, the class of the last term (the head of the compound)."""
+    """The ethnicity terms of the text, terms written one after the other taken as one ("South African Indian",
+    "non-Hispanic white"): ``(start, end, class)``, the class of the last term (the head of the compound); a
+    birthplace before a term is no mention of its own ("Jamaican-born Black man" is Black)."""
     out: list[tuple[int, int, str]] = []
     for m in _ETHNICITY.finditer(text):
-        base = re.sub(r"[- ]American$", "", m[0], flags=re.I) if m[0].lower() not in ETHNICITY_TERMS else m[0]
-        ethnicity = ETHNICITY_TERMS.get(m[0].lower()) or ETHNICITY_TERMS[base.lower()]
-        if out and text[out[-1][1]:m.start()] == " " and not text[out[-1][0]].islower():  # names, not prose
+        ethnicity = _class(m[0])
+        if out and text[out[-1][1]:m.start()] == " " and (
+                not text[out[-1][0]].islower() or text[out[-1][0]:out[-1][1]].lower() in NOT_TERMS):  # names, not prose
             out[-1] = (out[-1][0], m.end(), ethnicity)
+        elif out and re.fullmatch(r"-born[ \t]+", text[out[-1][1]:m.start()]):
+            out[-1] = (m.start(), m.end(), ethnicity)
         else:
             out.append((m.start(), m.end(), ethnicity))
     return out
+
+
+def _describes_patient(text: str, start: int, end: int, ages: Sequence[_Span]) -> bool:
+    """Whether the term at ``text[start:end]`` describes the patient in prose (the field, the community and a term
+    joined to the mention before it are read by :func:`find_ethnicities`)."""
+    before, after = text[max(0, start - 40):start], text[end:end + 40]
+    near_age = any(a.end <= start and (_AGE_TAIL.fullmatch(text[a.end:start]) or (
+        _AGE_NOUN.fullmatch(text[a.end:start]) and re.match(r"[ \t]*(?:[,;.)]|$|\n)", after))) for a in ages)
+    # "of Mexican descent", "of Punjabi Sikh background", "of South African Indian descent", "His South Asian
+    # ethnicity", "ethnically Tamil"
+    descent = (re.match(r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}\s+(?:descent|origin|heritage|background|ancestry|"
+                        r"extraction|ethnicity|race)\b", after, re.I) and re.search(
+        r"\b(?:of|his|her|(?:the\s+)?(?:patient|pt)['’]s)\s*$", before, re.I)) or re.search(
+        r"\bethnic(?:ally)?\s+$", before, re.I)
+    noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
+    qualified = re.search(rf",\s*{_QUALIFIER}\s+$", before)
+    if qualified:  # "Pt: 59 M, NZ Māori": the country before the term qualifies it
+        before = before[:qualified.start()] + ", "
+    # in apposition after the patient: "61-year-old man, Korean, no English"
+    apposition = re.search(r",\s*$", before) and _PATIENT_BEFORE.search(before) and re.match(
+        r"(?:-born)?[ \t]*(?:[,;.)]|\(|$|\n)", after)
+    # an item of the opening line that gives the patient's age: "31 yo F G3P2 at 34w, Somali, Somali-speaking",
+    # "R.M., 29 y/o, male, single, Filipino, Roman Catholic", "41 y/o male, Indian national (from Kerala)"
+    listed = re.search(r",\s*$", before) and re.match(
+        r"(?:[ \t]+(?:national|citizen))?[ \t]*(?:[,;.)(]|$|\n)", after) and any(
+        a.end <= start <= a.end + 150 and not re.search(r"[.!?]\s|\n", text[_age_end(text, a):start]) for a in ages)
+    # an item of the social history: "SH: Alaska Native, commercial fisherman", "SH: … (landscaping). Irish Traveller."
+    social = _SOCIAL_ITEM.search(text[text.rfind("\n", 0, start) + 1:start]) and re.match(
+        r"[ \t]*(?:[,;.]|$|\n)", after)
+    # said of the patient: "She is Jamaican", "a 50-year-old man who is Black and …", "She self-identifies as
+    # Hispanic"; "34yo M, identifies as Aboriginal": a note says this only of its patient
+    predicate = (re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
+                           r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
+                           r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
+                 re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
+        re.match(r"[ \t]*(?:[,;.)]|and\b|$|\n|[ \t]{2,})", after)
+    # Canada's registered "Status First Nations", "Treaty Indian"
+    status = re.search(r"\b(?:status|treaty)\s+$", before, re.I) and _class(text[start:end]) == "Other/Unknown"
+    return bool(near_age or descent or noun or apposition or listed or social or predicate or status)
 
 
 def find_ethnicities(text: str, ages: Sequence[_Span]) -> list[EthnicityMention]:
@@ -97,50 +179,28 @@ def find_ethnicities(text: str, ages: Sequence[_Span]) -> list[EthnicityMention]
     out: list[EthnicityMention] = []
     for start, end, ethnicity in _terms(text):
         words = text[start:end]
-        before, after = text[max(0, start - 40):start], text[end:end + 40]
-        community = re.search(r"\bfrom\s+the\s+$", before) and re.match(r"\s+community\b", after) and \
-            _PATIENT_BEFORE.search(before)  # "a 52-yr-old man from the Irish Traveller community"
-        # "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is white", "Ethnicity (recorded): …",
-        # "Ethnicity: NZ Māori" (the country that qualifies it is part of the field's value)
-        field = re.search(r"(?:\b(?:race|ethnicity|ethnic\s+group|ethnic\s+origin|indigenous\s+status|tribe|community|"
-                          r"caste)"
-                          r"(?:\s*/\s*ethnicity)?|民族)(?:\s*\([^()\n]{1,20}\))?"
-                          rf"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)(?P<q>{_QUALIFIER}[ \t]+)?$", before, re.I)
+        before, after = text[max(0, start - 50):start], text[end:end + 40]
+        # "a 52-yr-old man from the Irish Traveller community", "SHx: Member of the Traveller community"
+        community = re.match(r"\s+community\b", after) and (re.search(r"\b(?:member|part)\s+of\s+the\s+$", before, re.I)
+                                                             or (re.search(r"\bfrom\s+the\s+$", before) and
+                                                                 _PATIENT_BEFORE.search(before)))
+        field = _FIELD.search(before)
         identifies = re.search(r"\bidentif(?:ies|ied|ying)\s+as\s+$", before, re.I)
+        after_field = out and out[-1].form == "field" and re.fullmatch(r"\s*\(\s*", text[out[-1].end:start]) and \
+            re.match(r"\s*\)", after)
+        if words.lower() in FIELD_ONLY_TERMS and not (field or community or after_field) or (
+                words.lower() in ("traveller", "traveler") and not words[0].isupper()):
+            continue  # "Traveller", "Mixed", an iwi: only a field's value or a community's name
         if _NOT_PATIENT_AFTER.match(after) and not community and not field and not identifies:
-            continue  # "Cantonese-speaking"; a field's value stays ("Ethnicity: X   Preferred language: …")
-        near_age = any(a.end <= start and _AGE_TAIL.fullmatch(text[a.end:start]) for a in ages)
+            continue  # "Cantonese-speaking", "Indian Health Service"; a field's value stays ("Ethnicity: X   Language")
         # the country before the term: "British Bangladeshi woman", "NZ Māori" (not in apposition: ", NZ Māori")
         lead = re.search(rf"(?<![\w-])(?P<q>{_QUALIFIER})[ \t]+$", before)
         lead = lead if lead and not re.search(r",\s*$", before[:lead.start()]) else None
-        # "of Mexican descent", "of Punjabi Sikh background", "of South African Indian descent"
-        descent = re.match(r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}\s+(?:descent|origin|heritage|background|ancestry|"
-                           r"extraction|ethnicity|race)\b", after, re.I) and re.search(
-            r"\bof\s*$", before[:lead.start()] if lead else before)
-        noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
-        # in apposition after the patient: "61-year-old man, Korean, no English"
-        qualified = re.search(rf",\s*{_QUALIFIER}\s+$", before)
-        if qualified:  # "Pt: 59 M, NZ Māori": the country before the term qualifies it
-            before = before[:qualified.start()] + ", "
-        apposition = re.search(r",\s*$", before) and _PATIENT_BEFORE.search(before) and re.match(
-            r"(?:-born)?[ \t]*(?:[,;.)]|\(|$|\n)", after)
-        # an item of the opening line that gives the patient's age: "31 yo F G3P2 at 34w, Somali, Somali-speaking",
-        # "R.M., 29 y/o, male, single, Filipino, Roman Catholic", "41 y/o male, Indian national (from Kerala)"
-        listed = re.search(r",\s*$", before) and re.match(
-            r"(?:[ \t]+(?:national|citizen))?[ \t]*(?:[,;.)(]|$|\n)", after) and any(
-            a.end <= start <= a.end + 150 and not re.search(r"[.!?]\s|\n", text[_age_end(text, a):start]) for a in ages)
-        # said of the patient: "She is Jamaican", "a 50-year-old man who is Black and …", "She self-identifies as
-        # Hispanic" ("Pt is of Korean descent" is ``descent``)
-        predicate = (re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
-                               r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
-                               r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
-                     # "34yo M, identifies as Aboriginal": a note says this only of its patient
-                     re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
-            re.match(r"[ \t]*(?:[,;.)]|and\b|$|\n|[ \t]{2,})", after)
         # the second of two terms joined by "and": "identifies as Black and Puerto Rican"
         coordinated = out and re.fullmatch(r"\s+(?:and|&)\s+", text[out[-1].end:start])
-        joined = out and out[-1].ethnicity == ethnicity and re.fullmatch(r"\s*(?:/|or)\s*", text[out[-1].end:start])
-        if joined:  # "BLACK/AFRICAN AMERICAN": one mention of one class
+        joined = out and out[-1].ethnicity == ethnicity and re.fullmatch(r"\s*(?:/|or)\s*",
+                                                                          text[out[-1].end:start], re.I)
+        if joined:  # "BLACK/AFRICAN AMERICAN", "BLACK OR AFRICAN AMERICAN": one mention of one class
             last = out.pop()
             out.append(EthnicityMention(last.start, end, text[last.start:end], ethnicity, last.form))
         elif out and re.fullmatch(r"\s*\(\s*", text[out[-1].end:start]) and re.match(r"\s*\)", after):
@@ -149,25 +209,41 @@ def find_ethnicities(text: str, ages: Sequence[_Span]) -> list[EthnicityMention]
         elif field:
             first = start - len(field["q"] or "")
             out.append(EthnicityMention(first, end, text[first:end], ethnicity, "field"))
-        elif lead and (noun or descent):
+        elif lead and (_PATIENT_NOUN_AFTER.match(after) or (re.match(
+                r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}\s+(?:descent|origin|heritage|background|ancestry|extraction|ethnicity|"
+                r"race)\b", after, re.I) and re.search(r"\bof\s*$", before[:lead.start()]))):
             first = start - (len(before) - lead.start("q"))
             out.append(EthnicityMention(first, end, text[first:end], ethnicity, "prose"))
-        elif near_age or descent or noun or apposition or community or predicate or coordinated or listed:
+        elif community or coordinated or _describes_patient(text, start, end, ages):
             out.append(EthnicityMention(start, end, words, ethnicity, "prose"))
-    for index, mention in enumerate(out):  # a field's whole value: "race: HISPANIC/LATINO - DOMINICAN"
-        rest = _FIELD_VALUE_REST.match(text, mention.end) if mention.form == "field" else None
-        if rest and not any(e.start >= mention.end and e.start < rest.end() for e in out):
-            out[index] = EthnicityMention(mention.start, rest.end(), text[mention.start:rest.end()], mention.ethnicity,
-                                          "field")
+    out = _whole_field_values(text, out)
     for m in _AGE_RACE_SEX.finditer(text):  # "82 / Chinese / M": the race between age and sex
         ethnicity = ETHNICITY_TERMS.get(m["e"].lower())
         if ethnicity and not any(e.start <= m.start("e") < e.end for e in out):
             out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], ethnicity, "field"))
-    for m in _GLUED_ETHNICITY.finditer(text):  # "58 y/o WM", "41 yo AAF"
+    for m in [*_GLUED_ETHNICITY.finditer(text), *_ABBREVIATED.finditer(text)]:  # "58 y/o WM", "elderly AI female"
         if not any(e.start <= m.start("e") < e.end for e in out):
             out.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], _GLUED_CLASSES[m["e"]], "prose"))
-    for m in _ORIGIN.finditer(text):  # "d'origine malienne"
-        ethnicity = ORIGIN_TERMS.get(m["t"].lower()) or ETHNICITY_TERMS.get(m["t"].lower())
-        if ethnicity and not any(e.start <= m.start("t") < e.end for e in out):
-            out.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], ethnicity, "prose"))
+    for phrase in DESCENT_PHRASES:  # "d'origine malienne", "van Marokkaanse afkomst", "kurdischer Herkunft"
+        for m in phrase.finditer(text):
+            word = m["t"]
+            ethnicity = ORIGIN_TERMS.get(word.lower()) or descent_class(word) or ETHNICITY_TERMS.get(word.lower())
+            if ethnicity and not any(e.start <= m.start("t") < e.end for e in out):
+                out.append(EthnicityMention(m.start("t"), m.end("t"), word, ethnicity, "prose"))
     return sorted(out, key=lambda e: e.start)
+
+
+def _whole_field_values(text: str, out: list[EthnicityMention]) -> list[EthnicityMention]:
+    """Each field's mention widened to the field's whole value ("race: HISPANIC/LATINO - DOMINICAN", "Ethnicity:
+    Mixed - White and Black African"), the terms inside it taken into it (the class stays the first term's)."""
+    for index, mention in enumerate(out):
+        rest = _FIELD_VALUE_REST.match(text, mention.end) if mention.form == "field" else None
+        if rest:
+            out[index] = EthnicityMention(mention.start, rest.end(), text[mention.start:rest.end()],
+                                          mention.ethnicity, "field")
+    kept: list[EthnicityMention] = []
+    for mention in out:
+        if not any(o is not mention and o.start <= mention.start and mention.end <= o.end and o.end - o.start >
+                   mention.end - mention.start for o in out):
+            kept.append(mention)
+    return kept

@@ -18,12 +18,14 @@ and "RR 20 set, total 24" are read at the measured total, and a ventilator's set
 
 The reader (:func:`read_labelled`) takes the value after a label on the same line; between them only separators, units
 and a few words ("of", "is", "was", "fell to", "nadir", "as low as", "at home", "(rectal)", "R arm", "standing (1 min)",
-"liggend", a quote mark, a time window "(24 h)": :data:`_GAP_PIECE`), and the value never ends before a duration ("Tmax
-24h: 38.9" is read at 38.9). A labelled number is NOT taken (and is listed as rejected with the reason) when it is a
-range ("HR 80-110", "SBP 100s"), a target or threshold ("goal SBP < 140", "keep sat > 92%", "T < 38.5", "fever 100.4 or
-above"), or refused by :mod:`.values`. "Tm/Tc 38.1/37.2" gives two temperatures. "BP 80 palp" (by palpation, by Doppler,
-"88/P") is a systolic without a diastolic. Values without a label (by their unit alone, or in a sentence about a
-temperature) are read by :mod:`.unlabelled`.
+"liggend", a quote mark, a time window "(24 h)", the value's own brackets "temp (100.1)": :data:`_GAP_PIECE`), in a
+hard-wrapped note also across the line's end (a label ending a line of 50 characters or more, its value opening the
+next line, not a list's next number), and the value never ends before a duration ("Tmax 24h: 38.9" is read at 38.9). A
+labelled number is NOT taken (and is listed as rejected with the reason) when it is a range ("HR 80-110", "SBP 100s"), a
+target or threshold ("goal SBP < 140", "keep sat > 92%", "T < 38.5", "fever 100.4 or above"), or refused by
+:mod:`.values`. "Tm/Tc 38.1/37.2" gives two temperatures. "BP 80 palp" (by palpation, by Doppler, "88/P") is a systolic
+without a diastolic. Values without a label (by their unit alone, or in a sentence about a temperature) are read by
+:mod:`.unlabelled`.
 """
 
 from __future__ import annotations
@@ -35,13 +37,13 @@ from .values import (
     NUMBER,
     RANGE_IN_BRACKETS,
     RATE_UNIT,
-    SOMEONE_ELSES,
     TEMP_NUMBER,
     TEMP_UNIT,
     Found,
     read_pressure,
     read_single,
     read_temperature,
+    someone_elses,
     ventilator_rate,
 )
 
@@ -116,7 +118,9 @@ LABELS: tuple[Label, ...] = (
     _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
-    _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)", "heart_rate"),
+    _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)|"
+                         r"(?:tachy|brady)(?=[ \t]+\d{2,3}\b)", "heart_rate",
+       meaning="'tachycardic to 130', and the short 'tachy 104'"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
     _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl"),
     _L("frekvens (heart)", r"frekvens|frequenz|frequentie|fréquence|frecuencia|frequenza", "heart_rate",
@@ -186,7 +190,7 @@ LABELS: tuple[Label, ...] = (
     _L("TC", r"TC", "temperature", "it", only_in=("it",), unit=TEMP_UNIT, case_sensitive=True,
        meaning="temperatura corporea (English TC is total cholesterol)"),
     _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|"
-                     r"fevers?(?:\s+(?:peak|spike))?)\s+(?:up\s+)?(?:to|of|at)|fever\s+(?:peak|spike)|"
+                     r"fevers?(?:\s+(?:peak|spike))?)\s+\(?(?:up\s+)?(?:to|of|at)|fever\s+(?:peak|spike)|"
                      r"(?:febrile|pyrexia|pyrexial|fever|febre|fièvre|fiebre|febbre|Fieber|koorts|feber)"
                      r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
        meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home'"),
@@ -201,6 +205,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
              r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
              r"recover(?:ed|ing)|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
+             r"actuelle?|aktuell|attuale|atual|"
              r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|pre|post|baseline|"
              r"in\s+(?:the\s+)?(?:ED|ER|A&E|clinic)|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
@@ -217,7 +222,9 @@ _THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|u
 _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
-              rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD})")
+              rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD}|"
+              # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
+              r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
 _BEFORE_TARGET = re.compile(r"\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
                             r"unless|parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}$", re.I)
 #: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).
@@ -237,8 +244,23 @@ def _label_regex(label: Label) -> re.Pattern:
     else:
         body = rf"(?P<n1>{NUMBER})"
     return re.compile(rf"(?<![A-Za-zÀ-ÿ0-9/])(?P<label>{label.pattern})(?![A-Za-zÀ-ÿ/])"
-                      rf"(?P<gap>(?:{_GAP_PIECE})*?[ \t]*)(?<![\d.,]){body}{_VALUE_END}",
+                      rf"(?P<gap>(?:{_GAP_PIECE})*?[ \t]*)(?P<wrap>\n[ \t]*)?(?<![\d.,]){body}{_VALUE_END}",
                       flags)
+
+
+#: A hard-wrapped note (MIMIC's, at about 80 characters) breaks a line between a label and its value ("BP \n176/92
+#: prior to tPA", "Febrile to \n101.6"): the label ends a line at least this long, and the value opens the next.
+_WRAPPED_LINE = 50
+
+
+def _wrapped_too_short(text: str, m: re.Match) -> bool:
+    """A label whose value stands on the next line, on a line too short to be hard-wrapped prose (a header, a
+    label alone on its line), or before the number of a list's next item ("discuss with resp\n6. Sputum"): no
+    reading of it."""
+    if m["wrap"] is None:
+        return False
+    return m.start("wrap") - (text.rfind("\n", 0, m.start("label")) + 1) < _WRAPPED_LINE or bool(
+        re.match(r"\d{1,2}[.)](?:\s|$)", text[m.end("wrap"):]))
 
 
 _LABEL_REGEXES = tuple((label, _label_regex(label)) for label in LABELS)
@@ -285,7 +307,7 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     line_start = text.rfind("\n", 0, label_start) + 1
     if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start]):
         return "a threshold or target"
-    if SOMEONE_ELSES.search(text[max(line_start, label_start - 25):label_start]):
+    if someone_elses(text, label_start):
         return "someone else's reading"
     return ""
 
@@ -296,7 +318,7 @@ def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:
     for label, regex in _LABEL_REGEXES:
         if label.only_in:
             for m in regex.finditer(text):
-                if label.family == "blood_pressure" and m["p1"] is not None:
+                if (label.family == "blood_pressure" and m["p1"] is not None) or _wrapped_too_short(text, m):
                     continue
                 value_ok = (read_pressure(text, m, "")[0] if label.family == "blood_pressure" else
                             read_single(label.family, text, m.start("n1"), m.end("n1"), "")[0])
@@ -347,7 +369,7 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
     for label, regex in _LABEL_REGEXES:
         for m in regex.finditer(text):
             start = m.start("n1") if m["n1"] is not None else m.start("p1")
-            if start in taken or not _allowed(label, text, m, languages, support):
+            if start in taken or _wrapped_too_short(text, m) or not _allowed(label, text, m, languages, support):
                 continue
             how = f"label {m['label']!r}" + (f" ({re.split(r' [(]|:', label.meaning)[0]})" if label.meaning else "")
             variable = label.family

@@ -8,7 +8,8 @@
   78 18 97 RA") are skipped; the numbers may be separated by spaces, commas, pipes or — all of them — dashes
   ("98.2-76-118/70-16-97%") or spaced slashes ("38.2 / 116 / 94/58 / 28 / 89%": the pressure is the pair written without
   spaces; at least four numbers). "VS: afebrile, 88, 120/80, 16, 98%" has no temperature slot. The trigger may carry a
-  time ("Last VS @ 2000:", "Vitals (10:40):"). A run whose numbers could be read two ways is not taken;
+  time ("Last VS @ 2000:", "Vitals (10:40):"); MIMIC's history also writes a run after "On arrival to the floor,"
+  without the word (then at least four vitals). A run whose numbers could be read two ways is not taken;
 * **table** — a header row naming vital columns ("Time | Temp (C) | HR | BP | RR | SpO2", also "Puls", "FC", "TA",
   "SatO2") and the rows under it; an "RR" column of pressure-shaped pairs is the German blood pressure, and a column
   whose header names the parts of its "N/N" cells ("RR (set/total)") gives the measured one;
@@ -23,7 +24,10 @@ import re
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
 _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
-                          r"(?m:^[ \t]*O(?=:)))"
+                          r"(?m:^[ \t]*O(?=:))|"
+                          # MIMIC's history without the word: "On arrival to the floor, 99.2 110 122/70 16 98% RA"
+                          r"(?P<arrival>(?:[Oo]n|[Uu]pon)[ \t]+arrival(?:[ \t]+to[ \t]+(?:the[ \t]+)?[A-Za-z]+)?"
+                          r"[ \t]*,))"
                           # "Vitals on day of discharge:"
                           r"(?:[ \t]+(?:were|was|are|of(?:\s+[A-Za-z]+)?|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
                           r"prior\s+to\s+\w+|"
@@ -158,6 +162,8 @@ def positional(text: str) -> list[Found]:
         if not tokens or len(ways) != 1:
             continue  # nothing, or a run whose numbers could be read two ways: take none of it
         vitals = [t for slot, t in zip(ways[0], tokens) if slot != "pain"]
+        if trigger["arrival"] and len(vitals) < 4:
+            continue  # without a word for vitals only a whole run says what its numbers are
         if len(vitals) == 1 and (not (vitals[0]["d"] or _unit(vitals[0]) or re.search(r"[.,]", vitals[0]["n"])) or
                                  text[vitals[0].end():vitals[0].end() + 1] == ":"):
             continue  # one bare number, or "Vitals 12/04:" (a date heading its list)

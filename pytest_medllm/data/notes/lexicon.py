@@ -5,7 +5,9 @@ sex words of other languages.
 peoples are Black; Latin American peoples (Brazil included) Hispanic/Latino; East, South-East and South Asian and
 Pacific peoples Asian & Pacific; European peoples White; Indigenous peoples of the Americas and Australia, mixed
 origins, and peoples the census grouping leaves undecided (Middle Eastern and North African, Guyanese,
-Trinidadian, South African) Other/Unknown. A term counts only where it describes the patient (the rules are in
+Trinidadian, South African) Other/Unknown. The peoples of the world beyond the common terms here, the census
+categories of registration systems and the descent adjectives of other languages are in :mod:`.peoples`. A term
+counts only where it describes the patient (the rules are in
 :mod:`.note_demographics`), so "German measles", "black stools" or "Spanish interpreter" are never mentions.
 :data:`ORIGIN_TERMS` are the French, Spanish and Italian adjectives read only after "d'origine", "de origen",
 "di origine" ("Femme de 45 ans, d'origine malienne").
@@ -18,6 +20,8 @@ subject pronouns ("elle", "él", "hij", "er", "sie" beside a verb in the singula
 """
 
 from __future__ import annotations
+
+from .peoples import WORLD_TERMS
 
 _B, _H, _A, _W, _O = "Black", "Hispanic/Latino", "Asian & Pacific", "White", "Other/Unknown"
 
@@ -56,6 +60,8 @@ ETHNICITY_TERMS: dict[str, str] = {
         biracial middle_eastern north_african arab lebanese syrian iraqi iranian persian turkish kurdish egyptian
         moroccan algerian tunisian libyan yemeni saudi palestinian jordanian guyanese trinidadian south_african
         surinamese emirati qatari kuwaiti omani bahraini diné parda pardo oji-cree"""),
+    # the peoples of the world beyond these (:mod:`.peoples`)
+    **WORLD_TERMS,
 }
 del _terms
 
@@ -120,6 +126,17 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "hij": ("male", "pronoun", ("nl",)), "er": ("male", "pronoun", ("de",)), "sie": ("female", "pronoun", ("de",)),
     "hon": ("female", "pronoun", ("sv",)),
     "han": ("male", "pronoun", ("sv",)), "ela": ("female", "pronoun", ("pt",)), "ele": ("male", "pronoun", ("pt",)),
+    # Malay titles ("Puan ___", "Encik ___", "Cik ___"), Turkish titles after the name ("___ Bey", "___ Hanım")
+    "puan": ("female", "title", ()), "encik": ("male", "title", ()), "cik": ("female", "title", ()),
+    "bey": ("male", "title after", ()), "hanım": ("female", "title after", ()),
+    # Māori nouns in New Zealand notes ("56 yo wāhine Māori"), German sex words and possessives ("männlich",
+    # "lebt mit seiner Ehefrau"; "sein" alone is also the verb "to be", "ihr…" also "their")
+    "wāhine": ("female", "noun", ()), "wahine": ("female", "noun", ()), "tāne": ("male", "noun", ()),
+    "kuia": ("female", "noun", ()), "koroua": ("male", "noun", ()),
+    "männlich": ("male", "noun", ()), "weiblich": ("female", "noun", ()),
+    "seine": ("male", "possessive", ("de",)), "seiner": ("male", "possessive", ("de",)),
+    "seinem": ("male", "possessive", ("de",)), "seinen": ("male", "possessive", ("de",)),
+    "seines": ("male", "possessive", ("de",)),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -139,6 +156,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "kvinde": "mand", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
     "masculin": "féminin", "ela": "ele", "ele": "ela",
     "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "sie": "er", "hon": "han",
-    "han": "hon",
+    "han": "hon", "puan": "encik", "encik": "puan", "cik": "encik", "bey": "hanım", "hanım": "bey", "wāhine": "tāne",
+    "wahine": "tane", "tāne": "wāhine", "kuia": "koroua", "koroua": "kuia", "männlich": "weiblich",
+    "weiblich": "männlich", "seine": "ihre", "seiner": "ihrer", "seinem": "ihrem", "seinen": "ihren", "seines": "ihres",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

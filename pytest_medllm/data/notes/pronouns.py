@@ -105,6 +105,8 @@ CLINICIAN_ACTS = re.compile(r"\s+(?:recommend\w*|suggest\w*|advis\w*|agree[sd]?|
 SUBORDINATE = re.compile(r"\b(?:after|before|when|whenever|because|since|while|until|once|as|if|although)\s*$", re.I)
 _PREPOSITION_BEFORE = re.compile(r"\b(?:with|to|by|from|for|of|about|without|toward|towards|and|via|through)\s+"
                                  r"(?:(?:his|her|their|the|a|an|my|our)\s+)?(?:\w+\s+){0,3}$", re.I)
+#: An informant named after "per": "Per her daughter, …", "per SNF RN".
+_INFORMANT_BEFORE = re.compile(r"\b(?:per|according\s+to)\s+(?:(?:his|her|the)\s+)?(?:\w+\s+)?$", re.I)
 #: Words after "her" that make it an object ("found her on the floor", "gave her an auto-injector").
 _AFTER_OBJECT = {"to", "in", "on", "at", "with", "from", "for", "by", "into", "onto", "up", "down", "out", "off",
                  "back", "home", "away", "over", "again", "and", "or", "but", "that", "as", "a", "an", "the",
@@ -155,6 +157,36 @@ _RELATIVE_CLAUSE = re.compile(r"(?:^|[.;:(\n]|\b(?:and|but)\b)[ \t]*(?:(?:his|he
                               r"died|developed|diagnosed|suffered|passed)\b[^.;:\n]*$", re.I)
 
 
+#: A verb of reporting right after a person: "niece reports …", "coworker noted …" — what follows is the report.
+_REPORTED_BY = re.compile(r"[^\W\d_]+(?:['’]s)?\s+(?:reports?|reported|says|said|states?|stated|notes?|noted|"
+                          r"describes?|described|explains?|explained|mentions?|mentioned|noticed|observed|witnessed|"
+                          r"found|saw|tells|told\s+(?:us|me|staff))\b", re.I)
+
+
+def _reports(text: str, position: int) -> bool:
+    """Whether the person named at ``position`` is the subject of a verb of reporting right after the name: a pronoun
+    later in that sentence is what the report is about (the patient), as after "per <someone>"."""
+    return bool(_REPORTED_BY.match(text, position))
+
+
+#: A person named after the patient and with them: "Pt & mother updated; she understands" (the patient first).
+_WITH_THE_PATIENT = re.compile(r"\b(?:pt|patient)\s*(?:&|and|\+)\s*(?:(?:his|her|the)\s+)?$", re.I)
+
+
+def _relatives_aside(text: str, word: SexMention) -> bool:
+    """Whether a possessive stands in brackets after a relative of its sex, with no word of the patient's between:
+    "mother in Swansea (supportive, aware, on her way)"."""
+    line = text[text.rfind("\n", 0, word.start) + 1:word.start]
+    bracket = line.rfind("(")
+    if bracket < 0 or ")" in line[bracket:]:
+        return False
+    clause = re.split(r"[,;:.]", line[:bracket])[-1]
+    who = re.match(r"\s*(?:(?:his|her|the|pt['’]s|patient['’]s)\s+)?([A-Za-z-]+)", clause)
+    inside = line[bracket:]
+    return bool(who) and OTHERS.get(who[1].lower(), "none") == word.sex and not any(  # type: ignore[index]
+        m[0].lower() in PATIENT_WORDS | set(PRONOUNS) for m in WORD.finditer(inside))
+
+
 def _relatives_own(text: str, word: SexMention) -> bool:
     """Whether a possessive stands in a clause about a relative of its sex ("Father with MI in his 60s"), with no word
     of the patient's between."""
@@ -182,12 +214,14 @@ def _persons(text: str) -> list[tuple[int, str, str | None]]:
     return out
 
 
-def _antecedents(text: str, start: int, end: int, persons: list, resolved: list[SexMention]
+def _antecedents(text: str, start: int, end: int, persons: list, resolved: list[SexMention], informants: bool = False
                  ) -> list[tuple[int, str, str | None, str]]:
     """Person mentions in ``text[start:end]``: nouns (skipping those inside a prepositional phrase, which are not
-    subjects) and pronouns already given to someone else; ``(position, who, sex, "noun"|"pronoun")``."""
+    subjects, and an informant after "per" unless ``informants``) and pronouns already given to someone else;
+    ``(position, who, sex, "noun"|"pronoun")``."""
     out = [(p, who, sex, "noun") for p, who, sex in persons if start <= p < end  # "with the team (Dr ___)" too
-           and not (who == "other" and _PREPOSITION_BEFORE.search(re.sub(r"\(\s*$", " ", text[max(start, p - 40):p])))]
+           and not (who == "other" and _PREPOSITION_BEFORE.search(re.sub(r"\(\s*$", " ", text[max(start, p - 40):p])))
+           and not (who == "other" and not informants and _INFORMANT_BEFORE.search(text[max(start, p - 20):p]))]
     out += [(w.start, "other", w.sex, "pronoun") for w in resolved if not w.patient and start <= w.start < end]
     return sorted(out)
 
@@ -212,8 +246,8 @@ def resolve(text: str, words: list[SexMention], sex: str | None) -> list[SexMent
         if w.role == "possessive" and chained and re.fullmatch(r"\s+(?:and|&)\s+", text[chained:w.start]):
             out.append(_mark(w, False, "rule 3: in the clause of a subject pronoun given to someone else"))
             continue
-        if w.role == "possessive" and _relatives_own(text, w):
-            out.append(_mark(w, False, "rule 3: in a clause about a relative's own history"))
+        if w.role == "possessive" and (_relatives_own(text, w) or _relatives_aside(text, w)):
+            out.append(_mark(w, False, "rule 3: in a clause about a relative's own history or in an aside on them"))
             continue
         if w.role in ("object", "reflexive", "possessive"):
             out.append(_mark(w, True, f"rule {2 if w.role != 'possessive' else 3}: {w.role} pronoun"))
@@ -223,7 +257,9 @@ def resolve(text: str, words: list[SexMention], sex: str | None) -> list[SexMent
                                                                     w.start, out):
             out.append(_mark(w, False, "rule 4: a clinician's act, after naming the clinician"))
             continue
-        before = _antecedents(text, sentence, w.start, persons, out)
+        # "Per her daughter, who was with her, she stood up": the report is about the patient, but the informant's
+        # own act is the informant's ("per her daughter, who says she saw the same thing")
+        before = _antecedents(text, sentence, w.start, persons, out, informants=bool(REPORTER_ACTS.match(text, w.end)))
         lead = text[sentence:w.start]
         if not before and not lead.strip():  # a sentence that opens with the pronoun: the previous one's subject
             previous = max([e for e in ends if e < sentence] or [0])
@@ -236,7 +272,9 @@ def resolve(text: str, words: list[SexMention], sex: str | None) -> list[SexMent
         nearest = before[-1] if before else None
         if nearest and nearest[1] == "other" and nearest[2] in (None, w.sex):
             clause = re.split(r"[,;.]|\b(?:and|but|or)\s+(?:he|she)\b", text[w.end:w.end + 90])[0]
-            two_people = re.search(rf"\b{'him' if w.sex == MALE else 'her'}\b", clause, re.I)
+            # "says he saw him": an object of the pronoun's sex is a second person ("in her chair" is no object)
+            two_people = any(w.sex == MALE or her_role(text, w.end + o.end()) == "object"
+                             for o in re.finditer(rf"\b{'him' if w.sex == MALE else 'her'}\b", clause, re.I))
             other_sex = re.search(rf"\b{'her' if w.sex == MALE else 'him|his'}\b", clause, re.I)
             if SUBORDINATE.search(lead) and chained:
                 out.append(_mark(w, False, "rule 4: a subordinate clause of someone else's"))
@@ -244,9 +282,11 @@ def resolve(text: str, words: list[SexMention], sex: str | None) -> list[SexMent
                 out.append(_mark(w, True, "rule 4: opens a subordinate clause"))
             elif nearest[2] is None and other_sex and (sex is None or w.sex == sex):
                 out.append(_mark(w, True, "rule 4: the other person is the one of the other sex"))
-            elif nearest[3] == "noun" and REPORTING.search(lead) and not two_people and not REPORTER_ACTS.match(
-                    text, w.end):
+            elif nearest[3] == "noun" and (REPORTING.search(lead) or _reports(text, nearest[0])) and \
+                    not two_people and not REPORTER_ACTS.match(text, w.end):
                 out.append(_mark(w, True, "rule 4: after a verb of reporting"))
+            elif nearest[3] == "noun" and _WITH_THE_PATIENT.search(text, max(0, nearest[0] - 25), nearest[0]):
+                out.append(_mark(w, True, "rule 4: someone named together with the patient, after the patient"))
             else:
                 out.append(_mark(w, False, "rule 4: the nearest person before it is someone else"))
             continue

@@ -14,9 +14,12 @@ admission or clinical findings, secondary survey, vitals/VS/obs blocks — insid
 pre-procedure block, a timed assessment such as "Assessment at 14:30" or "Post-ROSC assessment (14:30)") or ``other``
 (history, ED course, labs, plan, hospital course, addenda, interval events, a note's title alone on its line, "OB
 Triage Note", and every repeat or later set: re-obs, rechecks, reassessments, repeat vitals, a second set,
-"post-procedure vitals", "vitals after fluids", pre-hospital values: EMS, the field, the referring hospital, and the
-ward's observations a MET call quotes, "Ward obs 12:00:"). A label the table does not know ("Gen:", "CV:", "A:")
-continues the section it is in.
+"post-procedure vitals", "vitals after fluids", pre-hospital values: EMS, the field, an ambulance service by its
+initials ("SWAST obs", "NIAS obs"), firefighters ("Pompiers"), a crew, the referring hospital, values quoted from
+another team's record ("… per anaesthetic chart"), the observations of the place a retrieved or transferred patient
+came from ("Clinic obs 0600" in such a note), and the ward's observations a MET call quotes, "Ward obs 12:00:"). A
+label the table does not know ("Gen:", "CV:", "A:") continues the section it is in; after an SBAR or SOAP letter the
+label that follows is the heading ("A: Assessment on RRT arrival (14:25):").
 """
 
 from __future__ import annotations
@@ -43,15 +46,21 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"\bprzy\s+wypisie\b"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
-              r"laboratoriais)|\bre-?obs\b|"
+              r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
               r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
               r"\b(?:2nd|second|3rd|third|later|subsequent)\s+(?:set|vitals?|vs|obs)\b|"
               r"\b(?:vitals?|vs|obs|set)\s*(?:#|no\.?\s*)?[2-9]\b|"
               r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
-              r"\b(?:ems|paramedics?|ambulance|ambo|hems|field|osh|outside\s+hospital|referring|"
-              r"transferring|rettungsdienst|notarzt|samu|smur|118|trend)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"\b(?:ems|paramedics?|medics?|ambulance|ambulancia|ambulanza|ambul[âa]ncia|ambulans|ambo|hems|field|"
+              r"osh|outside\s+hospital|referring|transferring|rettungsdienst|rtw|notarzt|samu|smur|118|inem|vmer|"
+              r"pogotowie|zrm|trend|(?:sapeurs?[- ])?pompiers|bomberos|bombeiros|feuerwehr|brandweer|"
+              # the ambulance services of the UK, Ireland, Australia, New Zealand and Canada by their initials
+              r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|"
+              r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              # values quoted from another team's record: "Pre-induction obs per anaesthetic chart"
+              r"\bper\s+(?:the\s+)?(?:an(?:a)?esthe\w*|ambulance|referral|referring|transfer\w*|handover)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
               r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
               r"\bsince\s+(?:arrival|admission)\b|"
@@ -62,9 +71,11 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
               r"constantes(?:\s+vitales)?|signos\s+vitales|sinais\s+vitais|parametri\s+vitali|vitalparameter|vitalzeichen|"
               r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
-    ("exam", r"\bphysical\b|\bexam\w*|^o/?e$|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|^vs\b|\bvs\b|"
-             r"\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
+    ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
+             r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
              r"\bassessment\s*(?:at\b|@|\(\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
+             # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
+             r"\b(?:a\s*(?:-|–|to)\s*e|abcde?)\s+(?:assessment|exam\w*|survey)\b|"
              r"\bmy\s+(?:evaluation|assessment)\b|\bon\s+evaluation\b|"
              r"\b(?:admission|clinical|physical|examination)\s+(?:findings|status)|\bsecondary\s+survey\b|"
              r"\bfindings\s+(?:on|at)\s+(?:admission|arrival|presentation)|klinische\s+untersuchung|"
@@ -86,14 +97,18 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"drips?|bloods?|ix|abg|vbg|treatment|therapy|actions?|comments?|code|indication|consent|intake|"
               r"output|cooling|interventions?|events?|summary|date|conclusions?|"
               r"anamnes[ei]s?|anamnèse|heteroanamnese|verlauf|procedere|therapie\w*|medikation|labor|beurteilung|"
-              r"epikrise|antécédents|évolution|traitement|biologie|antecedentes|enfermedad|evolución|juicio|"
+              r"epikrise|antécédents|atcd|hdm|mode\s+de\s+vie|évolution|traitements?|biologie|antecedentes|"
+              r"enfermedad|evolución|juicio|a&e|c/o|h/o|k/c/o|inv|invx|imp|adv|advice|"
               r"tratamiento|pruebas|motivo|decorso|terapia|esami|sökorsak|bedömning|åtgärd\w*|beleid|conclusie|"
               r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
               r"wywiad|rozpoznanie|przebieg|zalecenia|badania)\b|^[sp]$"),
 )
 _LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
+#: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
+#: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
-    rf"^[ \t]*(?:[-*•#]+[ \t]*)?(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})"
+    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*:[ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
+    rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})"
     r"(?:\s*\([^()\n]{0,40}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
@@ -123,10 +138,23 @@ _PROSE_BEFORE_COLON = re.compile(r"\b(?:were|was|are|is|included?|showed|reveale
                                  r"remarkable\s+for)\s*$", re.I)
 
 
-def section_kind(label: str, current: str, form: str = "bare") -> str | None:
+#: A note that says the patient came from elsewhere (retrieved, transferred, brought in, sent in by someone).
+_CAME_FROM_ELSEWHERE = re.compile(r"\b(?:retriev\w+|arrived\s+(?:via|by|from)|transferred\s+(?:in\s+)?from|"
+                                  r"brought\s+in\s+by|BIBA?\b|referred\s+(?:in\s+)?(?:by|from)|sent\s+in\s+(?:by|from)|"
+                                  r"flown\s+in)", re.I)
+#: The observations of the place such a patient came from: "Clinic obs 0600:", "GP vitals:", "Care home obs:".
+_PLACE_OBS = re.compile(r"\b(?:clinic|gp|practice|surgery|health\s+cent(?:re|er)|nursing\s+home|care\s+home|"
+                        r"residential\s+home|community|home)\s+(?:obs|observations|vitals?|vs|v/s)\b")
+
+
+def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhere: bool = False) -> str | None:
     """The kind a heading gives its section; None for a label the table does not know (it continues ``current``).
-    ``form`` "colon": a label followed by a colon and its text."""
+    ``form`` "colon": a label followed by a colon and its text. ``came_from_elsewhere``: the note says the patient
+    came from elsewhere, so that the observations of a place ("Clinic obs 0600:") are that place's, from before this
+    encounter (a clinic's own note calls its observations so too, and keeps them as its vitals block)."""
     words = label.strip().lower()
+    if came_from_elsewhere and _PLACE_OBS.search(words):
+        return "other"
     if form == "colon" and re.search(r"\bnote\b", words):
         # "Triage note (RN): 27 yo F … HR 124": a nurse's triage note written under its heading is the triage block;
         # a note's title ("OB Triage Note") stands alone on its line and stays a title
@@ -151,14 +179,16 @@ def find_sections(text: str) -> list[Section]:
     headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
                 if not _LETTER_WITH_VALUE.match(m["label"] + text[m.end():m.end() + 6])] + [
         (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)]
-    sections = _cut(text, sorted(headings))
+    elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
+    sections = _cut(text, sorted(headings), elsewhere)
     if any(s.kind == "exam" for s in sections):
         return sections
-    return _cut(text, sorted(headings + [(m.start(), m["label"], "lead-in") for m in _LEAD_IN.finditer(text)]))
+    return _cut(text, sorted(headings + [(m.start(), m["label"], "lead-in") for m in _LEAD_IN.finditer(text)]),
+                elsewhere)
 
 
-def _cut(text: str, headings: list[tuple[int, str, str]]) -> list[Section]:
-    """The sections that ``headings`` (position, label, form) open."""
+def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = False) -> list[Section]:
+    """The sections that ``headings`` (position, label, form) open (``elsewhere``: the patient came from elsewhere)."""
     cuts: list[tuple[int, str, str]] = []
     current = "other"
     resume: tuple[int, str, str] | None = None  # where a lead-in's paragraph ends, and the section it interrupted
@@ -166,7 +196,7 @@ def _cut(text: str, headings: list[tuple[int, str, str]]) -> list[Section]:
         if resume and start >= resume[0]:
             cuts.append(resume)
             current, resume = resume[2], None
-        kind = section_kind(label, current, form)
+        kind = section_kind(label, current, form, elsewhere)
         words = len(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", label).split())
         if kind is None or (form == "bare" and (words > 5 or (kind == "other" and words > 3))):
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on

@@ -8,7 +8,8 @@
   sentence of a temperature word ("checked her temperature and it was 100.8", "Subjective fevers, measured 38.6 at
   home"), or in the sentence after one when a verb of measuring stands right before it ("… with fever. She measured
   38.4 at home");
-* :func:`read_unit_saturations` takes a percentage by the air or oxygen it was measured on ("98% on RA", "94% on 2 L").
+* :func:`read_unit_saturations` takes a percentage by the air or oxygen it was measured on ("98% on RA", "94% on 2 L")
+  or by the oxygen that improved it ("Placed on 4L NC with improvement to 95%").
 
 The readers skip the numbers other readers took or refused (``taken``, ``refused``). Pure functions of the text.
 """
@@ -117,9 +118,28 @@ _NOT_SATURATION = re.compile(r"(?:\b(?:O2|oxygen|EF|LVEF|efficiency|HbA1c|A1c)[ 
                              r"\b(?:FiO2|venturi|fraction)\b[^.;\n]{0,25})$", re.I)
 
 
+#: A percentage an oxygen treatment brought a saturation up to: "Placed on 4L NC with improvement to 95%", "improved to
+#: 93% on NRB" (in a sentence that, or the one before it, speaks of oxygen or a saturation).
+_IMPROVED_SATURATION = re.compile(r"\b(?:improve(?:ment|d|s)?|improving|increase[ds]?|increasing|rise|ris(?:es|ing)|"
+                                  r"rose|recover(?:y|ed|ing))\s+(?:in\s+(?:sats?|saturations?|SpO2|O2\s+sats?)\s+)?"
+                                  r"to\s+(?P<n1>\d{2,3})[ \t]*%", re.I)
+_OXYGEN_WORDS = re.compile(r"\b(?:NC|NRB|NRBM|nasal|cannula|mask|venturi|HFNC|BiPAP|CPAP|O2|oxygen|\d+\s*L|sats?|"
+                           r"SpO2|saturations?|RA|room\s+air)\b", re.I)
+
+
 def read_unit_saturations(text: str, taken: set[int]) -> list[Found]:
-    """Percentages that are saturations by the air or oxygen written after them ("98% on RA"), outside ``taken``."""
+    """Percentages that are saturations by the air or oxygen written after them ("98% on RA") or by the oxygen that
+    improved them ("Placed on 4L NC with improvement to 95%"), outside ``taken``."""
     found = []
+    for m in _IMPROVED_SATURATION.finditer(text):
+        start, end = m.start("n1"), m.end("n1")
+        before = text[max(0, m.start() - 120):m.start()]
+        if start in taken or not 70 <= int(m["n1"]) <= 100 or not _OXYGEN_WORDS.search(before) or re.search(
+                r"\b(?:FiO2|EF|LVEF)\b[^.;\n]{0,20}$", before, re.I):
+            continue  # "FiO2 increased to 80%", "EF improved to 45%": not a saturation
+        item, _ = read_single("oxygen_saturation", text, start, end, "saturation improved by oxygen")
+        if item:
+            found.append(item)
     for m in _UNIT_SATURATION.finditer(text):
         start, end = m.start("n1"), m.end("n1")
         if start in taken or not 70 <= int(m["n1"]) <= 100 or _NOT_SATURATION.search(text[max(0, start - 40):start]):

@@ -32,6 +32,24 @@ PLAUSIBLE_RATE = {"heart_rate": (20.0, 300.0), "respiratory_rate": (4.0, 100.0)}
 SOMEONE_ELSES = re.compile(r"\b(?:maternal|paternal|mother['’]?s|father['’]?s|wife['’]?s|husband['’]?s|"
                            r"partner['’]?s|son['’]?s|daughter['’]?s|sibling['’]?s|brother['’]?s|sister['’]?s)"
                            r"[ \t]+$", re.I)
+#: A line about a relative, who is its topic: "- Wife (separate chart) HR 61, BP 118/70", "Mother: BP 150/96"; the
+#: readings right after the relative (and after each other) are the relative's.
+_RELATIVE_TOPIC = re.compile(r"(?:^|[\n;])[ \t]*(?:[-*•][ \t]*)?(?:(?:the|his|her|pt['’]s|patient['’]s)[ \t]+)?"
+                             r"(?:wife|husband|partner|spouse|mother|father|mum|mom|dad|son|daughter|brother|sister|"
+                             r"sibling|baby|infant|twin|neonate|newborn)"
+                             r"(?:[ \t]*\([^()\n]{0,30}\)[ \t]*:?|[ \t]*:)"
+                             r"(?:[ \t]*[A-Za-z][A-Za-z0-9]{0,5}[ \t:]*\d{1,3}(?:[./]\d{1,3})?%?[ \t]*[,;]?)*"
+                             r"(?:[ \t]*(?:HR|BP|B/P|RR|SpO2|sats?|T|temp|pulse|P|R)[ \t:]*)?[ \t]*$", re.I)
+
+
+def someone_elses(text: str, label_start: int) -> bool:
+    """Whether the reading whose label starts at ``label_start`` is a relative's: "maternal BP", "wife's HR", or a
+    reading on a line whose topic is a relative ("- Wife (separate chart) HR 61")."""
+    line_start = text.rfind("\n", 0, label_start) + 1
+    return bool(SOMEONE_ELSES.search(text[max(line_start, label_start - 25):label_start]) or
+                _RELATIVE_TOPIC.search(text, max(0, line_start - 1), label_start))
+
+
 #: A number as notes write vital signs: up to three digits and two decimals.
 NUMBER = r"\d{1,3}(?:\.\d{1,2})?"
 #: A temperature may also be written with a decimal comma ("38,2").

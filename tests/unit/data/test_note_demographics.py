@@ -208,7 +208,9 @@ def test_pronouns_of_other_people_the_retired_held_out_corpus_brought(text, mine
 @pytest.mark.parametrize("text, ethnicity, words", [
     ("a 50-year-old man who is Black and lives alone", "Black", ["Black"]),
     ("She self-identifies as Hispanic.", "Hispanic/Latino", ["Hispanic"]),
-    ("Race Asian; Ethnicity - Not Hispanic or Latino", "Asian & Pacific", ["Asian"]),
+    # a field that says what the patient is not is a mention too (a rewrite must change it with the race), but it
+    # names no class beside the race (dev13's annotators marked it; the rule read it as nothing before round 12)
+    ("Race Asian; Ethnicity - Not Hispanic or Latino", "Asian & Pacific", ["Asian", "Not Hispanic or Latino"]),
     ("a woman of Haitian ethnicity", "Black", ["Haitian"]),
     ("Mr ___ is an elderly Caribbean gentleman", "Black", ["Caribbean"]),
     ("54 yo Haitian Creole-speaking woman; his wife, who is Filipino", None, []),
@@ -265,7 +267,8 @@ def test_ethnicity_forms_of_the_held_out_corpora(text, ethnicity, words):
 @pytest.mark.parametrize("text, age, sex, sex_words, ethnicity", [
     ("___ yo F with hx of gallstones", None, "female", ["F"], None),
     ("PAC 1   Time seen: 10:05\n74 / Indian / F\nNKDA", 74, "female", ["F"], "Asian & Pacific"),
-    ("Puan R.K., 61/Malay/M   RN 2025-1", 61, "male", ["M"], "Asian & Pacific"),
+    # the Malay title of a man (a woman's "Puan" is a sex word since round 12)
+    ("Encik R.K., 61/Malay/M   RN 2025-1", 61, "male", ["Encik", "M"], "Asian & Pacific"),
     ("A: 83, male\nT: fall at 14:00", 83, "male", ["male"], None),
     ("Consult - dhr. J. Bakker (72 jr)\nS: Sinds 3 dagen koorts. Hij rookt en is benauwd.", 72, "male",
      ["dhr.", "Hij"], None),
@@ -287,11 +290,11 @@ def test_demographic_forms_of_the_fourth_held_out_corpus(text, age, sex, sex_wor
 
 
 def test_the_fifth_held_out_corpus_retired_to_development():
-    """dev7 (heldout5, scored once, README) after it was studied; ethnicity stays below the goal: an "Irish
-    Traveller." sentence on its own, a Māori iwi in brackets after the field's term, "Māori" in a plan."""
+    """dev7 (heldout5, scored once, README) after it was studied; ethnicity stays below the goal by "Māori" in a plan
+    (the social history's "Irish Traveller." and the iwi in brackets after the field's term are read since round 12)."""
     scores = score(load("dev7"))["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
-    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall >= 0.88
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall >= 0.96
 
 
 @pytest.mark.parametrize("text, sex_words, ethnicity_words", [
@@ -333,11 +336,11 @@ def test_demographic_forms_of_the_sixth_held_out_corpus(text, age, sex_words, et
 
 
 def test_the_seventh_held_out_corpus_retired_to_development():
-    """dev9 (heldout7, scored once, README) after it was studied; ethnicity stays below the goal (terms such as
-    "British Bangladeshi" read in part, mentions in a letter's prose without a patient noun beside them)."""
+    """dev9 (heldout7, scored once, README) after it was studied; its ethnicity misses ("Chinese-Canadian",
+    "Wiradjuri", "Hazara") are read since round 12."""
     scores = score(load("dev9"))["demographics"]
     assert scores["AGE"].recall >= 0.95 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
-    assert scores["ETH"].precision >= 0.94 and scores["ETH"].recall >= 0.73
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
 
 
 @pytest.mark.parametrize("text, sex_words", [
@@ -444,4 +447,94 @@ def test_the_tenth_held_out_corpus_retired_to_development():
     scores = score(load("dev12"))["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.99
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
+
+
+# -- forms the retired held-out corpus dev13 (heldout11) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, age, sex_words, ethnicity_words", [
+    # ages after a title and a blanked first name and surname
+    ("Re: Miss ___ ___, 31 years   Hosp No: ___", 31, ["Miss"], []),
+    ("Re: Mr ___ ___, 58, Ward 7", 58, ["Mr"], []),
+    # a note in capitals; the sex field of other languages; titles of Malaysia and Turkey; Māori and German words
+    ("48 YO WM BIB EMS after a fall", 48, ["M"], ["W"]),
+    ("Paziente: Sig. ___   Età: 70 anni   Sesso: M", 70, ["Sig.", "M"], []),
+    ("Hasta: ___ Hanım, 59 yaşında, kadın", 59, ["Hanım", "kadın"], []),
+    ("Puan ___, 70 y/o Malay lady", 70, ["Puan", "lady"], ["Malay"]),
+    ("44 yo wāhine Māori\nPC: SOB", 44, ["wāhine"], ["Māori"]),
+    ("Patient: Herr ___, 71 J., männlich\nSozial: verheiratet, lebt mit seiner Ehefrau, nach Befund und Therapie "
+     "stabil", 71, ["Herr", "männlich", "seiner"], []),
+    # census categories whole; "Not Hispanic or Latino" is a mention with no class beside the race
+    ("RACE: BLACK OR AFRICAN AMERICAN   ETHNICITY: NOT HISPANIC OR LATINO", None, [],
+     ["BLACK OR AFRICAN AMERICAN", "NOT HISPANIC OR LATINO"]),
+    ("Ethnicity: Mixed - White and Asian. Student.", None, [], ["Mixed - White and Asian"]),
+    ("Ethnicity (as recorded at registration): Irish Traveller", None, [], ["Irish Traveller"]),
+    # fields of other registrations: an iwi, a caste, a race, a nationality; Canada's status
+    ("NHI: ___   Ethnicity: NZ Māori   Iwi: Ngāti Porou", None, [], ["NZ Māori", "Ngāti Porou"]),
+    ("Age: 45   Sex: Male   Caste: Pathan", 45, ["Male"], ["Pathan"]),
+    ("Age: 26   Race: Sinhala   Religion: Buddhist", 26, [], ["Sinhala"]),
+    ("Gender: Male   Nationality: Nepali", None, ["Male"], ["Nepali"]),
+    ("Status First Nations - NIHB coverage", None, [], ["First Nations"]),
+    # the social history, a community, "ethnically", a possessive's ethnicity, a census abbreviation
+    ("SHx: Member of the Traveller community, lives on a halting site", None, [], ["Traveller"]),
+    ("PMH: none.\nSH: Alaska Native, commercial fisherman", None, [], ["Alaska Native"]),
+    ("ID: Mr K., 61M, ethnically Tamil, shop owner", 61, ["Mr", "M"], ["Tamil"]),
+    ("Her South Asian ethnicity raises her risk.", None, ["Her", "her"], ["South Asian"]),
+    ("GEN: elderly AI female, ill-appearing", None, ["female"], ["AI"]),
+    # a people joined to a country, a diaspora, a birthplace before the race, peoples of the world
+    ("a pleasant 70-year-old Filipino-Canadian gentleman", 70, ["gentleman"], ["Filipino-Canadian"]),
+    ("Pt is a 52 y/o Indo-Guyanese male, driver", 52, ["male"], ["Indo-Guyanese"]),
+    ("Mr D. is a 34 year old Jamaican-born Black man", 34, ["Mr", "man"], ["Black"]),
+    ("29 y/o Yup'ik man from Bethel; 52 yo Yolngu man; identifies as Kanaka Maoli.", 29, ["man", "man"],
+     ["Yup'ik", "Yolngu", "Kanaka Maoli"]),
+    # descent in other languages
+    ("Paciente: Mujer de 42 años, de etnia gitana", 42, ["Mujer"], ["gitana"]),
+    ("doente do sexo masculino, 58 anos, de origem cabo-verdiana", 58, ["masculino"], ["cabo-verdiana"]),
+    ("45-jarige man van Turkse afkomst", 45, ["man"], ["Turkse"]),
+    ("Der 67-jährige Pat. türkischer Herkunft berichtet", 67, [], ["türkischer"]),
+    ("56-årig kvinna med eritreansk bakgrund", 56, ["kvinna"], ["eritreansk"]),
+    ("Pacjent pochodzenia wietnamskiego, lat 40", 40, [], ["wietnamskiego"]),
+    # not the patient's ethnicity: a service, a negation, a language, a place of travel
+    ("Referred by the Indian Health Service; non-Caucasian; Nepali interpreter; travelled to Morocco; Indigenous "
+     "patient navigator paged", None, [], []),
+    ("Fieber unklarer Herkunft; returning traveller; Mixed picture on CXR", None, [], []),
+    # a birth in the obstetric history is the baby's sex
+    ("Mrs ___, 29. Past obs hx: P1 - SVD 2020, term, male, 3.4kg.", 29, ["Mrs"], []),
+])
+def test_demographic_forms_of_the_eleventh_held_out_corpus(text, age, sex_words, ethnicity_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+
+
+def test_a_negated_field_names_no_class_beside_the_race():
+    found = extract_demographics("Ethnicity: Not Hispanic or Latino   Race: White")
+    assert found.ethnicity == "White" and [m.text for m in found.ethnicity_mentions] == ["Not Hispanic or Latino",
+                                                                                         "White"]
+    assert extract_demographics("45 yo non-Hispanic white woman").ethnicity == "White"
+
+
+@pytest.mark.parametrize("text, mine, others", [
+    # an informant after "per" is no subject of the next sentence; a report's content is about the patient
+    ("Mrs ___, 80. Per daughter, no recent falls. She takes no anticoagulants.", ["Mrs", "She"], []),
+    ("Mrs ___, 58, at work when a coworker noted slurred speech - she slumped in her chair.", ["Mrs", "she", "her"],
+     []),
+    # someone named together with the patient, after the patient; a relative's aside in brackets
+    ("Mrs ___, 24. Pt & mother updated; she agrees with the plan.", ["Mrs", "she"], []),
+    ("Mrs ___, 30. Family: mother in Leeds (on her way), father abroad.", ["Mrs"], ["her"]),
+])
+def test_pronouns_of_relatives_in_the_eleventh_held_out_corpus(text, mine, others):
+    _, found, other = _sex(text)
+    assert (found, other) == (mine, others)
+
+
+def test_the_eleventh_held_out_corpus_retired_to_development():
+    """dev13 (heldout11, scored once, README: ethnicity 0.58) after it was studied. Its residual misses are pronouns: a
+    son's "states his own BP "always high" - reminded him to see his PCP" (given to the patient: the son is the
+    subject only by ellipsis), and "Alcohol liaison nurse following up - he reports 4 weeks abstinent" (given to the
+    nurse, whose report it might as well be)."""
+    scores = score(load("dev13"))["demographics"]
+    assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
+    assert scores["SEX"].recall >= 0.99 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0

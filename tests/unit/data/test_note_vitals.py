@@ -97,6 +97,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # physician's O/E, a MET call's "Ward obs" before its own arrival set, Polish labels, a ventilator's set rate);
     # its residual misses are pronouns (tests/unit/data/test_note_demographics.py)
     "dev12": set(),
+    # dev13 was heldout11, scored once (README) and then studied: no vital sign is left missed or spurious, every
+    # chosen reading is the annotators'. What it showed is written in FORMS_HELDOUT11 and CHOSEN_HELDOUT11 (an SBAR
+    # letter before its timed assessment, UK ambulance services by their initials, a referring clinic's obs in a
+    # retrieved patient's note, "P/E (ward)", "O/E (at MICU)", "A-E ASSESSMENT", French "Pompiers", MIMIC's lines
+    # wrapped between label and value, "current 102" after a range, a wife's readings on her own line)
+    "dev13": set(),
 }
 
 
@@ -353,7 +359,9 @@ def test_comma_decimals_keep_their_span():
     ("Status", "exam"), ("Entlassungsbefund", "discharge"), ("re-obs 01:00", "other"), ("H6 reassessment", "other"),
     ("Repeat vitals", "other"), ("Assessment and plan", "other"), ("Aanvullend onderzoek", "other"),
     ("Triage note (RN)", "exam"), ("Ward obs 12:00", "other"), ("Przy przyjęciu", "exam"),
-    ("Stan przy wypisie", "discharge"),
+    ("Stan przy wypisie", "discharge"), ("P/E (ward)", "exam"), ("O/E (at MICU)", "exam"), ("S/E", "exam"),
+    ("A-E assessment", "exam"), ("SWAST obs", "other"), ("NIAS obs", "other"), ("Pompiers", "other"),
+    ("Examens complémentaires", "other"), ("ATCD", "other"), ("Pre-induction obs per anaesthetic chart", "other"),
 ])
 def test_section_kinds_in_other_languages_and_of_repeats(heading, kind):
     sections = find_sections(f"Intro line\n{heading}: HR 80\n")
@@ -867,9 +875,69 @@ CHOSEN_HELDOUT10 = [
 ]
 
 
+# -- what the retired held-out corpus dev13 (heldout11) showed missing: each family written here --------------------
+
+FORMS_HELDOUT11 = [
+    # MIMIC's hard-wrapped lines break between a label and its value (not before a list's next number)
+    ("Seen in the ED where she was hypertensive with a BP \n182/94 before labetalol was started.",
+     [("systolic_bp", "182"), ("diastolic_bp", "94")]),
+    ("Over the first night on the ward she became unwell and febrile to \n38.9 with rigors.", [("temperature", "38.9")]),
+    ("Plan discussed with the respiratory team and reviewed by resp\n6. Sputum culture sent", []),
+    # short labels and values after a range, in brackets, after a current-reading word of another language
+    ("ED: afebrile, tachy 112, sats 95% RA.", [("heart_rate", "112"), ("oxygen_saturation", "95")]),
+    ("HR 88-104, current 96; BP 122/70", [("heart_rate", "96"), ("systolic_bp", "122"), ("diastolic_bp", "70")]),
+    ("T max 38,4   T actuelle 37,6", [("temperature", "38,4"), ("temperature", "37,6")]),
+    ("three days of fevers (up to 102.5 at home)", [("temperature", "102.5")]),
+    ("Low-grade temp (100.9) overnight", [("temperature", "100.9")]),
+    # a chart's series of a rate; a Turkish saturation's second value; a saturation oxygen improved
+    ("Obs chart: BP 150/90, 144/86   PR 92, 86   RR 18",
+     [("systolic_bp", "150"), ("diastolic_bp", "90"), ("systolic_bp", "144"), ("diastolic_bp", "86"),
+      ("heart_rate", "92"), ("heart_rate", "86"), ("respiratory_rate", "18")]),
+    ("HR 84, 18 breaths", [("heart_rate", "84")]),
+    ("SpO2: %86 (oda havası), %93 (4 L/dk O2)", [("oxygen_saturation", "86"), ("oxygen_saturation", "93")]),
+    ("SpO2 86% RA. Started on 3L NC with improvement to 94%.", [("oxygen_saturation", "86"),
+                                                               ("oxygen_saturation", "94")]),
+    ("EF improved to 45% on therapy; FiO2 increased to 80% overnight", []),
+    # oxygen given is no saturation: a venturi's percentage, FiO2 turned up after a desaturation
+    ("Obs: SpO2 88% (28% V), RR 24", [("oxygen_saturation", "88"), ("respiratory_rate", "24")]),
+    ("Desaturated to 82% on suctioning, settled with FiO2 up to 70% for an hour.", [("oxygen_saturation", "82")]),
+    # MIMIC's history writes a run after "On arrival to the floor," without a word for vitals
+    ("On arrival to the unit, 98.9 104 132/80 20 95% RA. Comfortable.",
+     [("temperature", "98.9"), ("heart_rate", "104"), ("systolic_bp", "132"), ("diastolic_bp", "80"),
+      ("respiratory_rate", "20"), ("oxygen_saturation", "95")]),
+    ("On arrival to the ED, 2 L NS given", []),
+    # a relative's readings on a line of their own, and a threshold after a pair
+    ("- Husband (own chart): HR 58, BP 122/74, no symptoms", []),
+    ("Husband reports her HR was 130 on her watch", [("heart_rate", "130")]),
+    ("Return if your blood pressure is 160/100 or higher.", []),
+]
+CHOSEN_HELDOUT11 = [
+    # an SBAR letter before the timed assessment's heading
+    ("S: RN found HR 130 on the monitor.\nA: Assessment on arrival (10:05):\nHR 112 BP 100/60\n", "112"),
+    # an ambulance service by its initials, a crew's arrival: from before the encounter
+    ("Arrived by YAS.\nYAS obs: HR 120, BP 100/60\nTriage obs: HR 104, BP 110/70\n", "104"),
+    ("S: On arrival of crew 08:10: HR 120\nTriage obs: HR 96\n", "96"),
+    # a clinic's observations are the referring clinic's in a retrieved patient's note, the encounter's in its own
+    ("Retrieved from the community by RFDS.\nClinic obs 0500: HR 130\nO/E (0930):\nHR 112\n", "112"),
+    ("Clinic obs: HR 76, BP 138/84\nExamination:\nHR 80\n", "76"),
+    # the ward's or the ICU's examination with a qualifier; a structured A-E assessment
+    ("A&E: HR 120, BP 160/90\nP/E (ward):\nHR 98 BP 150/88\n", "98"),
+    ("In ER: HR 130, SpO2 84%\nO/E (at MICU):\nPR - 116/min\n", "116"),
+    ("Reason for referral: NEWS 7 (HR 124)\n\nA-E ASSESSMENT\nA: patent\nC: HR 118, BP 100/60\n", "118"),
+    # French firefighters' values before the examination on arrival
+    ("HDM : chute dans la nuit.\nPompiers : FC 96, TA 150/80\n\nExamen clinique à l'arrivée :\n"
+     "Constantes : FC 88 bpm, TA 140/80 mmHg\n", "88"),
+    # values another team recorded, quoted in an ICU admission note
+    ("ICU ADMISSION\nHOPC: to theatre for laparotomy.\nPre-induction obs per anaesthetic chart: HR 124, BP 90/50\n\n"
+     "ON ARRIVAL ICU (22:00):\nC: HR 106, BP 110/60\n", "106"),
+    # a triage block headed "@ED (triage):" before the ward's examination
+    ("@ED (triage):\nT 38.2, PR 110\nO/E (ward):\nT 37.5 PR 96\n", "110"),
+]
+
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
-                                                                FORMS_HELDOUT9, FORMS_HELDOUT10)
+                                                                FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -878,7 +946,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
 
 @pytest.mark.parametrize("text, chosen_heart_rate", [case for cases in (CHOSEN_HELDOUT2_3, CHOSEN_HELDOUT4, CHOSEN_HELDOUT7,
                                                                          CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
-                                                                         CHOSEN_HELDOUT10)
+                                                                         CHOSEN_HELDOUT10, CHOSEN_HELDOUT11)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
