@@ -20,7 +20,7 @@ from ..clock import ForwardClock
 from ..fingerprint import fingerprint as env_fingerprint
 from ..model_registry import ModelSpec
 from .batching import scoring_batches, sharing_order
-from .cpu_kernels import pack_linear_layers, wants_onednn
+from .cpu_kernels import keep_freed_memory, pack_linear_layers, wants_onednn
 from .devices import resolve_dtype
 from .generation import ContinuousGeneration
 from .kv_cache import left_padded_positions
@@ -44,6 +44,8 @@ class TransformersBackend(ContinuousGeneration, Scoring, Backend):
         self.spec = spec
         self.batch_size = batch_size
         self.device = device
+        if str(device).startswith("cpu") and not device_map:
+            keep_freed_memory()  # activation buffers reused from pass to pass (see cpu_kernels)
         self.torch_dtype = resolve_dtype(dtype, device, spec.dtype)
         kwargs: dict = {"dtype": self.torch_dtype, "trust_remote_code": trust_remote_code}
         if revision:

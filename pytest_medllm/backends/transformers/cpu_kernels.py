@@ -191,3 +191,34 @@ def pack_linear_layers(model: torch.nn.Module, probe: torch.Tensor) -> str | Non
     for parent, name, child in plain:
         setattr(parent, name, child)
     return reason
+
+
+#: glibc's ``mallopt`` parameters (malloc.h): the free memory at the top of the heap kept rather than returned to the
+#: system, and the size from which a block is mapped on its own (and unmapped when freed).
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+#: Blocks below this size come from the heap and are reused; 32 MB is glibc's largest mmap threshold on 64-bit.
+KEEP_BLOCKS_BELOW = 32 << 20
+#: Freed heap memory kept for reuse before any is returned to the system.
+KEEP_FREED_UP_TO = 1 << 30
+
+
+def keep_freed_memory() -> bool:
+    """Ask glibc's allocator to keep freed activation buffers for the next forward pass (True when it could).
+
+    By default glibc maps every block from 128 kB up (dynamically up to 32 MB) on its own and returns it to the
+    system when it is freed, so each forward pass on the CPU takes its activations' pages afresh and faults them in
+    one by one: a batch of 16 rows × 250 positions of the default model allocates blocks of 9-25 MB per layer. Kept
+    on the heap instead, they are reused. Measured on a 2-core Intel Xeon (AVX-512): cloze scoring of 200 MMLU items
+    46.1 s → 40.9 s, 16 greedy answers of 128 tokens 18.7 s → 17.5 s, the same numbers. The process keeps up to
+    :data:`KEEP_FREED_UP_TO` of freed memory instead of returning it. Elsewhere than glibc (macOS, musl): nothing."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if not name:
+        return False
+    try:
+        mallopt = ctypes.CDLL(name).mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(_M_TRIM_THRESHOLD, KEEP_FREED_UP_TO)) and bool(mallopt(_M_MMAP_THRESHOLD, KEEP_BLOCKS_BELOW))
