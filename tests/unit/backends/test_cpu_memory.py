@@ -17,32 +17,37 @@ from pytest_medllm.backends.transformers.cpu_kernels import keep_freed_memory
 glibc = pytest.mark.skipif(not sys.platform.startswith("linux") or not ctypes.util.find_library("c"),
                            reason="glibc's mallopt exists on Linux only")
 
-_FAULTS = textwrap.dedent("""
-    import resource, sys, torch
+_PLACEMENT = textwrap.dedent("""
+    import sys, torch
     from pytest_medllm.backends.transformers.cpu_kernels import keep_freed_memory
     if sys.argv[1] == "keep":
         assert keep_freed_memory()
-    sizes = [9 << 18, 25 << 18, 12 << 18, 6 << 18]  # activations of 6-25 MB, as a batch's forward pass makes them
-    for size in sizes:  # the first of each: its pages are faulted in either way
-        torch.ones(size)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    for _ in range(10):  # further passes: allocate activations, write them, free them
-        for size in sizes:
-            a, b = torch.ones(size), torch.ones(size // 2)
-            del a, b
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+
+    def heap():
+        for line in open("/proc/self/maps"):
+            if line.rstrip().endswith("[heap]"):
+                return [int(x, 16) for x in line.split()[0].split("-")]
+        return [0, 0]
+
+    block = torch.empty(5 << 20)  # a 20 MB activation, the first of its size
+    low, high = heap()
+    where = "heap" if low <= block.data_ptr() < high else "mapped"
+    end = block.data_ptr() + block.numel() * 4
+    del block
+    kept = heap()[1] >= end  # after it is freed, the heap still holds its pages
+    print(where, kept)
 """)
 
 
-def _page_faults(mode: str) -> int:
-    done = subprocess.run([sys.executable, "-c", _FAULTS, mode], capture_output=True, text=True, check=True)
-    return int(done.stdout.split()[-1])
+def _placement(mode: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", _PLACEMENT, mode], capture_output=True, text=True, check=True)
+    return done.stdout.split()
 
 
 @glibc
-def test_freed_blocks_are_reused_with_fewer_pages_faulted_in_again():
-    returned, kept = _page_faults("default"), _page_faults("keep")
-    assert kept < 0.75 * returned, (kept, returned)  # measured here: 9,600 against 15,104
+def test_activation_sized_blocks_come_from_the_heap_and_stay_there_when_freed():
+    assert _placement("default") == ["mapped", "False"]  # glibc's default: mapped on its own, unmapped when freed
+    assert _placement("keep") == ["heap", "True"]
 
 
 @glibc
