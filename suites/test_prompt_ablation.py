@@ -53,16 +53,30 @@ def _same_question(a, b) -> bool:
     return " ".join(a.question.lower().split()) == " ".join(b.question.lower().split())
 
 
+class TooFewExamples(ValueError):
+    """The pool cannot give an item the examples a condition asks for (a pool of the evaluated items themselves
+    under a small ``--max-items``, or a small ``--fewshot-pool``)."""
+
+
 def select_examples(kind: str, item, pool, seed: int):
     """Few-shot examples for ``item`` from ``pool`` (never the item itself: not its id, nor the same question
-    under another id, which a user's pool file may hold), deterministic per item."""
+    under another id, which a user's pool file may hold), deterministic per item. Raises :class:`TooFewExamples`
+    when the pool cannot give them."""
     rng = random.Random(f"fewshot|{kind}|{seed}|{item.id}")
     others = [p for p in pool if p.id != item.id and not _same_question(p, item)]
+    if len(others) < N_SHOTS:
+        raise TooFewExamples(f"the few-shot pool holds {len(others)} example(s) other than item {item.id!r}, and "
+                             f"{N_SHOTS} are needed")
     if kind == "random":
         return rng.sample(others, N_SHOTS)
     if kind == "label_balanced":
         # As equal a share of answer letters as three examples allow: three different letters.
-        letters = rng.sample(sorted({p.answer for p in others}), N_SHOTS)
+        keyed = sorted({p.answer for p in others})
+        if len(keyed) < N_SHOTS:
+            raise TooFewExamples(f"the few-shot pool's examples other than item {item.id!r} are keyed to "
+                                 f"{len(keyed)} letter(s) ({', '.join(keyed)}), and {N_SHOTS} different letters are "
+                                 f"needed")
+        letters = rng.sample(keyed, N_SHOTS)
         return [rng.choice([p for p in others if p.answer == letter]) for letter in letters]
     if kind == "subject_matched":
         same = [p for p in others if p.subject == item.subject]
@@ -83,13 +97,21 @@ def runs(model, fewshot_items, fewshot_pool, curated_examples, direct_decoding, 
         for name, order in CURATED_ORDERS.items():
             texts[(name, item.id)] = prompts.few_shot(item, [curated_examples[i] for i in order])
         texts[("few_shot_cot", item.id)] = prompts.few_shot(item, list(curated_examples[:N_SHOTS]), cot=True)
-        for kind in POOL_KINDS:
-            texts[(f"few_shot_{kind}", item.id)] = prompts.few_shot(item, select_examples(kind, item, pool,
-                                                                                     medllm_config.seed))
-    results = {}
+    # A pool-drawn condition that cannot give every item its examples is not asked at all (a condition on some
+    # of the items would not be paired with zero-shot direct); its test is skipped with the reason.
+    unavailable: dict[str, str] = {}
+    for kind in POOL_KINDS:
+        for item in fewshot_items:
+            try:
+                examples = select_examples(kind, item, pool, medllm_config.seed)
+            except TooFewExamples as exc:
+                unavailable[f"few_shot_{kind}"] = f"{exc}: give --fewshot-pool FILE[:FORMAT] or more items"
+                break
+            texts[(f"few_shot_{kind}", item.id)] = prompts.few_shot(item, examples)
+    results: dict = {"unavailable": unavailable}
     for cot in (False, True):  # two batched calls: the decodings differ
         jobs = [Job(name, option_order.identity(item), texts[(name, item.id)]) for name in CONDITIONS
-                if (name in COT_CONDITIONS) == cot for item in fewshot_items]
+                if (name in COT_CONDITIONS) == cot and name not in unavailable for item in fewshot_items]
         results.update(answer_jobs(model, jobs, cot_decoding if cot else direct_decoding))
     return results
 
@@ -109,6 +131,8 @@ def pool_details(condition: str, fewshot_pool, medllm_config) -> dict:
 def test_prompt_condition(condition, runs, fewshot_pool, expect, record_answers, medllm_profile, medllm_config):
     """INV per prompt style: usable answers, position bias, and no large accuracy loss against zero-shot direct
     on the same items (McNemar, Bonferroni across the conditions)."""
+    if condition in runs["unavailable"]:
+        pytest.skip(f"{condition}: {runs['unavailable'][condition]}")
     answers = runs[condition]
     record_answers(answers)
     accuracy = expect_answer_metrics(expect, ANSWERS, answers, condition)["accuracy"]

@@ -109,3 +109,21 @@ def test_a_malformed_pool_is_one_usage_error(tmp_path, content, problem):
 def test_a_missing_pool_file_is_named(tmp_path):
     status, output, _, _ = run_ablation(tmp_path, "--fewshot-pool", str(tmp_path / "absent.jsonl"))
     assert status == 4 and "--fewshot-pool" in output and "absent.jsonl" in output, output[-3000:]
+
+
+def test_a_pool_too_small_for_three_examples_skips_its_conditions_with_the_reason(tmp_path):
+    """Three evaluated items and no --fewshot-pool: each item has two others to draw from, three are needed. The
+    three pool-drawn conditions are skipped with the reason (they once raised ValueError inside the suite's batch,
+    a fault that took zero-shot direct down with them); zero-shot direct is judged."""
+    status, output, prompts, data = run_ablation(tmp_path, "--max-items", "3")
+    assert status in (0, 1), output[-3000:]
+    assert data["verdict"]["faults"] == [], data["verdict"]["faults"]
+    rows = {row["nodeid"].split("[")[-1].rstrip("]"): row for row in data["tests"]["results"]}
+    assert rows["zero_shot_direct"]["outcome"] in ("passed", "failed")
+    for condition in ("few_shot_random", "few_shot_label_balanced", "few_shot_subject_matched"):
+        assert rows[condition]["outcome"] == "skipped", rows[condition]
+        assert "holds 2 example(s) other than item" in rows[condition]["message"]
+        assert "--fewshot-pool" in rows[condition]["message"]
+    # Only the curated conditions' few-shot prompts were asked (three orders and CoT, for each of the 3 items):
+    # none drawn from the pool.
+    assert len(_few_shot(prompts)) == 4 * 3, len(_few_shot(prompts))
