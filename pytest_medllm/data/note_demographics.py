@@ -5,7 +5,8 @@
   …)", "Mr ___, 57,", "Re: Miss ___ ___, 27 years", "Mrs Doreen W., 89", "Korean man, 57,", "Mr ___ (24 y)",
   "patient (57 years)", "a woman of 57", "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt:
   M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
-  anni", "83 år", "81 jaar", "68 J.", "68-jähriger", Polish "Anna K., lat 59"). Not the patient's: an age next to a
+  anni", "83 år", "81 jaar", "68 J.", "68-jähriger", "(24-jährig)", Polish "Anna K., lat 59", "Wiek: 79 lat", "w wieku
+  79 lat"). Not the patient's: an age next to a
   relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
   age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
   that number is a span.
@@ -15,7 +16,9 @@
   "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
   (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
   "Encik", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "Mulher", "männlich", Māori "wāhine", "tāne",
-  "sexo feminino", Polish "chorej", German "seiner" in a German note; the
+  "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
+  enfants", possessives before a relative in a note of that language ("zijn echtgenote", "hans sambo", "ihr Sohn"),
+  Swedish "honom"; the
   subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "ela" only in a note that shows the language,
   :mod:`~pytest_medllm.data.notes.languages`, never the impersonal "il y a", and German "sie" only beside a verb in the
   singular: "Sie berichtet", "fühle sie sich", not "sie haben"). The patient's sex is what the nouns, titles and
@@ -74,7 +77,7 @@ _RELATIVES = {w for w, sex in OTHERS.items() if sex is not None} | {
 _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("year-old", r"(?P<n>\d{1,3})[ \t]*[-‐–]?[ \t]*(?:years?|yrs?|yr\.?|y)[ \t]*[-‐–]?[ \t]*old"),
     ("years of age", r"(?P<n>\d{1,3})[ \t]+(?:years?|yrs?)[ \t]+of[ \t]+age"),
-    ("yo", r"(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:yo|y/o|y\.o\.?|yoa|YO)(?=[MFmf]?\b|[MF](?![^\W\d_]))"),
+    ("yo", r"(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:yo|y/o|y\.o\.?|yoa|YO|Y/O|Y\.O\.?)(?=[MFmf]?\b|[MF](?![^\W\d_]))"),
     ("aged", r"(?i)\baged[ \t]+(?P<n>\d{1,3})\b"),
     ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
             r"(?!\s*(?:-|to)\s*\d)"),
@@ -87,8 +90,11 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
-                                r"jährige[rn]?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında)(?![^\W\d_])"),
+                                r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında)(?![^\W\d_])"),
     ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
+    # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
+    ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder)[ \t]*:?[ \t]*"
+                              r"(?P<n>\d{1,3})(?![\d.,/:])"),
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
@@ -214,7 +220,11 @@ _STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|
 #: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
 _STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
                            r"assistant|anaesthetist|anesthetist|médecin|nurse|scrub)"
-                           r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother)"
+                           r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother|"
+                           # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
+                           r"reg|registrar|liaison|elder|worker|nurse|consultant|doctor|interpreter|physio\w*|"
+                           r"therapist|officer|coordinator|chaplain|navigator|advocate|SHO|FY\d|SpR|fellow|resident|"
+                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife)"
                            r"[ \t]*\()$",
                            re.I)
 
@@ -258,17 +268,19 @@ def _sex_words(text: str) -> list[SexMention]:
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
     for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet)\s*[:=\-]?\s*"
-                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE)\b", text, re.I):
-        letter = m["w"][0].upper()
+                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE|(?<=płeć: )K|(?<=Płeć: )K)\b", text, re.I):
+        letter = {"K": "F"}.get(m["w"][0].upper(), m["w"][0].upper())  # Polish "K" (kobieta): a woman
         if len(m["w"]) == 1:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old)[ \t]*"
-                    r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
+                    r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+|-[a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
                     r"(?<![\d.])\d{1,3}[ \t]*[Yy](?:rs?)?\.?[ \t]*/[ \t]*(?P<sex>[MF])(?![^\W_])",  # "58 Y/F"
-                    r"_{2,}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?P<sex>[MF])(?![^\W_])",  # "___ yo F"
+                    # "___ yo F", "___ yo Cantonese-speaking M"
+                    r"_{2,}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?:[A-Z][a-z]+-[a-z]+[ \t]+)?"
+                    r"(?P<sex>[MF])(?![^\W_])",
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|YO)(?P<sex>[MFmf])\b",  # "62 yom", "45 YOF"
                     r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
                     r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))",
@@ -324,6 +336,13 @@ def _german_singular(text: str, m: re.Match) -> bool:
     return _german_singular_verb(after) or _german_singular_verb(before)
 
 
+#: The relatives a Swedish, Dutch or German possessive stands before: "hans sambo", "zijn echtgenote", "ihr Sohn".
+_RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
+                             r"echtgenote|echtgenoot|vrouw|man|partner|dochter|zoon|kinderen|moeder|vader|broer|zus|"
+                             r"Sohn|Tochter|Ehemann|Ehefrau|Mann|Partner(?:in)?|Kinder|Mutter|Vater|Bruder|Schwester|"
+                             r"Enkel\w*|Lebensgefährt\w*)\b")
+
+
 def _foreign_sex_words(text: str) -> list[SexMention]:
     """Titles, nouns and (in a note that shows the language) subject pronouns of other languages."""
     languages = note_languages(text)
@@ -335,7 +354,7 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
             continue
         after = text[m.end():m.end() + 40]
         after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
-        lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.") and re.match(r"[ \t]+[A-Z]", after)
+        lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.") and re.match(r"[ \t]+(?:[A-Z]|_{2,})", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
             if not (word[0].isupper() and re.search(r"(?:_{2,}|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$",
                                                     text[max(0, m.start() - 30):m.start()])):
@@ -348,8 +367,25 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
                                 _STAFF_BEFORE.search(text[max(0, m.start() - 25):m.start()])):
             continue  # "Sehr geehrte Frau Kollegin": the colleague written to
         if kind == "noun" and re.search(r"\b(?:zijn|haar|sein\w*|ihr\w*|su|son|sa|seu|sua)[ \t]+$",
-                                        text[max(0, m.start() - 8):m.start()], re.I):
-            continue  # "Zijn vrouw": the patient's wife
+                                        text[max(0, m.start() - 8):m.start()], re.I) and \
+                not word.lower().startswith(("patient", "pacjent")):
+            continue  # "Zijn vrouw": the patient's wife; "Ihre Patientin" (a letter's formal "your") is the patient
+        if kind == "possessive before a relative":  # "woont met zijn echtgenote", "Hans sambo", "ihr Sohn übersetzt"
+            if not (word.islower() or (word[0].isupper() and word[1:].islower() and word.lower() != "ihr")) or \
+                    not _RELATIVE_AFTER.match(after):
+                continue
+            out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
+            continue
+        if kind == "object":  # Swedish "körde honom"
+            if word.islower():
+                out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))
+            continue
+        if kind == "mother of children":  # "mariée, mère de 6 enfants": the patient as a mother
+            if re.match(r"[ \t]+de[ \t]+(?:\d{1,2}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)[ \t]+enfants",
+                        after) and not re.search(r"\b(?:sa|la|ma|votre|leur)[ \t]+$", text[max(0, m.start() - 8):m.start()],
+                                                re.I):
+                out.append(SexMention(m.start(), m.end(), word, sex, "noun"))
+            continue
         if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
             continue
         if kind == "pronoun":

@@ -10,7 +10,8 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   104", "tachy 104", "A-line 92/50", Indian and West African "PR 112/min", "RR 22 c/m") and German, Dutch, French,
   Spanish, Italian, Swedish, Portuguese and Polish ones ("RR 160/90 mmHg", "HF 88/min", "AF 18/min", "pols", "TA", "FC",
   "FR", "SatO2", "T°", "BT", "AH", Brazilian "PA 130x80", "tętno 116/min", "oddech 24/min"; the rate on the line of the
-  heart's examination: "Cor: oregelbunden rytm, frekvens 112"). Between label and value may stand a few words ("nadir",
+  heart's examination: "Cor: oregelbunden rytm, frekvens 112"; an ECG's rate in other languages, "sinustachycardie
+  114/min"; Polish "AS niemiarowa 112/min"; a "home thermometer 39.4"). Between label and value may stand a few words ("nadir",
   "as low as", "at home", "T actuelle", a quoted value, a time window "Tmax (24 h)", the value's own brackets "temp
   (100.1)"), and in a hard-wrapped note a line break (MIMIC's "BP" ending a line of 50 characters or more, "176/92
   prior to tPA" opening the next). Each label of the table names its language and vital (:func:`label_table`). An
@@ -52,7 +53,8 @@ A labelled number is NOT taken (and is listed in ``rejected`` with the reason) w
 ("fever 100.4 or above"), followed by the unit of something else ("troponin T 24 ng/l", "Tmax 24h"), not a whole number
 where one is due, or outside :data:`~.schemas.VITAL_LIMITS` — except a blood pressure: a plausible reading beyond
 DeVisE's range (systolic above 220 mmHg, diastolic above 140 mmHg, up to 300/200) is a real measurement, taken with
-``in_range=False`` (:mod:`~pytest_medllm.data.notes.values`). Weights, heights, BMI, pain scores, FiO2, ventilator set
+``in_range=False`` (:mod:`~pytest_medllm.data.notes.values`). A pressure written in centimetres of mercury, as French
+and West African notes do ("TA 22/12 cmHg"), keeps that unit (its DeVisE value is ten times the number). Weights, heights, BMI, pain scores, FiO2, ventilator set
 rates, doses, fluids, labs, GCS, MAP, PA pressures, ages and dates carry no vital label and are never taken.
 Temperatures keep the unit written ("38.2C", "°F", "degrees Fahrenheit") or implied by the value (21-45 is °C, 70-110 is
 °F) and the decimal comma written ("38,2").
@@ -106,7 +108,7 @@ from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.sections import SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import read_sentence_temperatures, read_unit_saturations, read_unit_temperatures
-from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, to_fahrenheit
+from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, in_devise_units, to_fahrenheit
 from .schemas import VITAL_SIGNS
 
 __all__ = ["LABELS", "SECTION_KINDS", "UNITS", "Label", "NoteVitals", "Rejected", "Section", "VitalMention",
@@ -147,9 +149,9 @@ class VitalMention:
 
     @property
     def devise_value(self) -> float:
-        """The value in DeVisE's units (Table 2): temperatures in °F (to 0.1, as the scale reads them), saturation
-        in percent."""
-        return devise_temperature(self.value) if self.unit == "°C" else self.value
+        """The value in DeVisE's units (Table 2): temperatures in °F (to 0.1, as the scale reads them), pressures in
+        mmHg (a French "22/12 cmHg" is 220/120), saturation in percent."""
+        return in_devise_units(self.value, self.unit)
 
     def to_json(self) -> dict:
         return {"variable": self.variable, "value": self.value, "unit": self.unit, "unit_written": self.unit_written,

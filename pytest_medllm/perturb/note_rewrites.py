@@ -42,7 +42,8 @@ import re
 from dataclasses import dataclass, replace
 
 from ..data.note_demographics import FEMALE, MALE, SexMention
-from ..data.note_vitals import VitalMention, devise_temperature
+from ..data.note_vitals import VitalMention
+from ..data.notes.values import in_devise_units
 from ..data.notes.lexicon import FOREIGN_SWAPS
 from ..data.schemas import ETHNICITIES, VITAL_SIGNS
 from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
@@ -58,7 +59,8 @@ FIELD_TERMS = {"Asian & Pacific": "Asian", "Black": "Black", "Hispanic/Latino": 
 SEX_SWAPS = {"he": "she", "she": "he", "him": "her", "his": "her", "hers": "his", "himself": "herself",
              "herself": "himself", "man": "woman", "woman": "man", "male": "female", "female": "male",
              "gentleman": "lady", "gent": "lady", "lady": "gentleman", "boy": "girl", "girl": "boy", "mr": "ms",
-             "mister": "ms", "mrs": "mr", "ms": "mr", "miss": "mr", "m": "f", "f": "m"}
+             "mister": "ms", "mrs": "mr", "ms": "mr", "miss": "mr", "m": "f", "f": "m",
+             "k": "m"}  # Polish "Płeć: K" (kobieta)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,8 @@ def candidate_values(mention: VitalMention, level: int, partner: VitalMention | 
     celsius = mention.unit == "°C"
     if celsius:
         low, high = (low - 32) * 5 / 9 - 0.1, (high - 32) * 5 / 9 + 0.1
+    elif mention.unit == "cmHg":  # "TA 22/12 cmHg": the class's mmHg bounds in the note's centimetres
+        low, high = low / 10, high / 10
     step = _grid_step(mention)
     original = written_like(mention, mention.value)
     out = []
@@ -119,7 +123,7 @@ def candidate_values(mention: VitalMention, level: int, partner: VitalMention | 
         read_back = float(written_like(mention, value).replace(",", "."))
         read_back = read_back * 100 if mention.notation == "fraction" else read_back
         try:
-            if scale.level(devise_temperature(read_back) if celsius else read_back) != level:
+            if scale.level(in_devise_units(read_back, mention.unit)) != level:
                 continue
         except ValueError:  # outside DeVisE's range
             continue
@@ -149,7 +153,7 @@ def _out_of_range(mention: VitalMention, level: int | None = None) -> NotApplica
 
 
 def _devise(mention: VitalMention, value: float) -> float:
-    return devise_temperature(value) if mention.unit == "°C" else value
+    return in_devise_units(value, mention.unit)
 
 
 def rewrite_vital(note: UserNote, variable: str, level: int, value: float | None = None, seed: int = 0
@@ -179,8 +183,8 @@ def _why_none(note: UserNote, mention: VitalMention, level: int) -> str:
     partner = _partner(note, mention)
     if partner is not None and candidate_values(mention, level):
         side = "at or below the diastolic" if mention.variable == "systolic_bp" else "at or above the systolic"
-        return (f"every {mention.variable} of severity {level} would be {side} {partner.value:g} mmHg of the same "
-                f"reading")
+        return (f"every {mention.variable} of severity {level} would be {side} {partner.value:g} {partner.unit} of "
+                f"the same reading")
     return f"no value of severity {level} other than the original can be written as {mention.text!r} is"
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from .layouts import row_values
-from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, read, read_pressure, someone_elses
+from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, in_devise_units, read, read_pressure, someone_elses
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
@@ -45,7 +45,8 @@ _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\
 _POSTURE = r"(?:standing|upright|sitting|seated|lying|supine|liggend|staand|zittend|liegend|stehend|sitzend|" \
            r"clinostatismo|ortostatismo(?:[ \t]+a[ \t]+\d+['’])?|" \
            r"couché|debout|assis|sentado|de\s+pie|supino|seduto|in\s+piedi|liggande|stående|sittande)"
-_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+(?:arm|leg|thigh|ankle))"
+_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+(?:arm|leg|thigh|ankle)|(?:au\s+)?bras\s+(?:droit|gauche)|" \
+         r"brazo\s+(?:derecho|izquierdo)|braccio\s+(?:destro|sinistro)|braço\s+(?:direito|esquerdo))"
 _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile(pattern)) for variable, pattern in (
     ("*", rf"{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>{TEMP_NUMBER})(?![ \t]*/[ \t]*\d)"),  # "88% -> 94%", "HR 120 then 96"
     ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d"),
@@ -57,13 +58,14 @@ _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile
           r"(?![\d.,]|[ \t]*/[ \t]*\d)"),
     # "98.6 °F (37 °C)"
     ("temperature", rf"(?:{ANY_TEMP_UNIT})?[ \t]*[(/][ \t]*(?P<v>{TEMP_NUMBER})(?={ANY_TEMP_UNIT})"),
-    # "38 lying, 64 standing"
-    ("heart_rate", rf"[ \t]*{_POSTURE}?[ \t]*[,;][ \t]*(?P<v>\d{{2,3}})[ \t]+(?={_POSTURE})"),
+    # "38 lying, 64 standing", "52 lying and 58 standing"
+    ("heart_rate", rf"[ \t]*{_POSTURE}?[ \t]*(?:[,;]|and\b|&)[ \t]*(?P<v>\d{{2,3}})[ \t]+(?={_POSTURE})"),
     # "120/80 (R) 118/78 (L)"
     ("systolic_bp", r"[ \t]*/[ \t]*\d{1,3}[ \t]*\((?:[LR]|left|right)\)[ \t]*[,;]?[ \t]*(?P<v>\d{2,3})[ \t]*/"
                     r"[ \t]*\d{1,3}(?=[ \t]*\((?:[LR]|left|right)\))"),
-    ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}(?:[ \t]*mm[ \t]*Hg)?(?:[ \t]+\(?{_PLACE}\)?)?[ \t]*(?:[,;]|and|&)[ \t]*"
-                    rf"(?P<v>\d{{2,3}})[ \t]*/[ \t]*\d{{1,3}}(?=[ \t]*\(?{_PLACE})"),  # "84/50 lying, 76/48 standing"
+    ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}(?:[ \t]*[cm]m[ \t]*Hg)?(?:[ \t]+\(?{_PLACE}\)?)?[ \t]*(?:[,;]|and|&)[ \t]*"
+                    # "84/50 lying, 76/48 standing", "22/12 cmHg au bras droit, 21/12 cmHg au bras gauche"
+                    rf"(?P<v>\d{{2,3}})[ \t]*/[ \t]*\d{{1,3}}(?=(?:[ \t]*[cm]m[ \t]*Hg)?[ \t]*\(?{_PLACE})"),
 ))
 #: "lying 138/84", "standing at 3 min 112/70", "L arm 224/130": a posture or an arm makes "N/N" a blood pressure.
 _POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+up)?"
@@ -126,7 +128,8 @@ def _further_values(text: str, item: Found, after: int, stop: int) -> list[Found
             number = re.match(NUMBER if item.variable != "temperature" else TEMP_NUMBER, text[m.start("v"):])
             new = read(item.variable, text, m.start("v"), m.start("v") + number.end(), how,  # type: ignore[union-attr]
                        pair=item.partner is not None or variable != "*")
-            more += [f for f in new if f.value >= _LOWEST_FURTHER.get(f.variable, 0)]
+            if all(in_devise_units(f.value, f.unit) >= _LOWEST_FURTHER.get(f.variable, 0) for f in new):
+                more += new  # a pair stays whole: never its diastolic without its systolic
     other = _OTHER_UNIT_IN_PARENTHESES.match(text, after) if item.variable == "temperature" else None
     if other and other.start("v") < stop:  # "T 37.0 (98.6)": the same reading in the other unit, by its value
         more += [f for f in read("temperature", text, other.start("v"), other.end("v"), how) if f.unit != item.unit]
@@ -137,7 +140,8 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
     """Percentages after a saturation in its clause: "88% on RA, improving to 93% on 3 L", "(was 97% at 1600)", and
     the first of the next sentence on its line when that sentence opens with a change ("Recovered to 90%")."""
     window = text[after:stop]
-    clause = re.search(r"\.\s+[A-Z]|;", window)
+    # a semicolon ends the clause, unless a saturation on oxygen follows: "78% at room air; 88% with 4 L/min O2"
+    clause = re.search(r"\.\s+[A-Z]|;(?![ \t]*\d{2,3}[ \t]*%[ \t]*(?:with|on)\b)", window)
     more: list[Found] = []
     clause_window = window[:clause.start() if clause else len(window)]
     percents = list(_FURTHER_PERCENT.finditer(clause_window))

@@ -5,7 +5,12 @@ the age, in apposition after the patient, said of the patient, of a descent or a
 "His South Asian ethnicity", "ethnically Tamil", and the descent phrases of other languages: "de etnia gitana", "van
 Marokkaanse afkomst", "kurdischer Herkunft", "med somalisk bakgrund"), an item of the comma-separated opening line that
 gives the patient's age or of the social history ("SH: Alaska Native, commercial fisherman") — by the rules of
-:func:`find_ethnicities`, which :mod:`pytest_medllm.data.note_demographics` describes. Pure functions of the text.
+:func:`find_ethnicities`, which :mod:`pytest_medllm.data.note_demographics` describes. Where the place says the words
+are a people, the lexicon need not know them (:func:`_beyond_the_lexicon`): the whole value of a race, ethnicity,
+caste, tribe or iwi field in any of the languages ("Caste: Arain", "Raça/cor: parda", "Autoidentificación étnica:
+quechua"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
+("member of the Crow Tribe"), "d'ethnie X", and Swedish "same" in a Swedish note; a value that states nothing ("Race:
+Unknown", "Declined") is no mention. Pure functions of the text.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from typing import Protocol
 
 from ..schemas import ETHNICITIES
 from .lexicon import ETHNICITY_TERMS, ORIGIN_TERMS
-from .peoples import DESCENT_PHRASES, FIELD_ONLY_TERMS, NOT_TERMS, descent_class
+from .languages import note_languages
+from .peoples import DESCENT_PHRASES, FIELD_ONLY_TERMS, LANGUAGE_TERMS, NOT_TERMS, descent_class
 
 _ALL_TERMS = {**FIELD_ONLY_TERMS, **NOT_TERMS, **ETHNICITY_TERMS}
 assert set(_ALL_TERMS.values()) <= set(ETHNICITIES)
@@ -28,7 +34,9 @@ _PREFIXED = {"indo": "Asian & Pacific", "afro": "Black"}
 _ETHNICITY = re.compile(r"(?<![^\W\d_]|-)(?:(?:indo|afro)-[^\W\d_]{3,}|"
                         + "|".join(sorted((re.escape(t) for t in _ALL_TERMS), key=len, reverse=True))
                         + rf")(?:{_NATION_SUFFIX})?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
-_PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:\w+[\s-]+){0,2}?)(?:man|woman|male|female|gentleman|lady|boy|girl|"
+#: A patient noun after a term, a word or two between ("Cantonese-speaking man"; not "in person").
+_PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:(?!(?:in|by|via|over|on)\b)\w+[\s-]+){0,2}?)"
+                                 r"(?:man|woman|male|female|gentleman|lady|boy|girl|"
                                  r"patient|pt|person|adult|M|F|individual|veteran|national|citizen)\b")
 #: What may stand between the age and an ethnicity that describes the patient: "57 yo Filipino", "47M (Black)".
 _AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år)\b"
@@ -77,9 +85,11 @@ _PATIENT_BEFORE = re.compile(r"(?:\b(?:man|woman|male|female|gentleman|lady|boy|
 #: Race written as a letter glued to the sex letter after an age: "58 y/o WM", "41 yo AAF", "67 yo BF", "32 YO WM".
 _GLUED_ETHNICITY = re.compile(r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old)[ \t]*(?P<e>AA|W|B)"
                               r"(?=[MF]\b)")
-_GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black", "AI": "Other/Unknown", "AI/AN": "Other/Unknown"}
+_GLUED_CLASSES = {"AA": "Black", "W": "White", "B": "Black", "AI": "Other/Unknown", "AI/AN": "Other/Unknown",
+                  "E/I": "Asian & Pacific"}
 #: The census abbreviations before a patient noun: "elderly AI female" (American Indian), "52 yo AA man".
-_ABBREVIATED = re.compile(r"(?<![\w/])(?P<e>AI/AN|AI)(?=[ \t]+(?:man|woman|male|female|M|F)\b)")
+#: The Caribbean's "E/I" (East Indian): "42 Y/O E/I FEMALE".
+_ABBREVIATED = re.compile(r"(?<![\w/])(?P<e>AI/AN|AI|E/I)(?=[ \t]+(?:(?i:man|woman|male|female)|M|F)\b)")
 _AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ \t]*/[ \t]*[MF](?![\w/])")
 
 
@@ -89,18 +99,51 @@ _AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ 
 _FIELD_VALUE_REST = re.compile(r"(?:(?:[ \t]*[-–/][ \t]*|[ \t]+(?:and|or|AND|OR|&)[ \t]+|[ \t])"
                                r"(?!(?:Sikh|Hindu|Muslim|Christian|Catholic|Buddhist|Protestant|Jain|Orthodox|Roman)\b)"
                                r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin))+"
-                               r"(?=[ \t]{2,}|[.;,|\n]|$)")
+                               r"(?=[ \t]{2,}|[.;,|\n]|[ \t]*\(|$)")
 #: A country or a nation that qualifies an ethnicity term: "NZ Māori", "British Bangladeshi".
 _QUALIFIER = r"(?:NZ|UK|US|British|English|Australian|Canadian|American|New\s+Zealand)"
 #: A race/ethnicity field before its value: "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is
 #: white", "Ethnicity (as recorded on registration): …", "Iwi: Ngāpuhi", "Nationality: Bangladeshi", "Ethnicity: NZ
 #: Māori" (the country that qualifies it is part of the field's value).
-_FIELD = re.compile(r"(?:\b(?:race|ethnicity|ethnic\s+(?:group|origin|background|category)|indigenous\s+status|tribe|"
-                    r"community|caste|iwi|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)(?:\s*\([^()\n]{1,40}\))?"
-                    rf"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+)(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
+_FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+(?:group|origin|background|category)|"
+                r"cultural\s+background|indigenous\s+status|tribe|caste|iwi|"
+                # the same fields in the other languages: "Etnia:", "Raça/cor:", "Autoidentificación étnica:"
+                r"etnia|raça(?:\s*/\s*cor)?|cor\s*/\s*raça|raza|origen\s+étnico|autoidentificación\s+étnica|"
+                r"ethnie|origine\s+ethnique|etnicitet|etniciteit|etnische\s+achtergrond|pochodzenie\s+etniczne")
+_FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
+                    r"(?:\s*\([^()\n]{1,40}\))?"
+                    r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
+                    rf"\s+)(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
+#: A race/ethnicity field and its whole value, whatever the value's words (a caste, a people the lexicon does not
+#: know): "Caste: Arain", "Ethnicity: Janajati (Tamang)", "Raça/cor: parda". Read after the rules above, for values
+#: they left; the value ends at the field's end or at a bracket (read as a finer term).
+_FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=][ \t]*"
+                               r"(?P<v>[^\W\d_][^\W\d_'’ \-]{0,40}?)(?=[ \t]*(?:[ \t]{2}|[(;|,\n]|\.(?:\s|$)|$))",
+                               re.I)
+#: Field values that state nothing: no mention.
+_NO_VALUE = re.compile(r"(?:unknown|not\s+known|unk|not\s+(?:stated|recorded|specified|given|asked|documented|"
+                       r"available)|declined(?:\s+to\s+\w+)?|refused|prefer\s+not\s+to\s+say|none|other|n/?a|"
+                       r"patient\s+declined|unavailable|desconocid[oa]|no\s+consta|inconnue?|non\s+renseignée?|"
+                       r"unbekannt|nicht\s+bekannt|onbekend|okänd|nieznane|ignorad[oa]|não\s+informad[oa]|sconosciut[oa]|"
+                       r"yes|no)", re.I)
+#: A people in brackets after a mention, which the lexicon need not know: "First Nations (Kwanlin Dün)", "Crow
+#: Tribe (Apsáalooke)", "Janajati (Tamang)".
+_BRACKETED_PEOPLE = re.compile(r"[ \t]*\([ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*"
+                               r"(?:[ \t]+[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*){0,2})[ \t]*\)")
+#: An Indigenous nation the patient belongs to, named before "Tribe", "Nation", "Band": "Enrolled member of the Crow
+#: Tribe", "citizen of the Cherokee Nation".
+_TRIBE_MEMBER = re.compile(r"\b(?:member|citizen|descendant)\s+of\s+(?:the\s+)?"
+                           r"(?P<t>[A-Z][^\W\d_]+(?:[ '’-][A-Z][^\W\d_]+){0,2})[ \t]+"
+                           r"(?:Tribe|Nation|First\s+Nation|Band|Pueblo|Indian\s+Community|Tribal\s+Nation)\b")
 #: The social history's line up to an item of it: "SH: Alaska Native, …", "SH: Lives with wife. Irish Traveller."
 _SOCIAL_ITEM = re.compile(r"^[ \t]*(?:SH|SHx|S/H|Soc(?:ial)?(?:[ \t]+(?:history|hx))?|Soc[ \t]*Hx)[ \t]*[:\-][ \t]*"
                           r"(?:[^\n]*[.;,][ \t]+)?$", re.I)
+
+
+#: The social history's heading alone on its line, a few lines above: "Social History:\n___\nRetired fisherman,
+#: Portuguese, …".
+_SOCIAL_HEADING_ABOVE = re.compile(r"(?:^|\n)[ \t]*(?:social[ \t]+history|soc(?:ial)?[ \t]*hx|sh|shx)[ \t]*:?[ \t]*\n"
+                                   r"(?:[^\n]*\n){0,3}[^\n]*$", re.I)
 
 
 def _age_end(text: str, age: _Span) -> int:
@@ -144,7 +187,7 @@ def _describes_patient(text: str, start: int, end: int, ages: Sequence[_Span]) -
     # ethnicity", "ethnically Tamil"
     descent = (re.match(r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}\s+(?:descent|origin|heritage|background|ancestry|"
                         r"extraction|ethnicity|race)\b", after, re.I) and re.search(
-        r"\b(?:of|his|her|(?:the\s+)?(?:patient|pt)['’]s)\s*$", before, re.I)) or re.search(
+        r"\b(?:of|his|her|given|with|(?:the\s+)?(?:patient|pt)['’]s)\s*$", before, re.I)) or re.search(
         r"\bethnic(?:ally)?\s+$", before, re.I)
     noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
     qualified = re.search(rf",\s*{_QUALIFIER}\s+$", before)
@@ -159,15 +202,17 @@ def _describes_patient(text: str, start: int, end: int, ages: Sequence[_Span]) -
         r"(?:[ \t]+(?:national|citizen))?[ \t]*(?:[,;.)(]|$|\n)", after) and any(
         a.end <= start <= a.end + 150 and not re.search(r"[.!?]\s|\n", text[_age_end(text, a):start]) for a in ages)
     # an item of the social history: "SH: Alaska Native, commercial fisherman", "SH: … (landscaping). Irish Traveller."
-    social = _SOCIAL_ITEM.search(text[text.rfind("\n", 0, start) + 1:start]) and re.match(
-        r"[ \t]*(?:[,;.]|$|\n)", after)
+    line_before = text[text.rfind("\n", 0, start) + 1:start]
+    social = (_SOCIAL_ITEM.search(line_before) or (re.fullmatch(r"(?:[^\n]*[.;,][ \t]+)?", line_before) and
+                                                   _SOCIAL_HEADING_ABOVE.search(text, max(0, start - 300), start))) \
+        and re.match(r"[ \t]*(?:[,;.]|$|\n)", after)
     # said of the patient: "She is Jamaican", "a 50-year-old man who is Black and …", "She self-identifies as
     # Hispanic"; "34yo M, identifies as Aboriginal": a note says this only of its patient
     predicate = (re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
                            r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
                            r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
                  re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
-        re.match(r"[ \t]*(?:[,;.)]|and\b|$|\n|[ \t]{2,})", after)
+        re.match(r"[ \t]*(?:[,;.)(]|and\b|$|\n|[ \t]{2,})", after)
     # Canada's registered "Status First Nations", "Treaty Indian"
     status = re.search(r"\b(?:status|treaty)\s+$", before, re.I) and _class(text[start:end]) == "Other/Unknown"
     return bool(near_age or descent or noun or apposition or listed or social or predicate or status)
@@ -181,14 +226,20 @@ def find_ethnicities(text: str, ages: Sequence[_Span]) -> list[EthnicityMention]
         words = text[start:end]
         before, after = text[max(0, start - 50):start], text[end:end + 40]
         # "a 52-yr-old man from the Irish Traveller community", "SHx: Member of the Traveller community"
-        community = re.match(r"\s+community\b", after) and (re.search(r"\b(?:member|part)\s+of\s+the\s+$", before, re.I)
+        community = re.match(r"\s+community\b", after) and (re.search(
+            r"\b(?:member|part)\s+of\s+(?:the|a|our)\s+(?:(?:wider|broader|local|close-knit|tight-knit|large)\s+)?$",
+            before, re.I)
                                                              or (re.search(r"\bfrom\s+the\s+$", before) and
                                                                  _PATIENT_BEFORE.search(before)))
         field = _FIELD.search(before)
         identifies = re.search(r"\bidentif(?:ies|ied|ying)\s+as\s+$", before, re.I)
         after_field = out and out[-1].form == "field" and re.fullmatch(r"\s*\(\s*", text[out[-1].end:start]) and \
             re.match(r"\s*\)", after)
-        if words.lower() in FIELD_ONLY_TERMS and not (field or community or after_field) or (
+        # South Africa's "26 y/o Coloured male": a capitalised census term between the age and a patient noun
+        census_prose = words[0].isupper() and words.lower() in ("coloured", "colored", "mixed") and \
+            _PATIENT_NOUN_AFTER.match(after) and any(a.end <= start and _AGE_TAIL.fullmatch(text[a.end:start])
+                                                     for a in ages)
+        if words.lower() in FIELD_ONLY_TERMS and not (field or community or after_field or census_prose) or (
                 words.lower() in ("traveller", "traveler") and not words[0].isupper()):
             continue  # "Traveller", "Mixed", an iwi: only a field's value or a community's name
         if _NOT_PATIENT_AFTER.match(after) and not community and not field and not identifies:
@@ -228,9 +279,59 @@ def find_ethnicities(text: str, ages: Sequence[_Span]) -> list[EthnicityMention]
         for m in phrase.finditer(text):
             word = m["t"]
             ethnicity = ORIGIN_TERMS.get(word.lower()) or descent_class(word) or ETHNICITY_TERMS.get(word.lower())
-            if ethnicity and not any(e.start <= m.start("t") < e.end for e in out):
+            if not ethnicity and re.search(r"(?i)ethnie|etnia", m[0]):
+                ethnicity = "Other/Unknown"  # "d'ethnie X", "de etnia X" name a people whatever X is
+            if ethnicity and not _covered(out, m.start("t")):
                 out.append(EthnicityMention(m.start("t"), m.end("t"), word, ethnicity, "prose"))
+    out.extend(_beyond_the_lexicon(text, ages, out))
     return sorted(out, key=lambda e: e.start)
+
+
+def _covered(out: Sequence[EthnicityMention], position: int) -> bool:
+    return any(e.start <= position < e.end for e in out)
+
+
+def _value_class(value: str) -> str:
+    """The class of a field's value or a bracketed people: its last known term's, else Other/Unknown (a people the
+    lexicon does not know is still the patient's ethnicity)."""
+    known = _terms(value)
+    if known:
+        return known[-1][2]
+    for word in reversed(re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)?", value)):
+        found = ORIGIN_TERMS.get(word.lower()) or descent_class(word)
+        if found:
+            return found
+    return "Other/Unknown"
+
+
+def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMention]) -> list[EthnicityMention]:
+    """Mentions whose words the lexicon need not know, read from where they stand: a people term of the note's other
+    language ("58-årig man, same,"), a nation the patient is a member of ("member of the Crow Tribe"), the value of a
+    race/ethnicity field ("Caste: Arain"), and a people in brackets after a mention ("First Nations (Kwanlin Dün)")."""
+    found: list[EthnicityMention] = []
+    for language in note_languages(text) & LANGUAGE_TERMS.keys():
+        terms = LANGUAGE_TERMS[language]
+        for m in re.finditer(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, terms)) + r")(?![^\W\d_])", text, re.I):
+            if not _covered(out, m.start()) and _describes_patient(text, m.start(), m.end(), ages):
+                found.append(EthnicityMention(m.start(), m.end(), m[0], terms[m[0].lower()], "prose"))
+    for m in _TRIBE_MEMBER.finditer(text):
+        if not _covered([*out, *found], m.start("t")):
+            found.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], _value_class(m["t"]), "prose"))
+    for m in _FIELD_WITH_VALUE.finditer(text):
+        value = m["v"]
+        if _NO_VALUE.fullmatch(value) or re.fullmatch(r"_+", value) or _covered([*out, *found], m.start("v")) or \
+                any(m.start("v") <= e.start < m.end("v") for e in [*out, *found]):
+            continue
+        found.append(EthnicityMention(m.start("v"), m.end("v"), value, _value_class(value), "field"))
+    for mention in sorted([*out, *found], key=lambda e: e.start):
+        nation = re.match(r"[ \t]+(?:Tribe|Nation|First\s+Nation|Band)\b", text[mention.end:mention.end + 20])
+        bracket = _BRACKETED_PEOPLE.match(text, mention.end + (nation.end() if nation else 0))
+        if bracket and not _covered([*out, *found], bracket.start("t")) and \
+                not _NO_VALUE.fullmatch(bracket["t"]) and not _NOT_PATIENT_AFTER.match(bracket["t"]) and \
+                not (mention.form == "prose" and bracket["t"].lower() in FIELD_ONLY_TERMS):  # "Māori (Ngāpuhi)"
+            found.append(EthnicityMention(bracket.start("t"), bracket.end("t"), bracket["t"],
+                                          _value_class(bracket["t"]), mention.form))
+    return found
 
 
 def _whole_field_values(text: str, out: list[EthnicityMention]) -> list[EthnicityMention]:

@@ -116,6 +116,16 @@ LABELS: tuple[Label, ...] = (
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
        meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
     _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
+    _L("rhythm (other languages)", r"(?:sinus(?:tachycardie|bradycardie|ritme|rytm|rhythmus|takykardi|bradykardi)|"
+                                   r"Sinus(?:tachykardie|bradykardie)|(?:taquicardia|bradicardia|ritmo)\s+sinusal|"
+                                   r"(?:tachicardia|bradicardia|ritmo)\s+sinusale|(?:tachycardie|bradycardie)\s+sinusale|"
+                                   r"rythme\s+sinusal|(?:tachykardia|bradykardia)\s+zatokowa|rytm\s+zatokowy)"
+                                   r"(?=[ \t]*:?[ \t]*\d{2,3}\b)", "heart_rate", "nl/de/sv/es/it/pt/fr/pl",
+       unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|lpm|spm|[,;.)(\n]|$)",
+       meaning="an ECG's sinus rhythm and its rate: 'sinustachycardie 114/min', 'taquicardia sinusal 112 lpm'"),
+    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|akcj[aię]\s+(?:serca|komór)(?:\s+(?:nie)?miarow[aey])?"
+                           r"(?:\s+do)?", "heart_rate", "pl", only_in=("pl",), unit=r"[ \t]*/[ \t]?min",
+       case_sensitive=False, meaning="akcja serca, the heart's rate in Polish: 'AS niemiarowa 112/min'"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
     _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)|"
@@ -143,7 +153,7 @@ LABELS: tuple[Label, ...] = (
     _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
                     r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial|"
                     r"ciśnienie\s+tętnicze", "blood_pressure", "de/nl/sv/fr/es/it/pt/pl"),
-    _L("TA", r"TA", "blood_pressure", "es/fr/pt", only_in=_ROMANCE, unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+    _L("TA", r"TA", "blood_pressure", "es/fr/pt", only_in=_ROMANCE, unit=r"[ \t]*[cm]m[ \t]*Hg", case_sensitive=True,
        meaning="tensión arterial, tension artérielle"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
        meaning="pression artérielle, pressione arteriosa, pressão arterial (English PA is the pulmonary artery)"),
@@ -181,7 +191,8 @@ LABELS: tuple[Label, ...] = (
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
     # temperature
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
-                      r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura",
+                      r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"
+                      r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?",
        "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
     _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
@@ -207,6 +218,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"recover(?:ed|ing)|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
              r"actuelle?|aktuell|attuale|atual|"
              r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|pre|post|baseline|"
+             r"re-?checked|repeated|ventricular|ventricolare|ventriculaire|on\s+(?:RA|room\s+air)|"
              r"in\s+(?:the\s+)?(?:ED|ER|A&E|clinic)|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
              r"liggend|staand|zittend|liegend|stehend|sitzend|couché|debout|assis|sentado|de\s+pie|supino|seduto|"
@@ -309,7 +321,14 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
         return "a threshold or target"
     if someone_elses(text, label_start):
         return "someone else's reading"
+    if _SCORE_ITEM.search(text[max(line_start, label_start - 60):label_start]):
+        return "an item of a withdrawal score"
     return ""
+
+
+#: A withdrawal scale's items are scores, not readings: "COWS 0910: resting pulse 2, sweating 2" (not the vitals
+#: after a scale's total: "CIWA 19, HR 134").
+_SCORE_ITEM = re.compile(r"\b(?:COWS|CIWA(?:-Ar)?)\b(?![ \t]*(?:score[ \t]*)?[:=]?[ \t]*\d{1,2}\b(?![:\d]))[^\n]*$")
 
 
 def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:

@@ -137,6 +137,19 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "seine": ("male", "possessive", ("de",)), "seiner": ("male", "possessive", ("de",)),
     "seinem": ("male", "possessive", ("de",)), "seinen": ("male", "possessive", ("de",)),
     "seines": ("male", "possessive", ("de",)),
+    # Swedish object pronouns ("Hans sambo körde honom"), and possessives before a relative in Swedish, Dutch and
+    # German (read only there: "hans" is also a name, "zijn" also "are", "haar" also "hair", "ihr" also "their")
+    "honom": ("male", "object", ("sv",)), "henne": ("female", "object", ("sv",)),
+    "hans": ("male", "possessive before a relative", ("sv",)),
+    "hennes": ("female", "possessive before a relative", ("sv",)),
+    "zijn": ("male", "possessive before a relative", ("nl",)),
+    "haar": ("female", "possessive before a relative", ("nl",)),
+    "ihr": ("female", "possessive before a relative", ("de",)), "ihre": ("female", "possessive before a relative", ("de",)),
+    "ihrem": ("female", "possessive before a relative", ("de",)),
+    "ihren": ("female", "possessive before a relative", ("de",)),
+    # titles and nouns: "Patient Madam A.M.", "mère de 6 enfants"
+    "madam": ("female", "title", ()), "mère": ("female", "mother of children", ("fr",)),
+    "père": ("male", "mother of children", ("fr",)),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -159,5 +172,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "han": "hon", "puan": "encik", "encik": "puan", "cik": "encik", "bey": "hanım", "hanım": "bey", "wāhine": "tāne",
     "wahine": "tane", "tāne": "wāhine", "kuia": "koroua", "koroua": "kuia", "männlich": "weiblich",
     "weiblich": "männlich", "seine": "ihre", "seiner": "ihrer", "seinem": "ihrem", "seinen": "ihren", "seines": "ihres",
+    "honom": "henne", "henne": "honom", "hans": "hennes", "hennes": "hans", "zijn": "haar", "haar": "zijn",
+    "ihr": "sein", "ihre": "seine", "ihrem": "seinem", "ihren": "seinen", "madam": "sir", "mère": "père",
+    "père": "mère",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -36,7 +36,7 @@ WORLD_TERMS: dict[str, str] = {
         dyula kru kpelle mende temne krio afar sidama gurage wolayta gikuyu luhya luyia kalenjin kamba akamba kisii
         maasai masai chagga sukuma baganda acholi langi banyankole hutu tutsi shona ndebele sotho tswana pedi venda
         tsonga bemba chewa lomwe makua makhuwa herero ovambo owambo himba bakongo dinka nuer shilluk nubian beja
-        habesha"""),
+        habesha african_nova_scotian black_nova_scotian african_canadian african-canadian black_african_caribbean"""),
     # Latin America
     **_terms(_H, """boricua nuyorican tejano tejana chicanx latinoamericano latinoamericana
         hispanic_or_latino hispanic/latino latino/a latina/o"""),
@@ -49,7 +49,8 @@ WORLD_TERMS: dict[str, str] = {
         okinawan ryukyuan ainu orang_asli adivasi indo-caribbean indo-guyanese indo-trinidadian indo-fijian
         indo-canadian indo-mauritian palauan i-kiribati tuvaluan nauruan ni-vanuatu solomon_islander tokelauan
         pohnpeian kosraean yapese carolinian rotuman kanaka_maoli kānaka_maoli kanaka_ʻōiwi moriori pasifika
-        native_hawaiian_or_other_pacific_islander asian_or_asian_british asian_indian_american"""),
+        native_hawaiian_or_other_pacific_islander asian_or_asian_british asian_indian_american janajati tamang
+        gurung magar tharu madhesi"""),
     # Europe and European settler peoples
     **_terms(_W, """dutch flemish walloon swedish icelandic maltese cypriot slovenian slovene montenegrin macedonian
         kosovar moldovan belarusian luxembourgish sámi anglo-celtic pākehā pakeha afrikaner sephardi sephardic
@@ -92,7 +93,9 @@ FIELD_ONLY_TERMS: dict[str, str] = {
 #: A field that says only what the patient is not ("Ethnicity: Not Hispanic or Latino"): a mention, which a rewrite
 #: must change too, but no class of its own when another mention names one.
 NOT_TERMS: dict[str, str] = _terms(_O, """not_hispanic_or_latino not_hispanic/latino not_hispanic_or_latina
-    not_hispanic non-hispanic non_hispanic non-latino""")
+    not_hispanic non-hispanic non_hispanic non-latino neither_aboriginal_nor_torres_strait_islander_origin
+    neither_aboriginal_nor_torres_strait_islander not_aboriginal_or_torres_strait_islander non-indigenous
+    not_of_aboriginal_or_torres_strait_islander_origin not_aboriginal_or_torres_strait_islander_origin""")
 
 #: The descent adjectives of the other languages, by the phrase that introduces them: French "d'origine
 #: malienne", "d'ethnie peule"; Spanish "de origen ecuatoriano", "de etnia gitana", "de raza negra"; Italian "di origine
@@ -113,10 +116,10 @@ DESCENT_TERMS: dict[str, str] = {
     **_terms(_W, "blanco blanca caucásico caucásica rom"),
     **_terms(_O, "amazigh bereber mapuche quechua aymara"),
     # French
-    **_terms(_B, "peul peule peuls soninké bambara wolof"),
+    **_terms(_B, "peul peule peuls soninké bambara wolof sérère sérères serere diola toucouleur haoussa"),
     # Dutch, in the inflected form the phrase takes
     **_terms(_B, "surinaamse antilliaanse arubaanse curaçaose ghanese somalische eritrese kaapverdiaanse creoolse"),
-    **_terms(_A, "hindostaanse molukse indonesische chinese vietnamese"),
+    **_terms(_A, "hindostaanse hindostaans molukse indonesische chinese vietnamese"),
     **_terms(_W, "poolse bulgaarse roemeense nederlandse"),
     **_terms(_O, "marokkaanse turkse syrische afghaanse iraakse iraanse koerdische"),
     # German stems (-e, -er, -en, -em, -es follow)
@@ -140,11 +143,15 @@ DESCENT_TERMS: dict[str, str] = {
 }
 del _terms, _B, _H, _A, _W, _O
 
+#: Terms that are a common word in English and a people's name only in a note written in another language (by its
+#: code in :data:`.languages.LANGUAGES`): Swedish and Norwegian "same" (a Sámi).
+LANGUAGE_TERMS: dict[str, dict[str, str]] = {"sv": dict.fromkeys(("same", "samisk", "samiska"), "White")}
+
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)?"
 #: The phrases that introduce a descent adjective (group ``t``), in the eight other languages.
 DESCENT_PHRASES: tuple[re.Pattern, ...] = tuple(re.compile(p) for p in (
     rf"(?i)\b(?:d['’]\s*(?:origine|ethnie)|de\s+(?:origen|origem|etnia|raza|raça)|di\s+(?:origine|etnia)|"
-    rf"pochodzenia)\s+(?P<t>{_WORD})",
+    rf"pochodzenia|etnia)\s+(?P<t>{_WORD})",
     rf"(?i)\bvan\s+(?P<t>{_WORD})\s+(?:afkomst|komaf|herkomst)\b",
     rf"(?i)\bmed\s+(?:en\s+)?(?P<t>{_WORD})\s+(?:bakgrund|ursprung|härkomst)\b",
     rf"\b(?P<t>{_WORD})\s+(?:Herkunft|Abstammung)\b",
@@ -158,4 +165,6 @@ def descent_class(word: str) -> str | None:
     for form in (low, re.sub(r"(?:e[rnms]?|a|iego|ego)$", "", low)):
         if form in DESCENT_TERMS:
             return DESCENT_TERMS[form]
+    if "-" in low:  # "Hindostaans-Surinaamse": the people it comes from first, as "Indo-" and "Afro-" name them
+        return next((c for c in map(descent_class, low.split("-")) if c), None)
     return None

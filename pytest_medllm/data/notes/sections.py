@@ -73,7 +73,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
     ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
              r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
-             r"\bassessment\s*(?:at\b|@|\(\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
+             r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
              # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
              r"\b(?:a\s*(?:-|–|to)\s*e|abcde?)\s+(?:assessment|exam\w*|survey)\b|"
              r"\bmy\s+(?:evaluation|assessment)\b|\bon\s+evaluation\b|"
@@ -108,14 +108,15 @@ _LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
     rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*:[ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
-    rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})"
+    rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
     r"(?:\s*\([^()\n]{0,40}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
 #: (transfer to floor)", "EXAMINATION - ON ADMISSION").
 _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+)?"
                            r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-]{1,60}?"
-                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\])?)(?:\*\*)?"
+                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\]|[ \t]+\d{1,2}:\d{2})?)"
+                           r"(?:\*\*)?"
                            r"[ \t]*(?::[ \t]*)?$",
                            re.M)
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On

@@ -47,7 +47,15 @@ def someone_elses(text: str, label_start: int) -> bool:
     reading on a line whose topic is a relative ("- Wife (separate chart) HR 61")."""
     line_start = text.rfind("\n", 0, label_start) + 1
     return bool(SOMEONE_ELSES.search(text[max(line_start, label_start - 25):label_start]) or
-                _RELATIVE_TOPIC.search(text, max(0, line_start - 1), label_start))
+                _RELATIVE_TOPIC.search(text, max(0, line_start - 1), label_start) or
+                _OTHER_PEOPLE_ASIDE.search(text[line_start:label_start]))
+
+
+#: Readings in brackets after other people the note mentions: "2 co-workers also brought in (one T 39.9, HR 130 -
+#: separate files)".
+_OTHER_PEOPLE_ASIDE = re.compile(r"\b(?:co-?workers?|colleagues?|friends?|other\s+patients?|another\s+patient|"
+                                 r"room-?mates?|cell-?mates?|passengers?|(?:other\s+)?drivers?)\b[^()\n]{0,40}"
+                                 r"\([^()\n]{0,40}$", re.I)
 
 
 #: A number as notes write vital signs: up to three digits and two decimals.
@@ -146,7 +154,8 @@ def read_single(variable: str, text: str, start: int, end: int, how: str, *, nee
             return None, "no % after the number"
         elif value <= 1 and re.fullmatch(r"[01]\.\d{2}", written):
             value, notation = round(value * 100, 4), "fraction"
-        if re.match(r"[ \t]*%?[ \t]*(?:FiO2|predicted|venturi|Venturi|VM\b)", after):
+        # "40% FiO2" is the oxygen's fraction; "SpO2 91% FiO2 0.55" a saturation, the fraction given its own number
+        if re.match(r"[ \t]*%?[ \t]*(?:FiO2(?![ \t:=]*(?:\d|0?\.\d))|predicted|venturi|Venturi|VM\b)", after):
             return None, "an oxygen fraction, not a saturation"
         if re.match(r"[ \t]*/[ \t]*\d", after):
             return None, "not written as this vital sign"
@@ -184,7 +193,7 @@ _SET_THEN_TOTAL = re.compile(r"[ \t]*(?:/[ \t]*(?P<v>\d{1,2})(?!\d)[ \t]*\(?[ \t
 _SET_AFTER = re.compile(r"[ \t]*\(?[ \t]*set\b(?![ \t:=]*\d)", re.I)
 #: A ventilator's mode, which opens the list of its settings: "Vent: VC-AC, Vt 380 ml, RR 18, PEEP 12".
 _VENT_MODE = re.compile(r"\b(?:A/?C(?:/[VP]C)?|[VP]C-?AC|AC/?[VP]C|SIMV|PRVC|CMV|IPPV|VCV|PCV)\b|"
-                        r"^[ \t]*(?:[-*•][ \t]*)?vent(?:ilator)?(?:[ \t]+settings?)?[ \t]*:", re.I)
+                        r"^[ \t]*(?:[-*•][ \t]*)?vent(?:ilator)?(?:[ \t]+settings?)?[ \t]*:", re.I | re.M)
 #: Words on a ventilator's line that say which rate is set and which measured; a line with them is read as written.
 _RATE_KIND = re.compile(r"\b(?:set|total|measured|actual|spont\w*|mandatory|patient)\b", re.I)
 
@@ -216,23 +225,38 @@ def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 
     systolic, diastolic = float(m["n1"]), float(m["n2"])
     if systolic <= diastolic:
         return [], "the second number is not below the first: not a blood pressure"
-    if re.match(r"[ \t]*(?:Gy|mm\b(?![ \t]*(?:of[ \t]+)?Hg)|cm)", text[m.end():]) or (
+    # centimetres of mercury, as French and West African notes write a pressure: "TA 22/12 cmHg" is 220/120 mmHg
+    per_unit = 10.0 if re.match(CM_HG, text[m.end():]) else 1.0
+    if per_unit == 1.0 and re.match(r"[ \t]*(?:Gy|mm\b(?![ \t]*(?:of[ \t]+)?Hg)|cm)", text[m.end():]) or (
             re.match(r"[ \t]*/[ \t]*\d", text[m.end():]) and not in_slash_run):
         return [], "a fraction of something else"
-    if systolic < lowest_systolic:
+    if systolic * per_unit < lowest_systolic:
         return [], f"a systolic below {lowest_systolic:g} mmHg: not a blood pressure"
     flags = []
-    for variable, value in (("systolic_bp", systolic), ("diastolic_bp", diastolic)):
+    for variable, value in (("systolic_bp", systolic * per_unit), ("diastolic_bp", diastolic * per_unit)):
         low, high = PLAUSIBLE_PRESSURE[variable]
         if not low <= value <= high:
             return [], f"{variable} {value:g} is not a plausible blood pressure"
         flags.append(VITAL_LIMITS[variable][0] <= value <= VITAL_LIMITS[variable][1])
-    unit_written = bool(re.match(r"[ \t]*mm[ \t]*(?:of[ \t]+)?Hg", text[m.end():], re.I))
+    unit_written = per_unit == 10.0 or bool(re.match(r"[ \t]*mm[ \t]*(?:of[ \t]+)?Hg", text[m.end():], re.I))
+    unit = "cmHg" if per_unit == 10.0 else "mmHg"
     spans = ((m.start("n1"), m.end("n1")), (m.start("n2"), m.end("n2")))
-    return [Found("systolic_bp", systolic, "mmHg", unit_written, *spans[0], how, partner=spans[1],
+    return [Found("systolic_bp", systolic, unit, unit_written, *spans[0], how, partner=spans[1],
                   in_range=flags[0]),
-            Found("diastolic_bp", diastolic, "mmHg", unit_written, *spans[1], how, partner=spans[0],
+            Found("diastolic_bp", diastolic, unit, unit_written, *spans[1], how, partner=spans[0],
                   in_range=flags[1])], ""
+
+
+#: A pressure's unit when it is centimetres of mercury.
+CM_HG = re.compile(r"[ \t]*cm[ \t]*Hg\b", re.I)
+
+
+def in_devise_units(value: float, unit: str) -> float:
+    """A value in DeVisE's units (Table 2): a °C temperature in °F (to 0.1, as the scale reads them), a pressure in
+    cmHg in mmHg; others as they are."""
+    if unit == "°C":
+        return devise_temperature(value)
+    return value * 10 if unit == "cmHg" else value
 
 
 _PAIR = re.compile(r"(?P<n1>\d{1,3})[ \t]*/[ \t]*(?P<n2>\d{1,3})")

@@ -277,8 +277,9 @@ def test_ethnicity_forms_of_the_held_out_corpora(text, ethnicity, words):
      "keine Schmerzen hatte.", None, "male", ["Herrn"], None),
     ("WR - Mr Osei (Cons), Ms Patel (SpR)\n67 yo woman, POD2", 67, "female", ["woman"], None),
     ("OB hx: G1 2019 NSVD, 3.2 kg male infant; baby girl in NICU. 31 yo woman", 31, "female", ["woman"], None),
-    ("Dhr. V., 66 jaar. Sinds 2 dagen koorts. Hij rookt. Zijn vrouw belt zo nodig.", 66, "male", ["Dhr.", "Hij"],
-     None),
+    # "Zijn vrouw": the patient's possessive before a relative marks his sex, as "his wife" does (since round 13)
+    ("Dhr. V., 66 jaar. Sinds 2 dagen koorts. Hij rookt. Zijn vrouw belt zo nodig.", 66, "male",
+     ["Dhr.", "Hij", "Zijn"], None),
     ("I: 48yo man. Indigenous status: Aboriginal. Lives in town", 48, "male", ["man"], "Other/Unknown"),
     ("Identificação: 45 anos, sexo feminino, parda, diarista", 45, "female", ["feminino"], "Other/Unknown"),
 ])
@@ -535,6 +536,87 @@ def test_the_eleventh_held_out_corpus_retired_to_development():
     subject only by ellipsis), and "Alcohol liaison nurse following up - he reports 4 weeks abstinent" (given to the
     nurse, whose report it might as well be)."""
     scores = score(load("dev13"))["demographics"]
+    assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
+    assert scores["SEX"].recall >= 0.99 and scores["SEX"].precision >= 0.99
+    assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
+
+
+# -- forms the retired held-out corpus dev14 (heldout12) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, age, sex_words, ethnicity_words, ethnicity", [
+    # fields of other countries and languages, whatever their value's words; a finer people in brackets
+    ("Caste: Jat   Religion: Sikh   Age: 61 years   Sex: M", 61, ["M"], ["Jat"], "Other/Unknown"),
+    ("Ethnicity: Janajati (Gurung)   Religion: Buddhist", None, [], ["Janajati", "Gurung"], "Asian & Pacific"),
+    ("Raça/cor: preta   Sexo: feminino   Queixa: dispneia há 3 dias", None, ["feminino"], ["preta"], "Black"),
+    ("Autoidentificación étnica: aymara\nReligión: católica", None, [], ["aymara"], "Other/Unknown"),
+    ("Ethnic/cultural background: Scottish Traveller\nGP: Dr ___", None, [], ["Scottish Traveller"], "White"),
+    ("Pt: 70yr female, ethnicity recorded as White - Any other White background (Lithuanian).", 70, ["female"],
+     ["White - Any other White background", "Lithuanian"], "White"),
+    ("Indigenous status: Neither Aboriginal nor Torres Strait Islander origin\nAge: 77", 77, [],
+     ["Neither Aboriginal nor Torres Strait Islander origin"], "Other/Unknown"),
+    ("Race: Unknown   Ethnicity: Declined", None, [], [], None),
+    # a nation the patient is a member of; an identity with its nation in brackets; a people before "community"
+    ("Pt: 52 y/o M. Enrolled member of the Crow Tribe (Apsáalooke).", 52, ["M"], ["Crow", "Apsáalooke"],
+     "Other/Unknown"),
+    ("Self-identifies as First Nations (Tr'ondëk Hwëch'in); lives in Dawson.", None, [],
+     ["First Nations", "Tr'ondëk Hwëch'in"], "Other/Unknown"),
+    ("She is part of the wider Pasifika community at church.", None, ["She"], ["Pasifika"], "Asian & Pacific"),
+    # descent after "given"; an item under a social history heading; compounds the lexicon now knows
+    ("Offer APOL1 testing given West African ancestry.", None, [], ["West African"], "Black"),
+    ("Social History:\n___\nRetired baker, Italian, widowed. Lives alone.", None, [], ["Italian"], "White"),
+    ("ID/CC: 58 year old African Nova Scotian woman with CKD", 58, ["woman"], ["African Nova Scotian"], "Black"),
+    # South Africa's census term between the age and a patient noun; the Caribbean's "E/I"
+    ("34 y/o Coloured female, stab wound L chest", 34, ["female"], ["Coloured"], "Other/Unknown"),
+    ("HPC: 51 Y/O E/I MALE, DM X 8 YRS", 51, ["MALE"], ["E/I"], "Asian & Pacific"),
+    # descent phrases whose people the lexicon does not know, and a Dutch compound
+    ("Femme de 44 ans, d'ethnie diola, mariée.", 44, ["Femme"], ["diola"], "Black"),
+    ("Mujer de 70 años. Etnia gitana. Vive con su hija.", 70, ["Mujer"], ["gitana"], "White"),
+    ("78-jarige man van Afro-Surinaamse afkomst.", 78, ["man"], ["Afro-Surinaamse"], "Black"),
+    # a Swedish note's Sámi: a people only in a Swedish note; "in person" is no patient noun
+    ("Aktuellt:\n61-årig kvinna, same, renskötare. Söker för feber och hosta sedan två dygn, och trött.", 61,
+     ["kvinna"], ["same"], "White"),
+    ("Interpreter used: Yes (Somali, in person).", None, [], [], None),
+])
+def test_demographic_forms_of_the_twelfth_held_out_corpus(text, age, sex_words, ethnicity_words, ethnicity):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+    assert found.ethnicity == ethnicity
+
+
+@pytest.mark.parametrize("text, age, sex_words", [
+    # ages in German, Polish and capitals
+    ("Wir berichten über Ihre Patientin, Frau ___ (31-jährig), die bei uns war.", 31, ["Patientin", "Frau"]),
+    ("Pacjent: ___   Wiek: 66 lat   Płeć: K", 66, ["K"]),
+    ("Pacjentka w wieku 81 lat przyjęta z powodu gorączki oraz duszności, przy przyjęciu przytomna.", 81,
+     ["Pacjentka"]),
+    # a title before initials or a blank; a sex letter after a language word; a French mother of children
+    ("Patient Madam R.K., 58 years, received from the ward.", 58, ["Madam"]),
+    ("Patiënt: dhr. ___\nBinnenkomst per ambulance, het onderzoek is zonder bijzonderheden.", None, ["dhr."]),
+    ("___ yo Mandarin-speaking F with HTN", None, ["F"]),
+    ("Mme D., 47 ans, mariée, mère de 4 enfants, sans antécédent avec une fièvre depuis chez elle.", 47,
+     ["Mme", "mère", "elle"]),
+    ("Il s'agit de la mère de 3 enfants du patient; sa mère de 2 enfants", None, []),
+    # possessives before a relative in Dutch, Swedish and German; a Swedish object pronoun
+    ("Sociaal: woont met zijn echtgenote, het huis is zonder trap en geen thuiszorg.", None, ["zijn"]),
+    ("Hans sambo körde honom till akutmottagningen och han är trött sedan två dygn.", None,
+     ["Hans", "honom", "han"]),
+    ("74-jährige Patientin, ihr Sohn übersetzt; sie berichtet über Fieber und Schmerzen seit gestern.", 74,
+     ["Patientin", "ihr", "sie"]),
+    # a member of staff's title in brackets after the role
+    ("63 yo woman. Surgical reg (Mr ___) reviewed; Elder (Ms Harper) present.", 63, ["woman"]),
+])
+def test_sex_words_and_ages_of_the_twelfth_held_out_corpus(text, age, sex_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_twelfth_held_out_corpus_retired_to_development():
+    """dev14 (heldout12, scored once, README: age 0.949, ethnicity 0.685) after it was studied. Its one residual miss
+    is a pronoun: "Nepali interpreter by phone - he is now speaking" (given to the interpreter)."""
+    scores = score(load("dev14"))["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.99 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0

@@ -24,7 +24,8 @@ from tests.helpers.note_extraction_report import VITAL_ORDER, score
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
-CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13")
+CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
+           "dev14")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -86,9 +87,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # a paced rhythm's "underlying SB 48", "Recovery to 92%", Spanish "saturaciones de 82 %", a run with two arms'
     # pressures between pipes, "home avg 141/88, office 146/90" in a sentence about a goal, a MET call's set chosen
     # before the ICU's
-    "dev11": {"dev11a-001@(333, 335)", "dev11a-010@(436, 438)", "dev11a-010@(788, 790)", "dev11a-012@(3286, 3290)",
+    # ("SpO2 97% FiO2 0.5" is read since dev14)
+    "dev11": {"dev11a-001@(333, 335)", "dev11a-010@(436, 438)", "dev11a-012@(3286, 3290)",
               "dev11a-017@(1497, 1501)", "dev11a-023@(1248, 1252)", "dev11a-027@(631, 633)",
-              "dev11a-034@(827, 829)", "dev11b-007@(1332, 1334)", "dev11b-015@(1112, 1114)",
+              "dev11b-007@(1332, 1334)", "dev11b-015@(1112, 1114)",
               "dev11b-020@(703, 705)", "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)",
               "dev11b-026@(1667, 1670)", "dev11b-026@(1671, 1673)", "dev11b-026@(1682, 1685)",
               "dev11b-026@(1686, 1688)"},
@@ -103,6 +105,20 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # retrieved patient's note, "P/E (ward)", "O/E (at MICU)", "A-E ASSESSMENT", French "Pompiers", MIMIC's lines
     # wrapped between label and value, "current 102" after a range, a wife's readings on her own line)
     "dev13": set(),
+    # dev14 was heldout12, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT12 and
+    # CHOSEN_HELDOUT12. Left: an English note's "lowest TA 92/50" (TA is read in Romance notes or with mmHg) and a
+    # cath lab's "Ao 138/70 (mean 94)", "recovers to 92%" after a nadir that followed a range, and two notes whose
+    # annotators chose another set than the rule: an admitting team's O/E over the ED's triage obs (every earlier
+    # corpus starred the triage block), and a progress note's O/E over its "Vitals chart (last 12 hrs)" (every
+    # earlier corpus starred such a block)
+    "dev14": {"dev14a-007@(341, 343)", "dev14a-007@(344, 346)", "dev14a-014@(716, 719)", "dev14a-014@(720, 722)",
+              "dev14a-028@(1767, 1769)",
+              "dev14b-010@(837, 841)", "dev14b-010@(845, 848)", "dev14b-010@(852, 855)", "dev14b-010@(856, 858)",
+              "dev14b-010@(862, 864)", "dev14b-010@(870, 872)", "dev14b-010@(942, 944)", "dev14b-010@(953, 956)",
+              "dev14b-010@(957, 959)", "dev14b-010@(964, 966)", "dev14b-010@(973, 975)", "dev14b-010@(986, 990)",
+              "dev14b-017@(508, 511)", "dev14b-017@(515, 517)", "dev14b-017@(518, 520)", "dev14b-017@(525, 527)",
+              "dev14b-017@(531, 533)", "dev14b-017@(542, 546)", "dev14b-017@(685, 687)", "dev14b-017@(718, 721)",
+              "dev14b-017@(722, 724)", "dev14b-017@(753, 755)", "dev14b-017@(766, 768)", "dev14b-017@(797, 801)"},
 }
 
 
@@ -935,9 +951,52 @@ CHOSEN_HELDOUT11 = [
 ]
 
 
+# -- what the retired held-out corpus dev14 (heldout12) showed missing: each family written here --------------------
+
+FORMS_HELDOUT12 = [
+    # a heart rate by posture joined by "and"; a recheck's words between label and value; a one-letter pulse after it
+    ("Orthostatics: pulse 64 lying and 92 standing.", [("heart_rate", "64"), ("heart_rate", "92")]),
+    ("22:00 BP rechecked - 168/98mmHg, P - 90bpm.", [("systolic_bp", "168"), ("diastolic_bp", "98"),
+                                                     ("heart_rate", "90")]),
+    # an ECG's rate in other languages; Polish "akcja serca"
+    ("Kurzbefund EKG: Sinustachykardie 116/min, Linkstyp, keine Zeichen und keine Ischämie.", [("heart_rate", "116")]),
+    ("ECG: sinusbradycardie 48/min, verder geen afwijkingen bij het onderzoek.", [("heart_rate", "48")]),
+    ("Przy przyjęciu: pacjentka przytomna, AS miarowa 96/min, oddech 18/min.",
+     [("heart_rate", "96"), ("respiratory_rate", "18")]),
+    ("W 3. dobie epizod szybkiej akcji komór do 160/min, bez utraty przytomności oraz bez bólu.",
+     [("heart_rate", "160")]),
+    # a saturation with the oxygen's fraction given its own number; "40% FiO2" stays the oxygen
+    ("HR 104  SpO2 93% FiO2 0.40  T 37.9", [("heart_rate", "104"), ("oxygen_saturation", "93"),
+                                          ("temperature", "37.9")]),
+    ("SpO2 95% on 40% FiO2", [("oxygen_saturation", "95")]),
+    # a saturation on oxygen after a semicolon; a nadir after a range measured on room air
+    ("SpO2: 84% on room air; 93% with 2 L/min O2", [("oxygen_saturation", "84"), ("oxygen_saturation", "93")]),
+    ("O2 sat on RA: 90-93% at rest, nadir 86% on exertion", [("oxygen_saturation", "86")]),
+    # a home thermometer's reading; a withdrawal scale's items are scores, its total's vitals are readings
+    ("Home thermometer 38.9 at 21:00 per wife.", [("temperature", "38.9")]),
+    ("COWS 1400: resting pulse 1, sweating 2, tremor 1", []),
+    ("CIWA 12, HR 108, BP 150/92", [("heart_rate", "108"), ("systolic_bp", "150"), ("diastolic_bp", "92")]),
+    # other people's readings in an aside; a ventilator's settings after "Vent:" (its rate is the set rate)
+    ("3 friends also seen (one HR 124, T 38.8 - own charts).", []),
+    ("0750 A-line placed.\nVent: VC TV 450, RR 16, PEEP 10, FiO2 0.6", []),
+    # a pressure in centimetres of mercury, the other arm's after it
+    ("Examen : TA 16/10 cmHg au bras droit, 15/9 cmHg au bras gauche, fréquence cardiaque 84, avec une dyspnée.",
+     [("systolic_bp", "16"), ("diastolic_bp", "10"), ("systolic_bp", "15"), ("diastolic_bp", "9"),
+      ("heart_rate", "84")]),
+]
+CHOSEN_HELDOUT12 = [
+    # a timed heading whose time stands before its bracket; a bare heading with a time
+    ("Ambulance: HR 124\nTriage obs 03:10 (on 2L NC): HR 110  BP 100/60\n", "110"),
+    ("RAPID RESPONSE NOTE\nCalled for HR 40.\nPer RN: HR 42, BP 80/40\n\nRRT ARRIVAL 02:17\nHR 48, BP 84/44\n", "48"),
+    # an outreach team's assessment with a bare time, after the ward's observations it was called for
+    ("Ward obs 11:00: HR 126  BP 88/50\n\nCCOT assessment 11:40:\nC - HR 122, BP 84/46\n", "122"),
+]
+
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
-                                                                FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11)
+                                                                FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
+                                                                FORMS_HELDOUT12)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -946,7 +1005,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
 
 @pytest.mark.parametrize("text, chosen_heart_rate", [case for cases in (CHOSEN_HELDOUT2_3, CHOSEN_HELDOUT4, CHOSEN_HELDOUT7,
                                                                          CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
-                                                                         CHOSEN_HELDOUT10, CHOSEN_HELDOUT11)
+                                                                         CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
+                                                                         CHOSEN_HELDOUT12)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""

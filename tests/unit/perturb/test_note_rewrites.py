@@ -86,6 +86,28 @@ def test_blood_pressure_that_would_cross_its_partner_is_not_used():
     assert isinstance(rewrite_vital(user, "diastolic_bp", 2, value=170.0), NotApplicable)
 
 
+def test_a_pressure_in_centimetres_of_mercury_is_read_and_rewritten_in_them():
+    """French and West African notes write "TA 15/9 cmHg" for 150/90 mmHg: read in mmHg it would be a systolic of 15
+    (no blood pressure at all, or the lowest class); the class comes from the mmHg value, the rewrite stays in cmHg."""
+    text = ("Examen clinique : patiente de 52 ans avec une toux depuis 3 jours. TA 15/9 cmHg au bras droit, "
+            "14/9 cmHg au bras gauche ; pouls 88 bpm ; température 37,2 °C.")
+    user = build_user_note("cmhg", text)
+    systolic, diastolic = user.vitals.chosen_mention("systolic_bp"), user.vitals.chosen_mention("diastolic_bp")
+    assert (systolic.text, systolic.unit, systolic.devise_value, diastolic.devise_value) == ("15", "cmHg", 150.0, 90.0)
+    assert sorted(m.text for m in user.vitals.mentions if m.variable == "systolic_bp") == ["14", "15"]
+    reached = set()
+    for level in SEVERITY_SCALES["systolic_bp"].levels:
+        result = rewrite_vital(user, "systolic_bp", level, seed=5)
+        if isinstance(result, NotApplicable):  # a class whose every value would sit at or below the diastolic
+            assert "9 cmHg of the same reading" in result.reason
+            continue
+        reached.add(level)
+        assert result.note.text == text[:systolic.start] + result.written + text[systolic.end:]
+        assert SEVERITY_SCALES["systolic_bp"].level(float(result.written) * 10) == level == int(result.value_class)
+        assert result.value == float(result.written) * 10  # DeVisE's value in mmHg
+    assert reached and max(reached) == max(SEVERITY_SCALES["systolic_bp"].levels)
+
+
 def test_a_reading_beyond_devises_range_is_not_applicable_but_its_partner_is_rewritten():
     user = build_user_note("htn", "Vitals: BP 242/138, HR 84")
     assert user.vitals.chosen_mention("systolic_bp").text == "242"  # chosen by the rule, as annotated
