@@ -66,7 +66,7 @@ from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, he
 # -- the lexicon -------------------------------------------------------------------------------------------------
 
 NOUNS = {"man": MALE, "woman": FEMALE, "male": MALE, "female": FEMALE, "gentleman": MALE, "gent": MALE, "lady": FEMALE,
-         "boy": MALE, "girl": FEMALE}
+         "boy": MALE, "girl": FEMALE, "widower": MALE, "widow": FEMALE, "housewife": FEMALE}
 TITLES = {"mr": MALE, "mister": MALE, "mrs": FEMALE, "ms": FEMALE, "miss": FEMALE}
 #: People whose age a note may give next to the patient's ("her 61-year-old daughter", "partner, 45").
 _RELATIVES = {w for w, sex in OTHERS.items() if sex is not None} | {
@@ -98,13 +98,15 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
-    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?)[ \t:]*_{2,}[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
+    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)[ \t:]*(?:_{2,}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})"
+                                  r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
                                   r"(?:[ \t]*(?:y|yrs?|years?|J|ans|jaar|år)\.?)?\)"),
     # "a Korean man, 61, …", "Female, 74, Caucasian", "Patient: 62 years, male", "She is 72."
     ("after a patient noun", r"\b(?i:man|woman|male|female|gentleman|lady)[ \t]*,[ \t]*(?P<n>\d{1,3})"
                              r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)\n]|[ \t]*$|[ \t]{2,})"),
     # "Mrs Hauwa I., 28YRS,", "Mzee J.K., 72 yrs,": a name, a comma and the years
-    ("name, N yrs", r"(?<=[A-Za-z.],)[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y)\b(?=[ \t]*[,.;)\n]|[ \t]{2,})"),
+    # "Mrs Hauwa I., 28YRS,", Austria's "Hr. Franz W., 71a"
+    ("name, N yrs", r"(?<=[A-Za-z.],)[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y|a|J)\b(?=[ \t]*[,.;)\n]|[ \t]{2,})"),
     # "71 yrs male", "71y M", "Patient: 62 years, male"
     ("years, sex", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:years?|yrs?|y)\.?[ \t]*,?[ \t]*"
                    r"(?=(?i:male|female|man|woman|gentleman|lady|boy|girl)\b|[MF]\b)"),
@@ -205,7 +207,9 @@ def _age_context(text: str, m: re.Match) -> bool:
     """"57M"/"57 F" is an age and a sex where it opens a sentence, a line or a field, or a telegraphic summary."""
     before = text[max(0, m.start() - 20):m.start()]
     after = text[m.end():m.end() + 12]
-    opens = re.search(r"(?:^|[\n.;:(]|,|[ \t]{3,})[\s*-]*(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
+    # also an IMIST-AMBO handover's "I – 58M"
+    opens = re.search(r"(?:^|[\n.;:(]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
+                      r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
                       r"[\s:]*$", before, re.I) or not before.strip()
     return bool(opens) and not re.match(r"\s*(?:\d|°|degrees)", after)
 
@@ -224,7 +228,7 @@ _STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|refe
                            # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
                            r"reg|registrar|liaison|elder|worker|nurse|consultant|doctor|interpreter|physio\w*|"
                            r"therapist|officer|coordinator|chaplain|navigator|advocate|SHO|FY\d|SpR|fellow|resident|"
-                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife)"
+                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife|chr|phn)"
                            r"[ \t]*\()$",
                            re.I)
 
@@ -256,20 +260,25 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
         elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
                                            r"baby|newborn|neonate|fetus|twin)", text[m.end():]) and not re.search(
-                r"\b(?:baby|live|newborn|a\s+healthy)\s+$", text[max(0, m.start() - 12):m.start()], re.I) and \
+                r"\b(?:baby|live|newborn|a\s+healthy|medicine|middle|best|sales|delivery|police|fire)\s+$",
+                text[max(0, m.start() - 12):m.start()], re.I) and \
                 not _describes_other(text, m.start()) and not _a_birth(text, m.start(), m.end()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
         elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and \
                 not re.match(r"[ \t]*(?:No\b|#|Number\b)", text[m.end():]) and \
                 not _STAFF_AFTER_NAME.match(text, m.end()) and not _STAFF_BEFORE.search(
                     text[max(0, m.start() - 25):m.start()]) and not (
-                word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with)\s*$",
+                word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with|"
+                                             r"rheumatic|mitral|calcific|critical|known)\s*$",
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
     for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet)\s*[:=\-]?\s*"
-                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE|(?<=płeć: )K|(?<=Płeć: )K)\b", text, re.I):
-        letter = {"K": "F"}.get(m["w"][0].upper(), m["w"][0].upper())  # Polish "K" (kobieta): a woman
+                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE|(?<=płeć: )K|(?<=Płeć: )K|(?<=kön: )K|"
+                         r"(?<=Kön: )K|(?<=geschlecht: )W|(?<=Geschlecht: )W|(?<=geslacht: )V|(?<=Geslacht: )V)\b",
+                         text, re.I):
+        # Polish and Swedish "K" (kobieta, kvinna), German "w" (weiblich), Dutch "V" (vrouw): a woman
+        letter = {"K": "F", "W": "F", "V": "F"}.get(m["w"][0].upper(), m["w"][0].upper())
         if len(m["w"]) == 1:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
     forms = dict(_AGE_FORMS)
@@ -284,6 +293,7 @@ def _sex_words(text: str) -> list[SexMention]:
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|YO)(?P<sex>[MFmf])\b",  # "62 yom", "45 YOF"
                     r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
                     r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))",
+                    r"\bRace[ \t]*/[ \t]*Sex[ \t]*:[ \t]*[WBHAIO][ \t]*/[ \t]*(?P<sex>[MF])\b",  # a prison's "H/M"
                     # MIMIC's blanked age opening the history: "___ M restrained driver in a high-speed MVC"
                     r"^[ \t]*_{2,}[ \t]+(?P<sex>[MF])(?=[ \t]+(?:[a-z]|w/|s/p))",
                     # a sex letter after a word that describes the person: "Gen: elderly F, NAD"
@@ -296,6 +306,17 @@ def _sex_words(text: str) -> list[SexMention]:
                 continue
             words.append(SexMention(m.start("sex"), m.end("sex"), m["sex"], MALE if m["sex"] in "Mm" else FEMALE,
                                     "letter"))
+    # a name's patronymic ("Rajendran s/o Muthu", "Juliana binti Anthony"): a son or a daughter of
+    for m in re.finditer(r"(?<=[A-Za-z_])[ \t]+(?P<w>s/o|d/o|bin|binti|a/l|a/p)[ \t]+(?=[A-Z_])", text):
+        words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] in ("s/o", "bin", "a/l") else FEMALE,
+                                "noun"))
+    # "52 y/o Bedouin woman, mother of 9": the patient as a mother or a father (not "her mother of 80")
+    for m in re.finditer(r"(?<![\w'’])(?P<w>mother|father)[ \t]+of[ \t]+(?:\d{1,2}|one|two|three|four|five|six|seven|"
+                         r"eight|nine|ten)\b", text, re.I):
+        if not re.search(r"\b(?:his|her|their|my|the|pt['’]s|patient['’]s|whose|a)\s+$",
+                         text[max(0, m.start() - 10):m.start()], re.I):
+            words.append(SexMention(m.start("w"), m.end("w"), m["w"], FEMALE if m["w"].lower() == "mother" else MALE,
+                                    "noun"))
     for m in re.finditer(r"性别[:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter"))
     words += _foreign_sex_words(text)

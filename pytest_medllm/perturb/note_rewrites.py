@@ -60,7 +60,10 @@ SEX_SWAPS = {"he": "she", "she": "he", "him": "her", "his": "her", "hers": "his"
              "herself": "himself", "man": "woman", "woman": "man", "male": "female", "female": "male",
              "gentleman": "lady", "gent": "lady", "lady": "gentleman", "boy": "girl", "girl": "boy", "mr": "ms",
              "mister": "ms", "mrs": "mr", "ms": "mr", "miss": "mr", "m": "f", "f": "m",
-             "k": "m"}  # Polish "Płeć: K" (kobieta)
+             "k": "m", "w": "m", "v": "m",  # "Płeć: K" (kobieta), "Geschlecht: w", "Geslacht: V"
+             "widower": "widow", "widow": "widower", "housewife": "househusband", "mother": "father",
+             "father": "mother", "s/o": "d/o", "d/o": "s/o", "bin": "binti", "binti": "bin", "a/l": "a/p",
+             "a/p": "a/l"}
 
 
 @dataclass(frozen=True)

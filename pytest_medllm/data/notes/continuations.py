@@ -90,7 +90,8 @@ _NEXT_SENTENCE_CHANGE = re.compile(r"[^.\n]*?\.[ \t]+(?:[Rr]ecovered|[Ii]mproved
 
 
 #: A further value below these is not the same vital going on ("HR 110, then 3 doses of adenosine").
-_LOWEST_FURTHER = {"heart_rate": 20, "respiratory_rate": 4, "oxygen_saturation": 50, "systolic_bp": 40}
+_LOWEST_FURTHER = {"heart_rate": 20, "respiratory_rate": 4, "oxygen_saturation": 50, "systolic_bp": 40,
+                   "diastolic_bp": 20}
 
 
 _OTHER_UNIT_IN_PARENTHESES = re.compile(rf"(?:{ANY_TEMP_UNIT})?[ \t]*\([ \t]*(?P<v>{TEMP_NUMBER})[ \t]*\)")

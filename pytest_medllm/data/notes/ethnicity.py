@@ -62,7 +62,7 @@ class EthnicityMention:
     @property
     def negated(self) -> bool:
         """A mention that says only what the patient is not: "Not Hispanic or Latino"."""
-        return self.text.lower() in NOT_TERMS
+        return self.text.lower() in NOT_TERMS or bool(re.match(r"(?:no|not|neither)\b", self.text, re.I))
 
 
 class _Span(Protocol):
@@ -109,7 +109,13 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 r"cultural\s+background|indigenous\s+status|tribe|caste|iwi|"
                 # the same fields in the other languages: "Etnia:", "Raça/cor:", "Autoidentificación étnica:"
                 r"etnia|raça(?:\s*/\s*cor)?|cor\s*/\s*raça|raza|origen\s+étnico|autoidentificación\s+étnica|"
-                r"ethnie|origine\s+ethnique|etnicitet|etniciteit|etnische\s+achtergrond|pochodzenie\s+etniczne")
+                r"ethnie|origine\s+ethnique|etnicitet|etniciteit|etnische\s+achtergrond|pochodzenie\s+etniczne|"
+                # a census's detail and identity fields: "Asian subgroup:", "Ethnic or cultural origin:", "Indigenous
+                # identity (self-identified):", "Population group:" (South Africa), "Ethnicity 2:", Chile's
+                # "Pertenencia a pueblo originario:", Poland's "Obywatelstwo:"
+                r"(?:asian|hispanic|pacific\s+islander)\s+subgroup|ethnic\s+or\s+cultural\s+(?:origin|background)|"
+                r"indigenous\s+identity|population\s+group|self-identified\s+ethnicity|ethnicity\s*\d|"
+                r"pertenencia\s+a\s+pueblo\s+originario|obywatelstwo")
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
@@ -118,8 +124,21 @@ _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:
 #: know): "Caste: Arain", "Ethnicity: Janajati (Tamang)", "Raça/cor: parda". Read after the rules above, for values
 #: they left; the value ends at the field's end or at a bracket (read as a finer term).
 _FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=][ \t]*"
-                               r"(?P<v>[^\W\d_][^\W\d_'’ \-]{0,40}?)(?=[ \t]*(?:[ \t]{2}|[(;|,\n]|\.(?:\s|$)|$))",
-                               re.I)
+                               # an OASIS or IRF-PAI answer's letter, a "yes" before the people: "D. Yes, Cuban"
+                               r"(?:[A-Z]\.[ \t]+)?(?:(?i:yes|sí|si|ja|oui|sim)[ \t]*[,–-][ \t]*)?"
+                               r"(?P<v>[^\W\d_]+(?:(?:['’-]| (?! ))[^\W\d_]+){0,5})"
+                               r"(?=[ \t]*(?:[ \t]{2}|[(;|,/\n]|\.(?:\s|$)|$))", re.I)
+#: The answer to a Hispanic-origin question: "Hispanic/Latino: No", "Hispanic, Latino/a, or Spanish origin: No, not
+#: Hispanic/Latino/a".
+_HISPANIC_ORIGIN_ANSWER = re.compile(r"\bHispanic(?:/Latino(?:/a)?|,[ \t]+Latino/a,[ \t]+or[ \t]+Spanish[ \t]+origin)?"
+                                     r"[ \t]*:[ \t]*(?P<v>(?:No|Yes)\b(?:,[ \t]+not[ \t]+[^\n]{1,40}?)?)"
+                                     r"(?=[ \t]{2}|\n|$)")
+#: A Māori pepeha names the iwi: "Ko Ngāpuhi te iwi".
+_PEPEHA_IWI = re.compile(r"\bKo[ \t]+(?P<t>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ \t]+te[ \t]+iwi\b")
+#: An Indigenous status or a census answer that names the patient's origin whole.
+_RACE_SEX_CODE = re.compile(r"\bRace[ \t]*/[ \t]*Sex[ \t]*:[ \t]*(?P<e>[WBHAIO])[ \t]*/[ \t]*[MF]\b")
+_RACE_CODES = {"W": "White", "B": "Black", "H": "Hispanic/Latino", "A": "Asian & Pacific", "I": "Other/Unknown",
+               "O": "Other/Unknown"}
 #: Field values that state nothing: no mention.
 _NO_VALUE = re.compile(r"(?:unknown|not\s+known|unk|not\s+(?:stated|recorded|specified|given|asked|documented|"
                        r"available)|declined(?:\s+to\s+\w+)?|refused|prefer\s+not\s+to\s+say|none|other|n/?a|"
@@ -130,6 +149,9 @@ _NO_VALUE = re.compile(r"(?:unknown|not\s+known|unk|not\s+(?:stated|recorded|spe
 #: Tribe (Apsáalooke)", "Janajati (Tamang)".
 _BRACKETED_PEOPLE = re.compile(r"[ \t]*\([ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*"
                                r"(?:[ \t]+[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*){0,2})[ \t]*\)")
+_LIST_ITEM = re.compile(r"[ \t]*[;(][ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_]*(?:(?:['’-]| (?! ))[A-Za-zÀ-ÿ][^\W\d_]*){0,5}?)"
+                        r"(?=[ \t]*(?:[;)]|[ \t]{2}|\n|$))")
+_BRACKETED_WORD = re.compile(r"[ \t]*\([ \t]*(?P<t>[^\W\d_]+)[ \t]*\)")
 #: An Indigenous nation the patient belongs to, named before "Tribe", "Nation", "Band": "Enrolled member of the Crow
 #: Tribe", "citizen of the Cherokee Nation".
 _TRIBE_MEMBER = re.compile(r"\b(?:member|citizen|descendant)\s+of\s+(?:the\s+)?"
@@ -186,8 +208,9 @@ def _describes_patient(text: str, start: int, end: int, ages: Sequence[_Span]) -
     # "of Mexican descent", "of Punjabi Sikh background", "of South African Indian descent", "His South Asian
     # ethnicity", "ethnically Tamil"
     descent = (re.match(r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}\s+(?:descent|origin|heritage|background|ancestry|"
-                        r"extraction|ethnicity|race)\b", after, re.I) and re.search(
-        r"\b(?:of|his|her|given|with|(?:the\s+)?(?:patient|pt)['’]s)\s*$", before, re.I)) or re.search(
+                        r"extraction|ethnicity|race|side|roots)\b", after, re.I) and re.search(
+        r"\b(?:of|his|her|given|with|(?:the\s+)?(?:patient|pt)['’]s)\s*$|"
+        r"(?:^|\n)[ \t]*(?:social(?:\s+history)?|sh|soc(?:\s*hx)?)[ \t]*:[ \t]*$", before, re.I)) or re.search(
         r"\bethnic(?:ally)?\s+$", before, re.I)
     noun = _PATIENT_NOUN_AFTER.match(after) and not re.match(r"[\s-]*(?:nurse|doctor|staff|friend)", after)
     qualified = re.search(rf",\s*{_QUALIFIER}\s+$", before)
@@ -211,7 +234,8 @@ def _describes_patient(text: str, start: int, end: int, ages: Sequence[_Span]) -
     predicate = (re.search(r"(?:\b(?:he|she|patient|pt)|\b(?:man|woman|male|female|gentleman|lady|patient|pt)"
                            r"\s*,?\s*who)\s+(?:is|was|(?:self[- ])?identifie[sd]\s+as|"
                            r"describes\s+(?:him|her)self\s+as)\s+(?:an?\s+)?$", before, re.I) or
-                 re.search(r"\b(?:self[- ])?identif(?:ies|ied|ying)\s+as\s+(?:an?\s+)?$", before, re.I)) and \
+                 re.search(r"\b(?:(?:self[- ])?identif(?:ies|ied|ying)|describes\s+(?:him|her|them)self)\s+as\s+"
+                           r"(?:an?\s+)?[\"“]?$", before, re.I)) and \
         re.match(r"[ \t]*(?:[,;.)(]|and\b|$|\n|[ \t]{2,})", after)
     # Canada's registered "Status First Nations", "Treaty Indian"
     status = re.search(r"\b(?:status|treaty)\s+$", before, re.I) and _class(text[start:end]) == "Other/Unknown"
@@ -317,6 +341,16 @@ def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMen
     for m in _TRIBE_MEMBER.finditer(text):
         if not _covered([*out, *found], m.start("t")):
             found.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], _value_class(m["t"]), "prose"))
+    for m in _HISPANIC_ORIGIN_ANSWER.finditer(text):
+        if not _covered([*out, *found], m.start("v")):
+            cls = "Hispanic/Latino" if m["v"].startswith("Yes") else "Other/Unknown"
+            found.append(EthnicityMention(m.start("v"), m.end("v"), m["v"], cls, "field"))
+    for m in _PEPEHA_IWI.finditer(text):
+        if not _covered([*out, *found], m.start("t")):
+            found.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], "Asian & Pacific", "prose"))
+    for m in _RACE_SEX_CODE.finditer(text):  # a prison's "Race/Sex: H/M"
+        if not _covered([*out, *found], m.start("e")):
+            found.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], _RACE_CODES[m["e"]], "field"))
     for m in _FIELD_WITH_VALUE.finditer(text):
         value = m["v"]
         if _NO_VALUE.fullmatch(value) or re.fullmatch(r"_+", value) or _covered([*out, *found], m.start("v")) or \
@@ -324,8 +358,20 @@ def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMen
             continue
         found.append(EthnicityMention(m.start("v"), m.end("v"), value, _value_class(value), "field"))
     for mention in sorted([*out, *found], key=lambda e: e.start):
+        if mention.form != "field":
+            continue
+        position = mention.end  # the further items of a field's list: "Native Hawaiian; Chinese; Filipino",
+        while item := _LIST_ITEM.match(text, position):  # "Multiracial (Black or African American; Asian)"
+            if not _covered([*out, *found], item.start("t")) and not _NO_VALUE.fullmatch(item["t"]):
+                found.append(EthnicityMention(item.start("t"), item.end("t"), item["t"], _value_class(item["t"]),
+                                              "field"))
+            position = item.end("t")
+    for mention in sorted([*out, *found], key=lambda e: e.start):
         nation = re.match(r"[ \t]+(?:Tribe|Nation|First\s+Nation|Band)\b", text[mention.end:mention.end + 20])
         bracket = _BRACKETED_PEOPLE.match(text, mention.end + (nation.end() if nation else 0))
+        if not bracket:  # "d'origine malienne (soninké)": a people the lexicon knows, in lower case
+            known = _BRACKETED_WORD.match(text, mention.end)
+            bracket = known if known and (descent_class(known["t"]) or known["t"].lower() in _ALL_TERMS) else None
         if bracket and not _covered([*out, *found], bracket.start("t")) and \
                 not _NO_VALUE.fullmatch(bracket["t"]) and not _NOT_PATIENT_AFTER.match(bracket["t"]) and \
                 not (mention.form == "prose" and bracket["t"].lower() in FIELD_ONLY_TERMS):  # "Māori (Ngāpuhi)"
@@ -346,5 +392,26 @@ def _whole_field_values(text: str, out: list[EthnicityMention]) -> list[Ethnicit
     for mention in out:
         if not any(o is not mention and o.start <= mention.start and mention.end <= o.end and o.end - o.start >
                    mention.end - mention.start for o in out):
-            kept.append(mention)
+            kept.extend(_race_and_detail(mention))
     return kept
+
+
+#: A race and its detail in one field value: "Asian - Korean", "Hispanic or Latino / Mexican American".
+_DETAIL_SEPARATOR = re.compile(r"[ \t]+[-–/][ \t]+")
+
+
+def _race_and_detail(mention: EthnicityMention) -> list[EthnicityMention]:
+    """A field value that gives a race and then a people ("Asian - Korean", "Native Hawaiian or Other Pacific
+    Islander - Marshallese") as two mentions, as registration systems record them; a census category whose words
+    go on after a dash stays one ("Black or Black British - Caribbean", "Mixed - White and Black African", "White -
+    Any other White background", MIMIC's "HISPANIC/LATINO - DOMINICAN")."""
+    split = _DETAIL_SEPARATOR.search(mention.text)
+    if mention.form != "field" or not split or mention.text.isupper():
+        return [mention]
+    head, tail = mention.text[:split.start()], mention.text[split.end():]
+    if re.search(r"british|^mixed", head, re.I) or re.match(r"(?:any|other)\b", tail, re.I) or \
+            re.search(r"\s(?:and|&)\s", tail) or not _terms(head):
+        return [mention]
+    start = mention.start + split.end()
+    return [EthnicityMention(mention.start, mention.start + len(head), head, _value_class(head), "field"),
+            EthnicityMention(start, mention.end, tail, _value_class(tail), "field")]

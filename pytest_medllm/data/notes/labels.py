@@ -116,6 +116,8 @@ LABELS: tuple[Label, ...] = (
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
        meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
     _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
+    _L("AF (ECG)", r"(?:AF(?:ib)?|AFL)(?:\s+(?:w/|with)\s*RVR)?(?=[ \t:~]*\d{2,3}\b)", "heart_rate", context=_ECG,
+       case_sensitive=True, meaning="an ECG's atrial fibrillation and its rate: 'ECG: AF w/ RVR 116', 'ECG: AF ~140'"),
     _L("rhythm (other languages)", r"(?:sinus(?:tachycardie|bradycardie|ritme|rytm|rhythmus|takykardi|bradykardi)|"
                                    r"Sinus(?:tachykardie|bradykardie)|(?:taquicardia|bradicardia|ritmo)\s+sinusal|"
                                    r"(?:tachicardia|bradicardia|ritmo)\s+sinusale|(?:tachycardie|bradycardie)\s+sinusale|"
@@ -138,7 +140,8 @@ LABELS: tuple[Label, ...] = (
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
                        r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
-                         r"frequenza\s+ventricolare", "heart_rate", "sv/de/fr/es/it", meaning="ventricular rate"),
+                         r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens", "heart_rate",
+       "sv/de/fr/es/it/nl/no", meaning="ventricular rate"),
     _L("HF", r"HF", "heart_rate", "de", only_in=("de",), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz (English HF is heart failure)"),
     _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
@@ -179,6 +182,8 @@ LABELS: tuple[Label, ...] = (
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     _L("AH", r"AH", "respiratory_rate", "nl", only_in=("nl",), unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
        meaning="ademhalingsfrequentie"),
+    _L("RF", r"RF", "respiratory_rate", "no/da", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
+       meaning="respirasjonsfrekvens (English RF is the rheumatoid factor): 'puls 112 – RF 28 – SpO2 89 %'"),
     _L("FR", r"FR", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
        meaning="fréquence respiratoire, frecuencia respiratoria, frequenza respiratoria, frequência respiratória"),
     # oxygen saturation
@@ -328,7 +333,10 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
 
 #: A withdrawal scale's items are scores, not readings: "COWS 0910: resting pulse 2, sweating 2" (not the vitals
 #: after a scale's total: "CIWA 19, HR 134").
-_SCORE_ITEM = re.compile(r"\b(?:COWS|CIWA(?:-Ar)?)\b(?![ \t]*(?:score[ \t]*)?[:=]?[ \t]*\d{1,2}\b(?![:\d]))[^\n]*$")
+_SCORE_ITEM = re.compile(r"\b(?:COWS|CIWA(?:-Ar)?)\b(?![ \t]*(?:score[ \t]*)?[:=]?[ \t]*\d{1,2}\b(?![:\d]))[^\n]*$|"
+                         # a score's items in brackets after its total: "Aldrete 7 (activity 1, resp 2, SpO2 1)"
+                         r"\b(?:Aldrete|COWS|CIWA(?:-Ar)?|APGAR|Apgar|q?SOFA|MEWS|PEWS|NEWS2?)[ \t]*(?:score[ \t]*)?"
+                         r"[:=]?[ \t]*\d{0,2}[ \t]*\([^()\n]*$")
 
 
 def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:

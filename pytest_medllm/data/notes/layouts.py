@@ -204,6 +204,9 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     if parts:
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
     bare = re.sub(r"\(.*?\)|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
+    # a time of day or a posture before the vital: "AM BP", "PM HR", "Sitting BP"
+    bare = re.sub(r"^(?:am|pm|a\.m\.|p\.m\.|morning|evening|night|mean|avg|average|home|lying|sitting|standing)\s+",
+                  "", bare)
     for variable, pattern in _COLUMN_NAMES.items():
         if re.fullmatch(pattern, bare):
             letter = unit and (unit[1] or unit[2])

@@ -149,6 +149,10 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "ihren": ("female", "possessive before a relative", ("de",)),
     # titles and nouns: "Patient Madam A.M.", "mère de 6 enfants"
     "madam": ("female", "title", ()), "mère": ("female", "mother of children", ("fr",)),
+    # Norwegian nouns; a woman's smoking status in German and Italian; Austria's "Hr." (Herr)
+    "kvinne": ("female", "noun", ()), "enke": ("female", "noun", ()), "enkemann": ("male", "noun", ()),
+    "nichtraucherin": ("female", "noun", ()), "raucherin": ("female", "noun", ()),
+    "fumatrice": ("female", "noun", ()), "hr.": ("male", "title", ("de",)),
     "père": ("male", "mother of children", ("fr",)),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
@@ -174,6 +178,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "weiblich": "männlich", "seine": "ihre", "seiner": "ihrer", "seinem": "ihrem", "seinen": "ihren", "seines": "ihres",
     "honom": "henne", "henne": "honom", "hans": "hennes", "hennes": "hans", "zijn": "haar", "haar": "zijn",
     "ihr": "sein", "ihre": "seine", "ihrem": "seinem", "ihren": "seinen", "madam": "sir", "mère": "père",
+    "kvinne": "mann", "enke": "enkemann", "enkemann": "enke", "nichtraucherin": "nichtraucher",
+    "raucherin": "raucher", "fumatrice": "fumatore", "hr.": "fr.",
     "père": "mère",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -50,7 +50,7 @@ WORLD_TERMS: dict[str, str] = {
         indo-canadian indo-mauritian palauan i-kiribati tuvaluan nauruan ni-vanuatu solomon_islander tokelauan
         pohnpeian kosraean yapese carolinian rotuman kanaka_maoli kānaka_maoli kanaka_ʻōiwi moriori pasifika
         native_hawaiian_or_other_pacific_islander asian_or_asian_british asian_indian_american janajati tamang
-        gurung magar tharu madhesi"""),
+        gurung magar madhesi dusun kadazan-dusun kadazandusun murut bajau"""),
     # Europe and European settler peoples
     **_terms(_W, """dutch flemish walloon swedish icelandic maltese cypriot slovenian slovene montenegrin macedonian
         kosovar moldovan belarusian luxembourgish sámi anglo-celtic pākehā pakeha afrikaner sephardi sephardic
@@ -75,7 +75,8 @@ WORLD_TERMS: dict[str, str] = {
         larrakia bundjalung dharug darug gadigal eora yamatji palawa martu kuku_yalanji luritja anmatyerr alyawarr
         nunga gumbaynggirr yuin first_peoples indigenous_australian aboriginal_and_torres_strait_islander
         aboriginal_or_torres_strait_islander two_or_more_races some_other_race mixed_heritage mixed_ethnicity
-        dual_heritage multi-ethnic multiethnic"""),
+        dual_heritage multi-ethnic multiethnic maya aboriginal_but_not_torres_strait_islander_origin
+        torres_strait_islander_but_not_aboriginal_origin both_aboriginal_and_torres_strait_islander_origin"""),
 }
 
 #: Terms read only as the value of a race/ethnicity field (or in brackets after one) and, for "Traveller", as the name
@@ -95,7 +96,8 @@ FIELD_ONLY_TERMS: dict[str, str] = {
 NOT_TERMS: dict[str, str] = _terms(_O, """not_hispanic_or_latino not_hispanic/latino not_hispanic_or_latina
     not_hispanic non-hispanic non_hispanic non-latino neither_aboriginal_nor_torres_strait_islander_origin
     neither_aboriginal_nor_torres_strait_islander not_aboriginal_or_torres_strait_islander non-indigenous
-    not_of_aboriginal_or_torres_strait_islander_origin not_aboriginal_or_torres_strait_islander_origin""")
+    not_of_aboriginal_or_torres_strait_islander_origin not_aboriginal_or_torres_strait_islander_origin
+    no,_not_of_hispanic,_latino/a,_or_spanish_origin no,_not_hispanic/latino/a no,_not_hispanic_or_latino""")
 
 #: The descent adjectives of the other languages, by the phrase that introduces them: French "d'origine
 #: malienne", "d'ethnie peule"; Spanish "de origen ecuatoriano", "de etnia gitana", "de raza negra"; Italian "di origine
@@ -151,18 +153,20 @@ _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)?"
 #: The phrases that introduce a descent adjective (group ``t``), in the eight other languages.
 DESCENT_PHRASES: tuple[re.Pattern, ...] = tuple(re.compile(p) for p in (
     rf"(?i)\b(?:d['’]\s*(?:origine|ethnie)|de\s+(?:origen|origem|etnia|raza|raça)|di\s+(?:origine|etnia)|"
-    rf"pochodzenia|etnia)\s+(?P<t>{_WORD})",
+    rf"pochodzenia|narodowości|etnia)\s+(?P<t>{_WORD})",
     rf"(?i)\bvan\s+(?P<t>{_WORD})\s+(?:afkomst|komaf|herkomst)\b",
     rf"(?i)\bmed\s+(?:en\s+)?(?P<t>{_WORD})\s+(?:bakgrund|ursprung|härkomst)\b",
     rf"\b(?P<t>{_WORD})\s+(?:Herkunft|Abstammung)\b",
+    # German "türkischstämmig": the people's adjective joined to "-stämmig"
+    r"(?i)\b(?P<t>[^\W\d_]{4,}?stämmig[^\W\d_]*)",
 ))
 
 
 def descent_class(word: str) -> str | None:
     """The class of a descent adjective as written ("kurdischer", "somaliska", "wietnamskiego", "Marokkaanse"), by
     its form or its stem."""
-    low = word.lower()
-    for form in (low, re.sub(r"(?:e[rnms]?|a|iego|ego)$", "", low)):
+    low = re.sub(r"stämmig\w*$", "", word.lower())  # "türkischstämmige": the people's adjective before it
+    for form in (low, re.sub(r"(?:e[rnms]?|a|iego|ego|iej|ie)$", "", low)):
         if form in DESCENT_TERMS:
             return DESCENT_TERMS[form]
     if "-" in low:  # "Hindostaans-Surinaamse": the people it comes from first, as "Indo-" and "Afro-" name them

@@ -19,7 +19,11 @@ initials ("SWAST obs", "NIAS obs"), firefighters ("Pompiers"), a crew, the refer
 another team's record ("… per anaesthetic chart"), the observations of the place a retrieved or transferred patient
 came from ("Clinic obs 0600" in such a note), and the ward's observations a MET call quotes, "Ward obs 12:00:"). A
 label the table does not know ("Gen:", "CV:", "A:") continues the section it is in; after an SBAR or SOAP letter the
-label that follows is the heading ("A: Assessment on RRT arrival (14:25):").
+label that follows is the heading ("A: Assessment on RRT arrival (14:25):", "A – CCOT assessment 16:15:"). A line that
+opens with triage and goes on with its category, system, time or nurse ("Triage (MTS) 21:26 – ORANGE – discriminator:
+…", "TRIAGE ore 12:40 – codice 2") opens the triage block; so do "Categorización ESI", "Segregacja medyczna", "Tri
+IAO", a medical assistant's "MA intake", "Aufnahmestatus"; a referral's, a retrieval flight's ("RFDS in flight"), an
+ambulance service's ("NAS handover") and the last routine set before a change ("Last routine VS") are from before.
 """
 
 from __future__ import annotations
@@ -58,7 +62,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"pogotowie|zrm|trend|(?:sapeurs?[- ])?pompiers|bomberos|bombeiros|feuerwehr|brandweer|"
               # the ambulance services of the UK, Ireland, Australia, New Zealand and Canada by their initials
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|"
-              r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
+              r"\blast\s+routine\b|"
               # values quoted from another team's record: "Pre-induction obs per anaesthetic chart"
               r"\bper\s+(?:the\s+)?(?:an(?:a)?esthe\w*|ambulance|referral|referring|transfer\w*|handover)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
@@ -88,7 +94,11 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
              r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital|\btriaje\b|\btriagem\b|"
              r"\bioa\b|\barriv[ée]e\b|geliş\s+bulgu\w*|başvuru\s+bulgu\w*|"
-             r"^resting\b|\bprzy\s+przyj[ęe]ciu\b|badanie\s+przedmiotowe"),
+             r"^resting\b|\bprzy\s+przyj[ęe]ciu\b|badanie\s+przedmiotowe|"
+             # triage by its system or another language's word: "Categorización ESI (10:48)", "Segregacja medyczna",
+             # "Tri IAO (13h10)"; a medical assistant's or a nurse's intake; the German and Swiss admission status
+             r"\bcategori[sz]aci[óo]n\b|\bclasificaci[óo]n\b|\bsegregacja\b|^tri\b|"
+             r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -107,7 +117,7 @@ _LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
-    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*:[ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
+    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
     r"(?:\s*\([^()\n]{0,40}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
@@ -128,6 +138,11 @@ _LEAD_IN = re.compile(r"^[ \t]*(?P<label>(?:on|upon|at)[ \t]+(?:(?:the[ \t]+)?ti
                       r"(?:(?:physical|clinical|my)[ \t]+)?(?:exam(?:ination)?|arr?iv\w*|admission|triage|discharge)"
                       r"|o/e)\b(?=[ \t]*[,:;]|[ \t]+[a-z])", re.M | re.I)
 _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+#: A line that opens with triage and goes on with its category, its system, a time or a nurse's name ("Triage (MTS)
+#: 21:26 – ORANGE – discriminator: …", "TRIAGE ore 12:40 – codice 2", "Triage akuttmottak (RETTS) kl. 19:40:
+#: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
+_TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:triage|triaje|triagem|tri[ \t]+IAO)\b(?![ \t]+(?:note|nurse|category\s+\d"
+                          r"\s+in\b))[^\n:]{0,50})", re.M | re.I)
 
 
 #: A sentence that opens with a place or a time and a comma is prose, whatever ends it ("In the ED, initial vitals:").
@@ -180,6 +195,8 @@ def find_sections(text: str) -> list[Section]:
     headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
                 if not _LETTER_WITH_VALUE.match(m["label"] + text[m.end():m.end() + 6])] + [
         (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)]
+    starts = {start for start, _, _ in headings}
+    headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
     sections = _cut(text, sorted(headings), elsewhere)
     if any(s.kind == "exam" for s in sections):

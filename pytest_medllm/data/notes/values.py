@@ -150,12 +150,13 @@ def read_single(variable: str, text: str, start: int, end: int, how: str, *, nee
     if variable == "oxygen_saturation":
         if re.match(r"[ \t]*%", after):
             notation, unit_written = "percent", True
-        elif needs_percent:
-            return None, "no % after the number"
+        elif needs_percent and not re.match(r"[ \t]*\(?[ \t]*(?:RA|r/a|room[ \t]+air)\b", after):
+            return None, "no % after the number"  # "O2: 96 (RA)" says its air instead
         elif value <= 1 and re.fullmatch(r"[01]\.\d{2}", written):
             value, notation = round(value * 100, 4), "fraction"
         # "40% FiO2" is the oxygen's fraction; "SpO2 91% FiO2 0.55" a saturation, the fraction given its own number
-        if re.match(r"[ \t]*%?[ \t]*(?:FiO2(?![ \t:=]*(?:\d|0?\.\d))|predicted|venturi|Venturi|VM\b)", after):
+        if re.match(r"[ \t]*%?[ \t]*(?:FiO2(?![ \t:=]*(?:\d|0?\.\d|amb|RA\b|room))|predicted|venturi|Venturi|VM\b)",
+                    after):
             return None, "an oxygen fraction, not a saturation"
         if re.match(r"[ \t]*/[ \t]*\d", after):
             return None, "not written as this vital sign"
@@ -223,6 +224,9 @@ def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 
     """The reading "N/N" of match ``m`` (groups ``n1`` and ``n2``) as systolic and diastolic, or why not (a spaced
     slash after it separates the next number of a run when ``in_slash_run``)."""
     systolic, diastolic = float(m["n1"]), float(m["n2"])
+    if m["n1"].startswith("0") or (int(m["n1"]) <= 31 and int(m["n2"]) <= 12 and
+                                   re.match(r"[ \t]+\d{1,2}:\d{2}\b", text[m.end():])):
+        return [], "a date: not a blood pressure"  # "last VS 06/03 08:00"
     if systolic <= diastolic:
         return [], "the second number is not below the first: not a blood pressure"
     # centimetres of mercury, as French and West African notes write a pressure: "TA 22/12 cmHg" is 220/120 mmHg

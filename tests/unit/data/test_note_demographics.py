@@ -620,3 +620,73 @@ def test_the_twelfth_held_out_corpus_retired_to_development():
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.99 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
+
+
+# -- forms the retired held-out corpus dev15 (heldout13) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, sex_words, ethnicity_words, ethnicity", [
+    # a race and its detail recorded in one field value, as two mentions; a UK category stays whole
+    ("Race: Asian - Vietnamese   Ethnicity: Not Hispanic or Latino", [], ["Asian", "Vietnamese",
+                                                                        "Not Hispanic or Latino"], "Asian & Pacific"),
+    ("Ethnicity: Hispanic or Latino / Puerto Rican   Language: English", [], ["Hispanic or Latino", "Puerto Rican"],
+     "Hispanic/Latino"),
+    ("Ethnicity: Black or Black British - African", [], ["Black or Black British - African"], "Black"),
+    # a list of races; an OASIS answer's letter; a Hispanic-origin question's answer
+    ("Race (all that apply): Samoan; Japanese; White", [], ["Samoan", "Japanese", "White"], "Asian & Pacific"),
+    ("Race: Multiracial (White; American Indian or Alaska Native)", [],
+     ["Multiracial", "White", "American Indian or Alaska Native"], "Other/Unknown"),
+    ("A1010 Race: C. American Indian or Alaska Native", [], ["American Indian or Alaska Native"], "Other/Unknown"),
+    ("A1005 Ethnicity: D. Yes, Puerto Rican", [], ["Puerto Rican"], "Hispanic/Latino"),
+    ("Hispanic/Latino: No\nRace: Black or African American", [], ["No", "Black or African American"], "Black"),
+    # identity and census fields of Canada, South Africa, New Zealand, Chile; a prison's race letter
+    ("Indigenous identity (self-identified): Inuk (Inuit)", [], ["Inuk", "Inuit"], "Other/Unknown"),
+    ("Population group: Coloured   Language: Afrikaans", [], ["Coloured"], "Other/Unknown"),
+    ("Ethnicity 1: Tongan (33)   Ethnicity 2: Fijian (36)", [], ["Tongan", "Fijian"], "Asian & Pacific"),
+    ("Pertenencia a pueblo originario: Sí – Aymara", [], ["Aymara"], "Other/Unknown"),
+    ("ID# 0231   Race/Sex: B/M", ["M"], ["B"], "Black"),
+    # a pepeha's iwi; descent in a social history; a Polish nationality; German "-stämmig"
+    ("Ko Ngāti Porou te iwi, ko Waiapu te awa.", [], ["Ngāti Porou"], "Asian & Pacific"),
+    ("Social: Somali background, came to Australia 2001.", [], ["Somali"], "Black"),
+    ("Wywiad: 61-letni pacjent narodowości wietnamskiej, w Polsce od 1995 r., przy przyjęciu przytomny.", [],
+     ["wietnamskiej"], "Asian & Pacific"),
+    ("Die 70-jährige, polnischstämmige Patientin sei gestürzt und habe seit dem Sturz Schmerzen.",
+     ["Patientin"], ["polnischstämmige"], "White"),
+])
+def test_demographic_forms_of_the_thirteenth_held_out_corpus(text, sex_words, ethnicity_words, ethnicity):
+    found = extract_demographics(text)
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+    assert found.ethnicity == ethnicity
+
+
+@pytest.mark.parametrize("text, age, sex_words", [
+    ("Patient: Mr Ian BELL   DOB 02/03/1961 (63 yrs)   Gender: Male", 63, ["Mr", "Male"]),
+    ("I – 61F\nM – fall at home", 61, ["F"]),
+    ("Pat.: Fr. Maria K., 77a   Aufnahme: 12.01., die Patientin berichtet über Schmerzen und Fieber seit gestern.",
+     77, ["Fr.", "Patientin"]),
+    ("Patient: Mr Kumar s/o Ramasamy   Age: 60   Sex: M", 60, ["Mr", "s/o", "M"]),
+    ("Name: Siti binti Ahmad   Age: 45", 45, ["binti"]),
+    ("Patient: R.S., 80/M, widower, from Cebu", 80, ["M", "widower"]),
+    ("History: 48 y/o woman, mother of 5, from Hebron. Her mother of 80 lives with her.", 48,
+     ["woman", "mother", "Her", "her"]),
+    ("Name: Anna B.   Alter: 58 J.   Geschlecht: w\nBefund und Therapie nach Aufnahme unauffällig.", 58, ["w"]),
+    ("Kjønn: Kvinne   Sosialt: enke, bor alene.", None, ["Kvinne", "enke"]),
+    ("Nichtraucherin. Keine Allergien bekannt und keine Vorerkrankungen.", None, ["Nichtraucherin"]),
+    # look-alikes: a traditional healer, a community health representative, rheumatic mitral stenosis
+    ("67 yo woman. Saw a traditional medicine man last week. CHR (Ms. Begay) notified. Severe rheumatic MS.", 67,
+     ["woman"]),
+])
+def test_sex_words_and_ages_of_the_thirteenth_held_out_corpus(text, age, sex_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_thirteenth_held_out_corpus_retired_to_development():
+    """dev15 (heldout13, scored once, README: ethnicity 0.578, sex words 0.948) after it was studied. Left: a
+    self-described "Blasian", "Métis Nation-Saskatchewan citizen" marked whole, "Nigerian-born", Norwegian "samisk"
+    and "Hun" (Norwegian is not one of the languages read), and two pronouns."""
+    scores = score(load("dev15"))["demographics"]
+    assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision == 1.0
+    assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.99
+    assert scores["ETH"].precision >= 0.98 and scores["ETH"].recall >= 0.90

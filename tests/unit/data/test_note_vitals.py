@@ -25,7 +25,7 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14")
+           "dev14", "dev15")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -119,6 +119,28 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev14b-017@(508, 511)", "dev14b-017@(515, 517)", "dev14b-017@(518, 520)", "dev14b-017@(525, 527)",
               "dev14b-017@(531, 533)", "dev14b-017@(542, 546)", "dev14b-017@(685, 687)", "dev14b-017@(718, 721)",
               "dev14b-017@(722, 724)", "dev14b-017@(753, 755)", "dev14b-017@(766, 768)", "dev14b-017@(797, 801)"},
+    # dev15 was heldout13, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT13 and
+    # CHOSEN_HELDOUT13. Left: the ends of a range the annotators marked as readings ("HR 84-114" over 24 h; a range is
+    # no reading here), a flowsheet whose first column is a drug, a cooling log's timed temperatures, prose ("improved
+    # from 124 on arrival to 88", "rates to 118", "hypotension during procedure to 78/40"), and two admission notes
+    # whose annotators chose the admitting team's examination over the ED's triage set quoted before it
+    "dev15": {"dev15a-008@(2276, 2278)", "dev15a-009@(2131, 2133)", "dev15a-018@(1559, 1561)",
+              "dev15a-018@(1564, 1566)", "dev15a-018@(1613, 1615)", "dev15a-018@(1618, 1620)",
+              "dev15a-018@(1667, 1669)", "dev15a-018@(1672, 1674)", "dev15a-018@(1721, 1723)",
+              "dev15a-018@(1726, 1728)", "dev15a-018@(974, 976)", "dev15a-018@(977, 979)", "dev15a-021@(950, 952)",
+              "dev15a-021@(953, 956)", "dev15a-021@(963, 966)", "dev15a-021@(967, 970)", "dev15a-021@(978, 980)",
+              "dev15a-021@(981, 983)", "dev15a-025@(912, 914)", "dev15a-025@(915, 918)", "dev15a-025@(925, 928)",
+              "dev15a-025@(929, 932)", "dev15a-025@(940, 942)", "dev15a-025@(943, 945)", "dev15a-032@(1461, 1465)",
+              "dev15a-032@(1469, 1472)", "dev15a-032@(1476, 1479)", "dev15a-032@(1480, 1482)",
+              "dev15a-032@(1486, 1488)", "dev15a-032@(1492, 1495)", "dev15a-032@(2709, 2712)",
+              "dev15a-032@(2727, 2729)", "dev15a-032@(786, 790)", "dev15a-032@(791, 794)", "dev15a-032@(795, 798)",
+              "dev15a-032@(799, 801)", "dev15a-032@(802, 804)", "dev15a-032@(805, 808)", "dev15a-033@(2964, 2967)",
+              "dev15b-001@(521, 525)", "dev15b-006@(911, 913)", "dev15b-006@(914, 916)", "dev15b-016@(1556, 1560)",
+              "dev15b-016@(1569, 1573)", "dev15b-016@(1582, 1586)", "dev15b-016@(1595, 1599)",
+              "dev15b-016@(1608, 1612)", "dev15b-020@(657, 660)", "dev15b-020@(661, 663)", "dev15b-020@(667, 670)",
+              "dev15b-020@(674, 678)", "dev15b-020@(687, 689)", "dev15b-020@(779, 782)", "dev15b-020@(783, 785)",
+              "dev15b-020@(790, 793)", "dev15b-020@(802, 806)", "dev15b-020@(824, 826)", "dev15b-031@(1536, 1538)",
+              "dev15b-031@(763, 765)", "dev15b-034@(1822, 1825)"},
 }
 
 
@@ -993,10 +1015,51 @@ CHOSEN_HELDOUT12 = [
 ]
 
 
+# -- what the retired held-out corpus dev15 (heldout13) showed missing: each family written here --------------------
+
+FORMS_HELDOUT13 = [
+    # a home log's table whose columns name the time of day
+    ("Date    AM BP    AM HR   PM BP    PM HR\n5/02   152/94   78     146/90   74\n",
+     [("systolic_bp", "152"), ("diastolic_bp", "94"), ("heart_rate", "78"), ("systolic_bp", "146"),
+      ("diastolic_bp", "90"), ("heart_rate", "74")]),
+    # an ECG's atrial fibrillation and its rate; Dutch and Norwegian ventricular rates
+    ("08:10 ECG: AF w/ RVR 128, no acute ST changes.", [("heart_rate", "128")]),
+    ("ECG: AF ~150, LBBB.", [("heart_rate", "150")]),
+    ("ECG: AF met ventrikelfrequentie 124/min, verder geen afwijkingen bij het onderzoek.", [("heart_rate", "124")]),
+    # Norway's "RF" beside other vitals; a saturation whose air is named after it
+    # (Swedish "BT" is read in a Swedish note, which Norwegian is not to the language markers)
+    ("Innleggelse: puls 104 – RF 24 – SpO2 93 % på 2 l O2", [("heart_rate", "104"), ("respiratory_rate", "24"),
+                                                           ("oxygen_saturation", "93")]),
+    ("BP: 150/92  P: 96  R: 20  O2: 95 (RA)", [("systolic_bp", "150"), ("diastolic_bp", "92"), ("heart_rate", "96"),
+                                             ("respiratory_rate", "20"), ("oxygen_saturation", "95")]),
+    ("Sat 91% FiO2 amb., FC 104 x'", [("oxygen_saturation", "91"), ("heart_rate", "104")]),
+    # a date is no pressure; a score's items are no readings; a transfusion after an arrow is no diastolic
+    ("Per OSH summary, last VS 05/04 07:00: HR 88, BP 124/70", [("heart_rate", "88"), ("systolic_bp", "124"),
+                                                               ("diastolic_bp", "70")]),
+    ("Aldrete 8 (activity 2, resp 2, circ 2, consciousness 1, SpO2 1).", []),
+    ("Post-intubation: BP 82/46 -> 2 u pRBC given", [("systolic_bp", "82"), ("diastolic_bp", "46")]),
+]
+CHOSEN_HELDOUT13 = [
+    # a triage line that goes on with its category or its system; triage in other languages
+    ("Arrival: ambulance 21:10\nNAS handover: HR 120, BP 100/60\n\nTriage (MTS) 21:20 – ORANGE – discriminator: "
+     "pain\nHR 112   BP 104/62\n", "112"),
+    ("Soccorso 118: FC 130\nTRIAGE ore 10:05 – codice 2 (ARANCIONE)\nPA 130/80 | FC 118 bpm\n", "118"),
+    ("SAMU: FC 120\nCategorización ESI (09:50): C2\nPA 110/60 mmHg – FC 104 x'\n", "104"),
+    ("Przekazanie z ZRM: tętno 120/min\nSegregacja medyczna (09:20): kolor ŻÓŁTY\ntętno 110/min\n", "110"),
+    # an outreach review after an SBAR letter and a dash; the German admission status; a medical assistant's intake
+    ("S – Ward obs 15:50: HR 121\n\nA – CCOT assessment 16:15:\nC: HR 124 ST\n", "124"),
+    ("Anamnese: Dort initial HF 108/min.\n\nAufnahmestatus (21:45):\nKreislauf: HF 112/min\n", "112"),
+    ("MA INTAKE (10:12)\nBP 150/90 L arm\nHR 84\n\nBP recheck by me 10:58: 146/88, HR 80\n", "84"),
+    # a referral's and a retrieval flight's values are from before arrival; the last routine set before a change
+    ("Referral (clinic RN, 11:30): HR 148\nRFDS in flight: HR 136\n\nTriage (RN, 15:44): HR 142\n", "142"),
+    ("Last routine VS 06/20 14:00: HR 74\n\nASSESSMENT\nVS 05:45: HR 112\n", "112"),
+]
+
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
-                                                                FORMS_HELDOUT12)
+                                                                FORMS_HELDOUT12, FORMS_HELDOUT13)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1006,7 +1069,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
 @pytest.mark.parametrize("text, chosen_heart_rate", [case for cases in (CHOSEN_HELDOUT2_3, CHOSEN_HELDOUT4, CHOSEN_HELDOUT7,
                                                                          CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
                                                                          CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
-                                                                         CHOSEN_HELDOUT12)
+                                                                         CHOSEN_HELDOUT12, CHOSEN_HELDOUT13)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
