@@ -135,7 +135,7 @@ _HISPANIC_ORIGIN_ANSWER = re.compile(r"\bHispanic(?:/Latino(?:/a)?|,[ \t]+Latino
                                      r"(?=[ \t]{2}|\n|$)")
 #: A Māori pepeha names the iwi: "Ko Ngāpuhi te iwi".
 _PEPEHA_IWI = re.compile(r"\bKo[ \t]+(?P<t>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ \t]+te[ \t]+iwi\b")
-#: An Indigenous status or a census answer that names the patient's origin whole.
+#: A prison record's race and sex letters: "Race/Sex: H/M".
 _RACE_SEX_CODE = re.compile(r"\bRace[ \t]*/[ \t]*Sex[ \t]*:[ \t]*(?P<e>[WBHAIO])[ \t]*/[ \t]*[MF]\b")
 _RACE_CODES = {"W": "White", "B": "Black", "H": "Hispanic/Latino", "A": "Asian & Pacific", "I": "Other/Unknown",
                "O": "Other/Unknown"}
@@ -149,8 +149,10 @@ _NO_VALUE = re.compile(r"(?:unknown|not\s+known|unk|not\s+(?:stated|recorded|spe
 #: Tribe (Apsáalooke)", "Janajati (Tamang)".
 _BRACKETED_PEOPLE = re.compile(r"[ \t]*\([ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*"
                                r"(?:[ \t]+[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*){0,2})[ \t]*\)")
+#: A further item of a field's list or of its bracket: "; Chinese", "(Black or African American".
 _LIST_ITEM = re.compile(r"[ \t]*[;(][ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_]*(?:(?:['’-]| (?! ))[A-Za-zÀ-ÿ][^\W\d_]*){0,5}?)"
                         r"(?=[ \t]*(?:[;)]|[ \t]{2}|\n|$))")
+#: One word in brackets (read as a people only when the lexicon knows it): "(soninké)".
 _BRACKETED_WORD = re.compile(r"[ \t]*\([ \t]*(?P<t>[^\W\d_]+)[ \t]*\)")
 #: An Indigenous nation the patient belongs to, named before "Tribe", "Nation", "Band": "Enrolled member of the Crow
 #: Tribe", "citizen of the Cherokee Nation".
