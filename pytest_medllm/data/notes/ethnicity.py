@@ -332,41 +332,39 @@ def _value_class(value: str) -> str:
 
 def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMention]) -> list[EthnicityMention]:
     """Mentions whose words the lexicon need not know, read from where they stand: a people term of the note's other
-    language ("58-årig man, same,"), a nation the patient is a member of ("member of the Crow Tribe"), the value of a
-    race/ethnicity field ("Caste: Arain"), and a people in brackets after a mention ("First Nations (Kwanlin Dün)")."""
+    language ("58-årig man, same,"), a nation the patient is a member of ("member of the Crow Tribe"), the answer to a
+    Hispanic-origin question ("Hispanic/Latino: No"), a pepeha's iwi, a prison's race letter ("Race/Sex: H/M"), the
+    value of a race/ethnicity field ("Caste: Arain") and the further items of its list ("Native Hawaiian; Chinese"),
+    and a people in brackets after a mention ("First Nations (Kwanlin Dün)"). A place an earlier mention covers is
+    not read again."""
     found: list[EthnicityMention] = []
+
+    def add(m: re.Match, group: str, ethnicity: str, form: str) -> None:
+        if not _covered([*out, *found], m.start(group)):
+            found.append(EthnicityMention(m.start(group), m.end(group), m[group], ethnicity, form))
+
     for language in note_languages(text) & LANGUAGE_TERMS.keys():
         terms = LANGUAGE_TERMS[language]
         for m in re.finditer(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, terms)) + r")(?![^\W\d_])", text, re.I):
-            if not _covered(out, m.start()) and _describes_patient(text, m.start(), m.end(), ages):
-                found.append(EthnicityMention(m.start(), m.end(), m[0], terms[m[0].lower()], "prose"))
+            if _describes_patient(text, m.start(), m.end(), ages):
+                add(m, 0, terms[m[0].lower()], "prose")  # type: ignore[arg-type]
     for m in _TRIBE_MEMBER.finditer(text):
-        if not _covered([*out, *found], m.start("t")):
-            found.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], _value_class(m["t"]), "prose"))
+        add(m, "t", _value_class(m["t"]), "prose")
     for m in _HISPANIC_ORIGIN_ANSWER.finditer(text):
-        if not _covered([*out, *found], m.start("v")):
-            cls = "Hispanic/Latino" if m["v"].startswith("Yes") else "Other/Unknown"
-            found.append(EthnicityMention(m.start("v"), m.end("v"), m["v"], cls, "field"))
+        add(m, "v", "Hispanic/Latino" if m["v"].startswith("Yes") else "Other/Unknown", "field")
     for m in _PEPEHA_IWI.finditer(text):
-        if not _covered([*out, *found], m.start("t")):
-            found.append(EthnicityMention(m.start("t"), m.end("t"), m["t"], "Asian & Pacific", "prose"))
-    for m in _RACE_SEX_CODE.finditer(text):  # a prison's "Race/Sex: H/M"
-        if not _covered([*out, *found], m.start("e")):
-            found.append(EthnicityMention(m.start("e"), m.end("e"), m["e"], _RACE_CODES[m["e"]], "field"))
+        add(m, "t", "Asian & Pacific", "prose")
+    for m in _RACE_SEX_CODE.finditer(text):
+        add(m, "e", _RACE_CODES[m["e"]], "field")
     for m in _FIELD_WITH_VALUE.finditer(text):
         value = m["v"]
-        if _NO_VALUE.fullmatch(value) or re.fullmatch(r"_+", value) or _covered([*out, *found], m.start("v")) or \
-                any(m.start("v") <= e.start < m.end("v") for e in [*out, *found]):
-            continue
-        found.append(EthnicityMention(m.start("v"), m.end("v"), value, _value_class(value), "field"))
+        if not (_NO_VALUE.fullmatch(value) or any(m.start("v") <= e.start < m.end("v") for e in [*out, *found])):
+            add(m, "v", _value_class(value), "field")
     for mention in sorted([*out, *found], key=lambda e: e.start):
-        if mention.form != "field":
-            continue
         position = mention.end  # the further items of a field's list: "Native Hawaiian; Chinese; Filipino",
-        while item := _LIST_ITEM.match(text, position):  # "Multiracial (Black or African American; Asian)"
-            if not _covered([*out, *found], item.start("t")) and not _NO_VALUE.fullmatch(item["t"]):
-                found.append(EthnicityMention(item.start("t"), item.end("t"), item["t"], _value_class(item["t"]),
-                                              "field"))
+        while mention.form == "field" and (item := _LIST_ITEM.match(text, position)):  # "Multiracial (White; Asian)"
+            if not _NO_VALUE.fullmatch(item["t"]):
+                add(item, "t", _value_class(item["t"]), "field")
             position = item.end("t")
     for mention in sorted([*out, *found], key=lambda e: e.start):
         nation = re.match(r"[ \t]+(?:Tribe|Nation|First\s+Nation|Band)\b", text[mention.end:mention.end + 20])
@@ -374,11 +372,9 @@ def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMen
         if not bracket:  # "d'origine malienne (soninké)": a people the lexicon knows, in lower case
             known = _BRACKETED_WORD.match(text, mention.end)
             bracket = known if known and (descent_class(known["t"]) or known["t"].lower() in _ALL_TERMS) else None
-        if bracket and not _covered([*out, *found], bracket.start("t")) and \
-                not _NO_VALUE.fullmatch(bracket["t"]) and not _NOT_PATIENT_AFTER.match(bracket["t"]) and \
+        if bracket and not _NO_VALUE.fullmatch(bracket["t"]) and not _NOT_PATIENT_AFTER.match(bracket["t"]) and \
                 not (mention.form == "prose" and bracket["t"].lower() in FIELD_ONLY_TERMS):  # "Māori (Ngāpuhi)"
-            found.append(EthnicityMention(bracket.start("t"), bracket.end("t"), bracket["t"],
-                                          _value_class(bracket["t"]), mention.form))
+            add(bracket, "t", _value_class(bracket["t"]), mention.form)
     return found
 
 
