@@ -95,7 +95,8 @@ class ContinuousGeneration:
             parts.append((cache, None, 0))  # each group's positions end at the batch's last column
         if len(parts) == 1 and skipped == 0:
             return parts[0][0]
-        return join_rows(parts, width, headroom)
+        # ``headroom`` counted from each group's first position; the joined cache starts full to ``width``.
+        return join_rows(parts, width, max(headroom - width, 1))
 
     def _prefill_after_prefix(self, prefix: torch.Tensor, prefix_cache: DynamicCache, rest: torch.Tensor,
                               rest_mask: torch.Tensor, headroom: int
@@ -132,15 +133,17 @@ class ContinuousGeneration:
                            use_cache=True, logits_to_keep=1, **with_cache(self.model, cache))
             parts.append((cache, None, 0))
             shifts += [skipped] * ids[rows].shape[0]
+        # ``headroom`` counted from the prefix's first position; a joined cache starts full to ``width``.
+        room = max(headroom - width, 1)
         if not any(shifts):
-            return ids, mask, parts[0][0] if len(parts) == 1 else join_rows(parts, width, headroom)
+            return ids, mask, parts[0][0] if len(parts) == 1 else join_rows(parts, width, room)
         laid_ids, laid_mask = torch.full_like(ids, self.tokenizer.pad_token_id), torch.zeros_like(mask)
         for row, skipped in enumerate(shifts):
             laid_ids[row, skipped:skipped + start] = prefix[0]
             laid_mask[row, skipped:skipped + start] = 1
             laid_ids[row, skipped + start:] = ids[row, start + skipped:]
             laid_mask[row, skipped + start:] = mask[row, start + skipped:]
-        return laid_ids, laid_mask, join_rows(parts, width, headroom)
+        return laid_ids, laid_mask, join_rows(parts, width, room)
 
     @torch.inference_mode()
     def _prefill(self, sequences: list[list[int]], headroom: int

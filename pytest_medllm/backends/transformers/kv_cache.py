@@ -223,11 +223,16 @@ def join_rows(parts: list[RowsOf], width: int, headroom: int) -> DynamicCache:
                     raise ValueError(f"a part of {piece.shape[2]} positions does not fit in {width}")
                 pieces.append(piece)
             source: torch.Tensor = getattr(first, which)
-            buffer = source.new_zeros((sum(p.shape[0] for p in pieces), source.shape[1], width + headroom,
+            # Uninitialised, not zeroed: only the padding before each part must be zero (masked positions still
+            # meet the values, and 0 × NaN is NaN); the room after ``width`` is written before it is read. Zeroing
+            # the whole buffer faulted in every page of it up front (16 rows: 1.3 s of an 18 s batch).
+            buffer = source.new_empty((sum(p.shape[0] for p in pieces), source.shape[1], width + headroom,
                                        source.shape[3]))
             start = 0
             for piece in pieces:
-                buffer[start: start + piece.shape[0], :, width - piece.shape[2]: width].copy_(piece)
+                rows = slice(start, start + piece.shape[0])
+                buffer[rows, :, : width - piece.shape[2]].zero_()
+                buffer[rows, :, width - piece.shape[2]: width].copy_(piece)
                 start += piece.shape[0]
             buffers.append(buffer)
         out._key_buffer, out._value_buffer = buffers

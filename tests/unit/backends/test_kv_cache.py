@@ -9,6 +9,7 @@ from transformers.cache_utils import DynamicLayer, DynamicSlidingWindowLayer
 
 from pytest_medllm.backends.transformers.kv_cache import (
     PreallocatedLayer,
+    join_rows,
     preallocated_cache,
     with_cache,
 )
@@ -75,3 +76,24 @@ def test_only_plain_full_attention_layers_are_replaced():
     cache = preallocated_cache(config, headroom=8)
     assert isinstance(cache.layers[0], DynamicSlidingWindowLayer)
     assert type(cache.layers[1]) is PreallocatedLayer and isinstance(cache.layers[1], DynamicLayer)
+
+
+def test_joined_rows_have_zero_padding_and_only_the_room_asked_for(random_llama, monkeypatch):
+    """join_rows takes its buffer uninitialised: the padding before each part must still be written as zeros
+    (attention weighs masked positions by zero, and 0 × NaN is NaN), and only ``headroom`` columns follow."""
+    short, long = preallocated_cache(random_llama.config, headroom=2), preallocated_cache(random_llama.config, 2)
+    with torch.inference_mode():
+        random_llama(input_ids=torch.randint(3, 97, (1, 3)), **with_cache(random_llama, short), use_cache=True)
+        random_llama(input_ids=torch.randint(3, 97, (2, 6)), **with_cache(random_llama, long), use_cache=True)
+    real_new_empty = torch.Tensor.new_empty
+    # What an allocator may hand back: memory that held anything, here NaN everywhere.
+    monkeypatch.setattr(torch.Tensor, "new_empty",
+                        lambda self, *shape, **kw: real_new_empty(self, *shape, **kw).fill_(float("nan")))
+    joined = join_rows([(short, None, 0), (long, torch.tensor([1]), 0)], width=6, headroom=5)
+    for layer, a, b in zip(joined.layers, short.layers, long.layers):
+        assert layer._key_buffer.shape[2] == 6 + 5
+        for kept in (layer.keys, layer.values):
+            assert not torch.isnan(kept).any()
+        assert torch.equal(layer.keys[0, :, :3], torch.zeros_like(layer.keys[0, :, :3]))
+        torch.testing.assert_close(layer.keys[0, :, 3:], a.keys[0], rtol=0, atol=0)
+        torch.testing.assert_close(layer.values[1], b.values[1], rtol=0, atol=0)

@@ -472,3 +472,18 @@ def test_waiting_prompts_join_a_decoding_batch_without_changing_any_output(tiny,
         assert a.token_ids == b.token_ids and a.finish_reason == b.finish_reason
         assert a.token_logprobs == pytest.approx(b.token_logprobs, abs=1e-4)
         assert [[t for t, _ in step] for step in a.top_logprobs] == [[t for t, _ in step] for step in b.top_logprobs]
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["after a shared prefix", "no shared prefix"])
+def test_a_cache_read_in_groups_has_room_for_the_new_tokens_and_no_more(tiny, monkeypatch, shared):
+    """Groups read apart are joined into one cache; it holds every prompt position but each row's last, and room
+    for the tokens still to come, not a second prompt's width (16 demo prompts: 953 columns where 542 do)."""
+    shots = "Example question: which nerve moves the diaphragm? A. vagus B. phrenic C. facial Answer: B\n" * 3
+    prompts = [(shots if shared else f"{n}. ") + " ".join(["glucose"] * n) + "?" for n in (40, 38, 3, 2)]
+    encoded = [tiny._encode_formatted(tiny.format_prompt(p)) for p in prompts]
+    monkeypatch.setattr(tiny, "PREFILL_POSITIONS", 90)  # two groups
+    new_tokens = 6
+    with torch.inference_mode():
+        ids, _, cache = tiny._prefill(encoded, max(len(s) for s in encoded) + new_tokens)
+    assert cache.get_seq_length() == ids.shape[1] - 1
+    assert {layer._key_buffer.shape[2] for layer in cache.layers} == {ids.shape[1] + new_tokens}
