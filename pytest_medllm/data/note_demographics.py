@@ -6,16 +6,19 @@
   "patient (57 years)", "a woman of 57", "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt:
   M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
   anni", "83 år", "81 jaar", "68 J.", "68-jähriger", "(24-jährig)", Polish "Anna K., lat 59", "Wiek: 79 lat", "w wieku
-  79 lat"). Not the patient's: an age next to a
+  79 lat", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)"), after a masked date of birth ("DOB **/04/1979 (46y)")
+  and in a banner's cell ("| 55y |"). Not the patient's: an age next to a
   relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
   age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
   that number is a span.
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
-  nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss), the M/F of
+  nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss; before a masked "*****" too, and
+  in brackets after the name: "CAMPBELL, Marcia (Mrs)"), the M/F of
   "57M", "57 yo F", "32 YO WM", "57yom", "Sex: M", "Sex - F", "Sesso: F", "Geschlecht: M", "M/64", "45/M", MIMIC's
   "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
   (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
-  "Encik", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "Mulher", "männlich", Māori "wāhine", "tāne",
+  "Encik", "Lelaki", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "patiënte", "Mulher", "männlich",
+  "weibl.", Māori "wāhine", "tāne",
   "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
   enfants", possessives before a relative in a note of that language ("zijn echtgenote", "hans sambo", "ihr Sohn"),
   Swedish "honom"; the
@@ -93,14 +96,18 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında)(?![^\W\d_])"),
     ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
-    ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder)[ \t]*:?[ \t]*"
+    ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş)[ \t]*:?[ \t]*"
                               r"(?P<n>\d{1,3})(?![\d.,/:])"),
+    # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
+    ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
-    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)[ \t:]*(?:_{2,}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})"
+    # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)"
+    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)[ \t:]*"
+                                  r"(?:_{2,}|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4})"
                                   r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
-                                  r"(?:[ \t]*(?:y|yrs?|years?|J|ans|jaar|år)\.?)?\)"),
+                                  r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år)\.?)?\)"),
     # "a Korean man, 61, …", "Female, 74, Caucasian", "Patient: 62 years, male", "She is 72."
     ("after a patient noun", r"\b(?i:man|woman|male|female|gentleman|lady)[ \t]*,[ \t]*(?P<n>\d{1,3})"
                              r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)\n]|[ \t]*$|[ \t]{2,})"),
@@ -264,7 +271,9 @@ def _sex_words(text: str) -> list[SexMention]:
                 text[max(0, m.start() - 12):m.start()], re.I) and \
                 not _describes_other(text, m.start()) and not _a_birth(text, m.start(), m.end()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
-        elif low in TITLES and word[0].isupper() and re.match(r"\.?[ \t]+(?:_|[A-Z\[])", text[m.end():]) and \
+        elif low in TITLES and word[0].isupper() and (  # before a name, "___" or a masked "*****"; "Marcia (Mrs)"
+                re.match(r"\.?[ \t]+(?:_|\*|[A-Z\[])", text[m.end():]) or
+                (text[m.start() - 1:m.start()] == "(" and re.match(r"\.?\)", text[m.end():]))) and \
                 not re.match(r"[ \t]*(?:No\b|#|Number\b)", text[m.end():]) and \
                 not _STAFF_AFTER_NAME.match(text, m.end()) and not _STAFF_BEFORE.search(
                     text[max(0, m.start() - 25):m.start()]) and not (
@@ -375,13 +384,16 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
             continue
         after = text[m.end():m.end() + 40]
         after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
-        lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.") and re.match(r"[ \t]+(?:[A-Z]|_{2,})", after)
+        lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer") and \
+            re.match(r"[ \t]+(?:[A-Z]|_{2,})", after)
+        # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
+        before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
             if not (word[0].isupper() and re.search(r"(?:_{2,}|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$",
                                                     text[max(0, m.start() - 30):m.start()])):
                 continue
             kind = "title"
-        elif kind == "title" and not after_age and not lower_dutch and not (
+        elif kind == "title" and not after_age and not lower_dutch and not before_age and not (
                 word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
             continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
         if kind == "title" and (_STAFF_AFTER_NAME.match(text, m.end()) or

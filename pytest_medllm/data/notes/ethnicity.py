@@ -8,7 +8,9 @@ gives the patient's age or of the social history ("SH: Alaska Native, commercial
 :func:`find_ethnicities`, which :mod:`pytest_medllm.data.note_demographics` describes. Where the place says the words
 are a people, the lexicon need not know them (:func:`_beyond_the_lexicon`): the whole value of a race, ethnicity,
 caste, tribe or iwi field in any of the languages ("Caste: Arain", "Raça/cor: parda", "Autoidentificación étnica:
-quechua"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
+quechua", "Tribal affiliation: Navajo Nation", "Indigenous self-identification: Métis", "Race-based data
+(self-identified): Black - African Nova Scotian", "Autoadscripción étnica: indígena zapoteca", "Pertenencia étnica:
+pueblo qom"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
 ("member of the Crow Tribe"), "d'ethnie X", and Swedish "same" in a Swedish note; a value that states nothing ("Race:
 Unknown", "Declined") is no mention. Pure functions of the text.
 """
@@ -98,8 +100,8 @@ _AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ 
 #: religion ("Community: Punjabi Sikh" is Punjabi) nor the next field's label.
 _FIELD_VALUE_REST = re.compile(r"(?:(?:[ \t]*[-–/][ \t]*|[ \t]+(?:and|or|AND|OR|&)[ \t]+|[ \t])"
                                r"(?!(?:Sikh|Hindu|Muslim|Christian|Catholic|Buddhist|Protestant|Jain|Orthodox|Roman)\b)"
-                               r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin))+"
-                               r"(?=[ \t]{2,}|[.;,|\n]|[ \t]*\(|$)")
+                               r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin|of|descent))+"
+                               r"(?=[ \t]{2,}|[ \t]*[.;,|\n]|[ \t]*\(|$)")
 #: A country or a nation that qualifies an ethnicity term: "NZ Māori", "British Bangladeshi".
 _QUALIFIER = r"(?:NZ|UK|US|British|English|Australian|Canadian|American|New\s+Zealand)"
 #: A race/ethnicity field before its value: "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is
@@ -115,7 +117,12 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 # "Pertenencia a pueblo originario:", Poland's "Obywatelstwo:"
                 r"(?:asian|hispanic|pacific\s+islander)\s+subgroup|ethnic\s+or\s+cultural\s+(?:origin|background)|"
                 r"indigenous\s+identity|population\s+group|self-identified\s+ethnicity|ethnicity\s*\d|"
-                r"pertenencia\s+a\s+pueblo\s+originario|obywatelstwo")
+                r"pertenencia\s+a\s+pueblo\s+originario|obywatelstwo|"
+                # "Tribal affiliation: Navajo Nation", "Indigenous self-identification: Métis", Nova Scotia's "Race-based
+                # data (self-identified):", Mexico's "Autoadscripción étnica:", Colombia's and Argentina's "Pertenencia
+                # étnica:"
+                r"tribal\s+affiliation|indigenous\s+self-identification|race-based\s+data|autoadscripción\s+étnica|"
+                r"pertenencia\s+étnica")
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
@@ -151,13 +158,13 @@ _BRACKETED_PEOPLE = re.compile(r"[ \t]*\([ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_'’-]*(?:
                                r"(?:[ \t]+[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*){0,2})[ \t]*\)")
 #: A further item of a field's list or of its bracket: "; Chinese", "(Black or African American".
 _LIST_ITEM = re.compile(r"[ \t]*[;(][ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_]*(?:(?:['’-]| (?! ))[A-Za-zÀ-ÿ][^\W\d_]*){0,5}?)"
-                        r"(?=[ \t]*(?:[;)]|[ \t]{2}|\n|$))")
+                        r"(?=[ \t]*(?:[;)]|[ \t]{2}|\n|$)|\.(?:\s|$))")
 #: One word in brackets (read as a people only when the lexicon knows it): "(soninké)".
 _BRACKETED_WORD = re.compile(r"[ \t]*\([ \t]*(?P<t>[^\W\d_]+)[ \t]*\)")
 #: An Indigenous nation the patient belongs to, named before "Tribe", "Nation", "Band": "Enrolled member of the Crow
 #: Tribe", "citizen of the Cherokee Nation".
 _TRIBE_MEMBER = re.compile(r"\b(?:member|citizen|descendant)\s+of\s+(?:the\s+)?"
-                           r"(?P<t>[A-Z][^\W\d_]+(?:[ '’-][A-Z][^\W\d_]+){0,2})[ \t]+"
+                           r"(?P<t>[A-Z][^\W\d_]+(?:[ '’-][A-Z][^\W\d_]*(?:['’][^\W\d_]+)?){0,2})[ \t]+"
                            r"(?:Tribe|Nation|First\s+Nation|Band|Pueblo|Indian\s+Community|Tribal\s+Nation)\b")
 #: The social history's line up to an item of it: "SH: Alaska Native, …", "SH: Lives with wife. Irish Traveller."
 _SOCIAL_ITEM = re.compile(r"^[ \t]*(?:SH|SHx|S/H|Soc(?:ial)?(?:[ \t]+(?:history|hx))?|Soc[ \t]*Hx)[ \t]*[:\-][ \t]*"

@@ -24,6 +24,12 @@ opens with triage and goes on with its category, system, time or nurse ("Triage 
 …", "TRIAGE ore 12:40 – codice 2") opens the triage block; so do "Categorización ESI", "Segregacja medyczna", "Tri
 IAO", a medical assistant's "MA intake", "Aufnahmestatus"; a referral's, a retrieval flight's ("RFDS in flight"), an
 ambulance service's ("NAS handover") and the last routine set before a change ("Last routine VS") are from before.
+A triage line may name its system first ("SATS triage 10:48 (SN …) – ORANGE"); "Tri IOA", Turkish "Triaj", Brazil's
+"Acolhimento com Classificação de Risco", an A–E assessment under its time ("A–E (23:20):"), a shift's "Flowsheet
+(q1h)" and a heading after its time ("07:45 Vital Signs", "O/E 10.45 a.m.") open the examination; what another shift
+or the ward's nurses handed over or reported ("Handover from days:", "Report from nights:", "RN-reported vitals
+09:38:", "Nursing obs 01:10:", "Last vitals 04:00") is from before, and so are the observations of the clinic a
+patient arrived from ("Arrived 18:32 – CareFlight", a "Referral:" heading).
 """
 
 from __future__ import annotations
@@ -64,7 +70,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
-              r"\blast\s+routine\b|"
+              r"\blast\s+routine\b|\blast\s+(?:vitals?|vs|v/s|obs|set)\b|"
+              # what another shift or the ward's nurses handed over or reported: "Handover from days:", "Report from
+              # nights:", "RN-reported vitals 09:38:", "Nursing obs 01:10:" in a doctor's review after an escalation
+              r"^handover\b|\bhandover\s+from\b|\breport\s+from\b|\b(?:rn|nurse|nursing)[- ]reported\b|\bnursing\s+obs\b|"
               # values quoted from another team's record: "Pre-induction obs per anaesthetic chart"
               r"\bper\s+(?:the\s+)?(?:an(?:a)?esthe\w*|ambulance|referral|referring|transfer\w*|handover)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
@@ -74,7 +83,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bward\s+(?:obs|observations|vitals?|vs)\b|"
               # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
               r"\bnote\b"),
-    ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|signes\s+vitaux|param[èe]tres\s+vitaux|"
+    ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|flowsheet|signes\s+vitaux|param[èe]tres\s+vitaux|"
               r"constantes(?:\s+vitales)?|signos\s+vitales|sinais\s+vitais|parametri\s+vitali|vitalparameter|vitalzeichen|"
               r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
     ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
@@ -82,6 +91,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
              # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
              r"\b(?:a\s*(?:-|–|to)\s*e|abcde?)\s+(?:assessment|exam\w*|survey)\b|"
+             r"^(?:a\s*(?:-|–|to)\s*e|abcde?)(?:\s*[(\d]|$)|"
              r"\bmy\s+(?:evaluation|assessment)\b|\bon\s+evaluation\b|"
              r"\b(?:admission|clinical|physical|examination)\s+(?:findings|status)|\bsecondary\s+survey\b|"
              r"\bfindings\s+(?:on|at)\s+(?:admission|arrival|presentation)|klinische\s+untersuchung|"
@@ -97,7 +107,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"^resting\b|\bprzy\s+przyj[ęe]ciu\b|badanie\s+przedmiotowe|"
              # triage by its system or another language's word: "Categorización ESI (10:48)", "Segregacja medyczna",
              # "Tri IAO (13h10)"; a medical assistant's or a nurse's intake; the German and Swiss admission status
-             r"\bcategori[sz]aci[óo]n\b|\bclasificaci[óo]n\b|\bsegregacja\b|^tri\b|"
+             r"\bcategori[sz]aci[óo]n\b|\bclasificaci[óo]n\b|\bsegregacja\b|^tri\b|\btriaj\b|"
+             r"\bclassifica[çc][ãa]o\s+de\s+risco\b|\bacolhimento\b|"
              r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
@@ -113,7 +124,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
               r"wywiad|rozpoznanie|przebieg|zalecenia|badania)\b|^[sp]$"),
 )
-_LABEL_WORD = r"[^\W_][\w/&.,'’@\- ]{0,60}?"
+_LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
@@ -123,9 +134,11 @@ _HEADING = re.compile(
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
 #: (transfer to floor)", "EXAMINATION - ON ADMISSION").
-_BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+)?"
+_BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+|"
+                           r"\d{1,2}:\d{2}[ \t]+)?"
                            r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-]{1,60}?"
-                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\]|[ \t]+\d{1,2}:\d{2})?)"
+                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\]|"
+                           r"[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?)"
                            r"(?:\*\*)?"
                            r"[ \t]*(?::[ \t]*)?$",
                            re.M)
@@ -141,7 +154,8 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: A line that opens with triage and goes on with its category, its system, a time or a nurse's name ("Triage (MTS)
 #: 21:26 – ORANGE – discriminator: …", "TRIAGE ore 12:40 – codice 2", "Triage akuttmottak (RETTS) kl. 19:40:
 #: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
-_TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:triage|triaje|triagem|tri[ \t]+IAO)\b(?![ \t]+(?:note|nurse|category\s+\d"
+_TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?:SATS|MTS|ATS|CTAS|ESI|KTAS|RETTS)[ \t]+)?"
+                          r"(?:triage|triaje|triagem|triaj|tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
                           r"\s+in\b))[^\n:]{0,50})", re.M | re.I)
 
 
@@ -155,7 +169,8 @@ _PROSE_BEFORE_COLON = re.compile(r"\b(?:were|was|are|is|included?|showed|reveale
 
 
 #: A note that says the patient came from elsewhere (retrieved, transferred, brought in, sent in by someone).
-_CAME_FROM_ELSEWHERE = re.compile(r"\b(?:retriev\w+|arrived\s+(?:via|by|from)|transferred\s+(?:in\s+)?from|"
+_CAME_FROM_ELSEWHERE = re.compile(r"\b(?:retriev\w+|arrived\s+(?:via|by|from)|arrived\s+\d{1,2}:?\d{2}\s*[–-]|"
+                                  r"(?m:^referral\s*:)|transferred\s+(?:in\s+)?from|"
                                   r"brought\s+in\s+by|BIBA?\b|referred\s+(?:in\s+)?(?:by|from)|sent\s+in\s+(?:by|from)|"
                                   r"flown\s+in)", re.I)
 #: The observations of the place such a patient came from: "Clinic obs 0600:", "GP vitals:", "Care home obs:".

@@ -70,7 +70,7 @@ ANY_TEMP_UNIT = re.sub(r"\?P<u\d>", "?:", TEMP_UNIT)
 #: °C (99 °F)] 36.9 °C". Its bounds are not readings.
 RANGE_IN_BRACKETS = r"\[[^\[\]\n]{0,60}?\d[^\[\]\n]{0,30}?[-–][^\[\]\n]{0,30}?\d[^\[\]\n]{0,20}\]"
 #: Units that say a number is a rate per minute ("88/min", "118 lpm", "16 atti/min", "72 bpm").
-RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|beats|breaths|/[ \t]?min|/'|x'|lpm|rpm|irpm|ipm|spm|cpm|atti|cycles|" \
+RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'|x'|lpm|rpm|irpm|ipm|spm|cpm|atti|cycles|" \
             r"x[ \t]*/?[ \t]*(?:menit|mnt|min|m)\b|times[ \t]*/[ \t]*min|/[ \t]?dk\b|" \
             r"resp(?:irations)?/min|" \
             r"Schläge|Atemzüge|slag)"

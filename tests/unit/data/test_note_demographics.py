@@ -346,7 +346,8 @@ def test_the_seventh_held_out_corpus_retired_to_development():
 
 @pytest.mark.parametrize("text, sex_words", [
     ("Reason: sent by teacher (Ms. Park) - headache. He rested on the cot.", ["He"]),
-    ("Aan: dhr. R. de Vries, huisarts\n\nBetreft: mevrouw A. Jansen", []),
+    # the GP written to is not the patient; the letter's subject is (dev9's annotators marked "Betreft: mevrouw")
+    ("Aan: dhr. R. de Vries, huisarts\n\nBetreft: mevrouw A. Jansen", ["mevrouw"]),
     ("Discharge Instructions:\nDear Mr. ___,\nYou were admitted with pneumonia.", ["Mr."]),
 ])
 def test_titles_of_other_people_in_the_seventh_held_out_corpus(text, sex_words):
@@ -690,3 +691,63 @@ def test_the_thirteenth_held_out_corpus_retired_to_development():
     assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision >= 0.98 and scores["ETH"].recall >= 0.90
+
+
+# -- forms the retired held-out corpus dev16 (heldout14) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, ethnicity_words, ethnicity", [
+    # identity fields of US tribes, Canada, Nova Scotia, Mexico and Argentina, whatever the value's words
+    ("Race: American Indian/Alaska Native   Tribal affiliation: Hopi Tribe", ["American Indian/Alaska Native",
+                                                                            "Hopi Tribe"], "Other/Unknown"),
+    ("Indigenous self-identification: Inuk   Language: English", ["Inuk"], "Other/Unknown"),
+    ("Race-based data (self-identified): Black - Haitian\nAdmit: 2025-03-02", ["Black", "Haitian"], "Black"),
+    ("Autoadscripción étnica: indígena mixteca     Habla lengua indígena: sí", ["indígena mixteca"], "Other/Unknown"),
+    ("Pertenencia étnica: pueblo wichí. Domicilio: Tartagal.", ["pueblo wichí"], "Other/Unknown"),
+    # a UK category before a pipe; a descent that is part of the field's value; a list's last item before a period
+    ("KHAN, Amir (Mr) | Ethnicity: Asian or Asian British - Pakistani | Ward 5", ["Asian or Asian British - Pakistani"],
+     "Asian & Pacific"),
+    ("Race: Fijian of Indian descent     Religion: Hindu", ["Fijian of Indian descent"], "Asian & Pacific"),
+    ("Demographics: Race - Asian; White. Ethnicity - Not Hispanic or Latino.", ["Asian", "White",
+                                                                                 "Not Hispanic or Latino"],
+     "Asian & Pacific"),
+    # a nation whose name has an apostrophe
+    ("Social: Enrolled member of the Ak-Chin O'odham Nation, works at the school.", ["Ak-Chin O'odham"],
+     "Other/Unknown"),
+])
+def test_ethnicity_forms_of_the_fourteenth_held_out_corpus(text, ethnicity_words, ethnicity):
+    found = extract_demographics(text)
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+    assert found.ethnicity == ethnicity
+
+
+@pytest.mark.parametrize("text, age, sex_words", [
+    # ages after a masked date of birth, Dutch "j.", Turkish "Yaş", a banner's cell
+    ("Patient: Mr Ian REID   DOB **/07/1958 (66y)   CHI 11****", 66, ["Mr"]),
+    ("Name: B. T*****   DOB **/**/1980 (44 y)   Sex: F", 44, ["F"]),
+    ("Patiënt: meneer K. D., geb. 02/05/1948 (76 j.)", 76, ["meneer"]),
+    ("Hasta adı: M. K.     Yaş: 61     Cinsiyet: Kadın", 61, ["Kadın"]),
+    ("PRICE, Hazel (Mrs) | 71y | Female | Ward 9", 71, ["Mrs", "Female"]),
+    # a title before a masked name or before the age; Portuguese "Sra."; Malay "Lelaki"; German "weibl."
+    ("HPI: Ms. ****** is a 58 y.o. woman with knee pain.", 58, ["Ms.", "woman"]),
+    ("Mme 81 y.o., d'origine portugaise, arrivée en 1975, vit seule.", 81, ["Mme"]),
+    ("Identificação: Sra. A. P. R., 59 anos, sexo feminino, aposentada, natural de Recife.", 59,
+     ["Sra.", "feminino"]),
+    ("Umur/Age: 40     Jantina/Sex: Lelaki     Agama: Islam", 40, ["Lelaki"]),
+    ("Pat.: Frau Erna K., geb. 01.02.1940 (84 J.), weibl.\nAufnahme über die Notaufnahme, seit gestern Schwindel und "
+     "Übelkeit, kein Fieber.", 84, ["Frau", "weibl"]),
+])
+def test_sex_words_and_ages_of_the_fourteenth_held_out_corpus(text, age, sex_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_fourteenth_held_out_corpus_retired_to_development():
+    """dev16 (heldout14, scored once, README: ethnicity 0.750, sex words 0.957, age 0.953) after it was studied.
+    Left: nationality fields ("Nationality: Nepal"; other corpora leave "Nationality: Malaysia" unmarked),
+    "biracial (Black and white)", a Canadian treaty status, Swedish "är same", Turkish "Suriyeli", Portuguese
+    "caucasiano", a Ugandan people after the age, Dutch "Zij" (also "they"), consultants titled Mr."""
+    scores = score(load("dev16"))["demographics"]
+    assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
+    assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.98
+    assert scores["ETH"].precision >= 0.96 and scores["ETH"].recall >= 0.86

@@ -25,11 +25,14 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15")
+           "dev14", "dev15", "dev16")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
-FLOORS = {"dev9": 0.93}
+#: dev16's chosen readings (0.870-0.914): six admission notes whose annotator chose the admitting team's exam over the
+#: ED triage set every earlier corpus's annotators starred (the rule keeps the triage set: the encounter begins at the
+#: ED), and its heart rates' ends of ranges (0.930).
+FLOORS = {"dev9": 0.93, "dev16": 0.86}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -141,6 +144,48 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev15b-020@(674, 678)", "dev15b-020@(687, 689)", "dev15b-020@(779, 782)", "dev15b-020@(783, 785)",
               "dev15b-020@(790, 793)", "dev15b-020@(802, 806)", "dev15b-020@(824, 826)", "dev15b-031@(1536, 1538)",
               "dev15b-031@(763, 765)", "dev15b-034@(1822, 1825)"},
+
+    # dev16 was heldout14, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT14 and
+    # CHOSEN_HELDOUT14. Left: six admission notes (an AMU clerking, a Québec and a Mexican internal-medicine admission,
+    # a Singapore and a Fiji ward clerking, a New Zealand medical admission) whose annotator chose the admitting team's
+    # exam over the ED triage set quoted before it, which every earlier corpus's annotators starred (see FLOORS); the
+    # ends of ranges ("HR 112-124 overnight", "range 84-108"), an "AVSS," before MIMIC's run, "rewarmed to 36.8", an
+    # ECG's "sinus 64", a flowsheet's FiO2 column read as a saturation, "O2 back to 28%", a German course's
+    # "Herzfrequenz in Ruhe um 84/min"
+    "dev16": {"dev16a-001@(1126, 1129)", "dev16a-001@(1130, 1133)", "dev16a-001@(492, 495)", "dev16a-001@(496, 499)",
+              "dev16a-001@(698, 700)", "dev16a-001@(772, 774)", "dev16a-002@(1795, 1797)", "dev16a-002@(538, 540)",
+              "dev16a-006@(612, 616)", "dev16a-011@(746, 748)", "dev16a-011@(749, 752)", "dev16a-011@(771, 774)",
+              "dev16a-011@(775, 778)", "dev16a-011@(779, 781)", "dev16a-011@(782, 784)", "dev16a-014@(956, 958)",
+              "dev16a-015@(796, 798)", "dev16a-015@(799, 801)", "dev16a-015@(808, 810)", "dev16a-015@(811, 813)",
+              "dev16a-015@(822, 824)", "dev16a-015@(825, 827)", "dev16a-021@(1182, 1185)", "dev16a-021@(1186, 1188)",
+              "dev16a-021@(1193, 1196)", "dev16a-021@(1201, 1203)", "dev16a-021@(1209, 1211)",
+              "dev16a-021@(1221, 1225)", "dev16a-021@(1337, 1340)", "dev16a-021@(1341, 1343)",
+              "dev16a-021@(1348, 1350)", "dev16a-021@(1355, 1357)", "dev16a-021@(1363, 1365)",
+              "dev16a-021@(1384, 1388)", "dev16a-022@(1448, 1451)", "dev16a-022@(2196, 2198)",
+              "dev16a-022@(704, 708)", "dev16a-026@(1719, 1722)", "dev16a-030@(1856, 1858)",
+              "dev16a-030@(1859, 1862)", "dev16a-030@(1876, 1878)", "dev16a-030@(1879, 1881)",
+              "dev16a-030@(1914, 1916)", "dev16a-030@(1917, 1919)", "dev16a-031@(2377, 2379)",
+              "dev16a-031@(2381, 2383)", "dev16a-032@(1108, 1112)", "dev16a-032@(1113, 1115)",
+              "dev16a-032@(1116, 1119)", "dev16a-032@(1120, 1122)", "dev16a-032@(1123, 1125)",
+              "dev16a-035@(1107, 1109)", "dev16a-035@(1238, 1240)", "dev16a-035@(903, 906)",
+              "dev16b-001@(1505, 1507)", "dev16b-001@(1514, 1516)", "dev16b-001@(1674, 1677)",
+              "dev16b-001@(1686, 1689)", "dev16b-001@(1690, 1692)", "dev16b-001@(1872, 1876)",
+              "dev16b-001@(960, 963)", "dev16b-001@(967, 969)", "dev16b-001@(970, 972)", "dev16b-001@(976, 978)",
+              "dev16b-001@(984, 986)", "dev16b-001@(998, 1002)", "dev16b-002@(657, 659)", "dev16b-007@(1393, 1397)",
+              "dev16b-007@(1403, 1406)", "dev16b-007@(1415, 1418)", "dev16b-007@(1419, 1421)",
+              "dev16b-007@(1427, 1429)", "dev16b-007@(1437, 1439)", "dev16b-007@(752, 755)", "dev16b-007@(760, 763)",
+              "dev16b-007@(764, 766)", "dev16b-007@(771, 773)", "dev16b-007@(780, 782)", "dev16b-007@(793, 797)",
+              "dev16b-014@(1208, 1212)", "dev16b-014@(1220, 1223)", "dev16b-014@(1224, 1226)",
+              "dev16b-014@(1263, 1265)", "dev16b-014@(1276, 1278)", "dev16b-014@(1285, 1287)",
+              "dev16b-014@(799, 803)", "dev16b-014@(807, 809)", "dev16b-014@(810, 812)", "dev16b-014@(816, 818)",
+              "dev16b-014@(822, 824)", "dev16b-014@(830, 832)", "dev16b-020@(1002, 1004)", "dev16b-020@(787, 790)",
+              "dev16b-020@(791, 793)", "dev16b-020@(798, 801)", "dev16b-020@(806, 808)", "dev16b-020@(812, 816)",
+              "dev16b-020@(823, 825)", "dev16b-020@(945, 949)", "dev16b-020@(958, 961)", "dev16b-020@(971, 974)",
+              "dev16b-020@(975, 977)", "dev16b-020@(988, 990)", "dev16b-024@(1760, 1762)", "dev16b-027@(1151, 1153)",
+              "dev16b-028@(1261, 1263)", "dev16b-028@(1264, 1266)", "dev16b-028@(1276, 1279)",
+              "dev16b-028@(1288, 1290)", "dev16b-028@(1301, 1305)", "dev16b-028@(1316, 1318)",
+              "dev16b-028@(457, 459)", "dev16b-028@(460, 462)", "dev16b-028@(472, 475)", "dev16b-028@(484, 486)",
+              "dev16b-028@(497, 501)", "dev16b-028@(512, 514)", "dev16b-034@(1810, 1812)"},
 }
 
 
@@ -1056,10 +1101,42 @@ CHOSEN_HELDOUT13 = [
 ]
 
 
+# -- what the retired held-out corpus dev16 (heldout14) showed missing: each family written here --------------------
+
+FORMS_HELDOUT14 = [
+    # breaths counted in cycles per minute (East and West African case notes)
+    ("Resp: RR 24c/min, chest clear. PR 96b/min.", [("respiratory_rate", "24"), ("heart_rate", "96")]),
+]
+CHOSEN_HELDOUT14 = [
+    # a triage line named by its system ("SATS triage"), the French nurse's "Tri IOA", Turkish "Triaj", Brazil's
+    # "Classificação de Risco": the triage block of the encounter
+    ("EMS handover: on scene HR 120\n\nSATS triage 10:50 (SN Adams) – ORANGE\nRR 22 | HR 108 | BP 130/80\n\n"
+     "O/E\nHR 100\n", "108"),
+    ("Bilan secouristes (02h40) : FC 126/min\n\nTri IOA 03h05 – FRENCH tri 2\nPA 180/100 | FC 116 bpm\n\n"
+     "Examen clinique (03h20) : FC 110/min\n", "116"),
+    ("112 ekibi: nabız 120/dk\n\nTriaj (05:40): KIRMIZI ALAN\nTA 100/60 mmHg   Nabız 112/dk\n\n"
+     "Fizik muayene (05:55): nabız 104/dk\n", "112"),
+    ("Dados do SAMU: FC 118 bpm\n\nAcolhimento com Classificação de Risco (07:02): LARANJA\nPA 110x70 | FC 106 bpm\n\n"
+     "Exame físico (07:20): FC 100 bpm\n", "106"),
+    # an A–E assessment under its time; an O/E whose time is written "10.45 a.m."; a timed "Vital Signs" line
+    ("Ward obs (e-obs): 17:00 HR 98\n\nPMH: AF.\n\nA–E (23:10):\nA: patent\nC: HR 126 irregular\n", "126"),
+    ("PMH: nil.\nETU 9.30 a.m.: PR 108/min\n\nO/E 10.15 a.m.\nPR 98/min, good volume.\n", "98"),
+    ("Report from nights: HR 104 at 02:00.\n\n07:40 Vital Signs\n  Pulse: 92 (regular)\n", "92"),
+    # the last shift's handover, a nurse-reported set and the last vitals before a review are from before; a
+    # shift's flowsheet is its first set
+    ("Handover from days: HR 110 at 18:00.\n\nFlowsheet (q1h, selected)\nTime   HR   SpO2\n19:30  102  95\n", "102"),
+    ("RN-reported vitals 09:30: Pulse 118\nLast vitals 04:00 (night shift): Pulse 96\n\n"
+     "Bedside exam (on my arrival 09:50)\nVitals: Pulse 124\n", "124"),
+    ("Nursing obs 01:05: HR 110 (1)\n\nO/E 01:40\nHR 114 reg\n", "114"),
+    # the observations of the clinic a patient was flown from ("Arrived 18:30 – CareFlight"; a "Referral:" heading)
+    ("Arrived 18:30 – CareFlight (fixed wing)\nReferral: remote clinic, fever.\nClinic obs 12:10: HR 126\n\n"
+     "Triage 18:40 (RN) – ATS 2\nHR 116\n", "116"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
-                                                                FORMS_HELDOUT12, FORMS_HELDOUT13)
+                                                                FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1069,7 +1146,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
 @pytest.mark.parametrize("text, chosen_heart_rate", [case for cases in (CHOSEN_HELDOUT2_3, CHOSEN_HELDOUT4, CHOSEN_HELDOUT7,
                                                                          CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
                                                                          CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
-                                                                         CHOSEN_HELDOUT12, CHOSEN_HELDOUT13)
+                                                                         CHOSEN_HELDOUT12, CHOSEN_HELDOUT13,
+                                                                         CHOSEN_HELDOUT14)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
