@@ -6,7 +6,8 @@
   "patient (57 years)", "a woman of 57", "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt:
   M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
   anni", "83 år", "81 jaar", "68 J.", "68-jähriger", "(24-jährig)", Polish "Anna K., lat 59", "Wiek: 79 lat", "w wieku
-  79 lat", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)"), after a masked date of birth ("DOB **/04/1979 (46y)")
+  79 lat", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)", Finnish "71-vuotias", Czech "Pan M. V., 66 let", Greek
+  "Ηλικία: 76 ετών"), after a masked date of birth ("DOB **/04/1979 (46y)")
   and in a banner's cell ("| 55y |"). Not the patient's: an age next to a
   relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
   age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
@@ -18,7 +19,8 @@
   "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
   (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
   "Encik", "Lelaki", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "patiënte", "Mulher", "männlich",
-  "weibl.", Māori "wāhine", "tāne",
+  "weibl.", "Dña.", "Dona", "Smt.", "Shri", Czech "Pacientka", Finnish "mies", Greek "Άρρεν", "Γυναίκα", Māori
+  "wāhine", "tāne",
   "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
   enfants", possessives before a relative in a note of that language ("zijn echtgenote", "hans sambo", "ihr Sohn"),
   Swedish "honom"; the
@@ -93,10 +95,14 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
-                                r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında)(?![^\W\d_])"),
+                                r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών)"
+                                r"(?![^\W\d_])"),
+    # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
+    ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$))"),
     ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
-    ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş)[ \t]*:?[ \t]*"
+    ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
+                              r"ikä|věk)[ \t]*:?[ \t]*"
                               r"(?P<n>\d{1,3})(?![\d.,/:])"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
     ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
@@ -230,6 +236,7 @@ _STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|
 
 #: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
 _STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
+                           r"on\s+behalf\s+of|"
                            r"assistant|anaesthetist|anesthetist|médecin|nurse|scrub)"
                            r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother|"
                            # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
@@ -266,8 +273,8 @@ def _sex_words(text: str) -> list[SexMention]:
                 role = her_role(text, m.end())
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
         elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
-                                           r"baby|newborn|neonate|fetus|twin)", text[m.end():]) and not re.search(
-                r"\b(?:baby|live|newborn|a\s+healthy|medicine|middle|best|sales|delivery|police|fire)\s+$",
+                                           r"baby|newborn|neonate|fetus|twin|voices?)", text[m.end():]) and not re.search(
+                r"\b(?:baby|live|newborn|a\s+healthy|medicine|middle|best|sales|delivery|police|fire|red)\W{0,2}$",
                 text[max(0, m.start() - 12):m.start()], re.I) and \
                 not _describes_other(text, m.start()) and not _a_birth(text, m.start(), m.end()):
             words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))

@@ -10,7 +10,9 @@ are a people, the lexicon need not know them (:func:`_beyond_the_lexicon`): the 
 caste, tribe or iwi field in any of the languages ("Caste: Arain", "Raça/cor: parda", "Autoidentificación étnica:
 quechua", "Tribal affiliation: Navajo Nation", "Indigenous self-identification: Métis", "Race-based data
 (self-identified): Black - African Nova Scotian", "Autoadscripción étnica: indígena zapoteca", "Pertenencia étnica:
-pueblo qom"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
+pueblo qom", "Ethnocultural background (self-identified):", Australia's "Aboriginal and/or Torres Strait Islander
+status:"; a category's code before its words: "Ethnic category: K — Asian or Asian British: Bangladeshi", New
+Zealand's "31111 Samoan; 21111 NZ Māori"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
 ("member of the Crow Tribe"), "d'ethnie X", and Swedish "same" in a Swedish note; a value that states nothing ("Race:
 Unknown", "Declined") is no mention. Pure functions of the text.
 """
@@ -98,9 +100,9 @@ _AGE_RACE_SEX = re.compile(r"(?<![\w/.])\d{1,3}[ \t]*/[ \t]*(?P<e>[A-Z][a-z]+)[ 
 #: The rest of a race/ethnicity field's value after its first term: the words of a census category up to the field's
 #: end ("Mixed - White and Black African", "White - Any other White background", "HISPANIC/LATINO - DOMINICAN"), not a
 #: religion ("Community: Punjabi Sikh" is Punjabi) nor the next field's label.
-_FIELD_VALUE_REST = re.compile(r"(?:(?:[ \t]*[-–/][ \t]*|[ \t]+(?:and|or|AND|OR|&)[ \t]+|[ \t])"
+_FIELD_VALUE_REST = re.compile(r"(?:(?:[ \t]*[-–—/][ \t]*|[ \t]+(?:and|or|AND|OR|&)[ \t]+|[ \t]|(?<=British):[ \t]+)"
                                r"(?!(?:Sikh|Hindu|Muslim|Christian|Catholic|Buddhist|Protestant|Jain|Orthodox|Roman)\b)"
-                               r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin|of|descent))+"
+                               r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin|of|descent|but|not))+"
                                r"(?=[ \t]{2,}|[ \t]*[.;,|\n]|[ \t]*\(|$)")
 #: A country or a nation that qualifies an ethnicity term: "NZ Māori", "British Bangladeshi".
 _QUALIFIER = r"(?:NZ|UK|US|British|English|Australian|Canadian|American|New\s+Zealand)"
@@ -122,15 +124,19 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 # data (self-identified):", Mexico's "Autoadscripción étnica:", Colombia's and Argentina's "Pertenencia
                 # étnica:"
                 r"tribal\s+affiliation|indigenous\s+self-identification|race-based\s+data|autoadscripción\s+étnica|"
-                r"pertenencia\s+étnica")
+                r"pertenencia\s+étnica|ethnocultural\s+background|ethnic\s+category|"
+                # Australia's Indigenous status question: "Aboriginal and/or Torres Strait Islander status:"
+                r"aboriginal\s+and/or\s+torres\s+strait\s+islander\s+status")
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
-                    rf"\s+)(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
+                    rf"\s+)(?:[A-Z][ \t]*[—–-][ \t]*|\d{{5}}[ \t]+)?(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
 #: A race/ethnicity field and its whole value, whatever the value's words (a caste, a people the lexicon does not
 #: know): "Caste: Arain", "Ethnicity: Janajati (Tamang)", "Raça/cor: parda". Read after the rules above, for values
 #: they left; the value ends at the field's end or at a bracket (read as a finer term).
-_FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=][ \t]*"
+_FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*/\s*ethnicity)?(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=][ \t]*"
+                               # a category's code before its words: the UK's "K — ", New Zealand's "31111 "
+                               r"(?:[A-Z][ \t]*[—–-][ \t]*|\d{5}[ \t]+)?"
                                # an OASIS or IRF-PAI answer's letter, a "yes" before the people: "D. Yes, Cuban"
                                r"(?:[A-Z]\.[ \t]+)?(?:(?i:yes|sí|si|ja|oui|sim)[ \t]*[,–-][ \t]*)?"
                                r"(?P<v>[^\W\d_]+(?:(?:['’-]| (?! ))[^\W\d_]+){0,5})"
@@ -157,7 +163,7 @@ _NO_VALUE = re.compile(r"(?:unknown|not\s+known|unk|not\s+(?:stated|recorded|spe
 _BRACKETED_PEOPLE = re.compile(r"[ \t]*\([ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*"
                                r"(?:[ \t]+[A-ZÀ-Þ][^\W\d_'’-]*(?:['’-][^\W\d_]+)*){0,2})[ \t]*\)")
 #: A further item of a field's list or of its bracket: "; Chinese", "(Black or African American".
-_LIST_ITEM = re.compile(r"[ \t]*[;(][ \t]*(?P<t>[A-ZÀ-Þ][^\W\d_]*(?:(?:['’-]| (?! ))[A-Za-zÀ-ÿ][^\W\d_]*){0,5}?)"
+_LIST_ITEM = re.compile(r"[ \t]*[;(][ \t]*(?:\d{5}[ \t]+)?(?P<t>[A-ZÀ-Þ][^\W\d_]*(?:(?:['’-]| (?! ))[A-Za-zÀ-ÿ][^\W\d_]*){0,5}?)"
                         r"(?=[ \t]*(?:[;)]|[ \t]{2}|\n|$)|\.(?:\s|$))")
 #: One word in brackets (read as a people only when the lexicon knows it): "(soninké)".
 _BRACKETED_WORD = re.compile(r"[ \t]*\([ \t]*(?P<t>[^\W\d_]+)[ \t]*\)")
@@ -402,7 +408,7 @@ def _whole_field_values(text: str, out: list[EthnicityMention]) -> list[Ethnicit
 
 
 #: A race and its detail in one field value: "Asian - Korean", "Hispanic or Latino / Mexican American".
-_DETAIL_SEPARATOR = re.compile(r"[ \t]+[-–/][ \t]+")
+_DETAIL_SEPARATOR = re.compile(r"[ \t]+[-–—/][ \t]+")
 
 
 def _race_and_detail(mention: EthnicityMention) -> list[EthnicityMention]:
@@ -414,7 +420,8 @@ def _race_and_detail(mention: EthnicityMention) -> list[EthnicityMention]:
     if mention.form != "field" or not split or mention.text.isupper():
         return [mention]
     head, tail = mention.text[:split.start()], mention.text[split.end():]
-    if re.search(r"british|^mixed", head, re.I) or re.match(r"(?:any|other)\b", tail, re.I) or \
+    # the census categories of the UK, Ireland and Scotland ("White — Irish Traveller", "White — Scottish") stay whole
+    if re.search(r"british|^mixed|^white$", head, re.I) or re.match(r"(?:any|other)\b", tail, re.I) or \
             re.search(r"\s(?:and|&)\s", tail) or not _terms(head):
         return [mention]
     start = mention.start + split.end()

@@ -81,8 +81,10 @@ _RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|w
 #: Words before a "T" that make it part of a lab's name: "troponin T 24 ng/l", "free T 1.2".
 _LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
 #: Words before "temperature" that make it something else's: "room temperature 22 °C", "water temp 40".
-_NOT_PATIENTS_TEMPERATURE = r"\b(?:room|ambient|outside|outdoor|environment\w*|air|water|bath|fridge|incubator|" \
-                            r"dialysate|blanket|device|set|target|goal|fluid)[ \t]*$"
+#: "room temperature", "air temp": not the patient's; "Sats 98% air   Temp 36.8" is the saturation's air, then the
+#: patient's temperature (the word right before the label, a space between, not after a percentage).
+_NOT_PATIENTS_TEMPERATURE = r"(?<!%[ \t])\b(?:room|ambient|outside|outdoor|environment\w*|air|water|bath|fridge|" \
+                            r"incubator|dialysate|blanket|device|set|target|goal|fluid)[ \t]?$"
 _L = Label
 #: Labels by family. Longer forms come first where one label is a prefix of another.
 LABELS: tuple[Label, ...] = (
@@ -144,6 +146,11 @@ LABELS: tuple[Label, ...] = (
        "sv/de/fr/es/it/nl/no", meaning="ventricular rate"),
     _L("HF", r"HF", "heart_rate", "de", only_in=("de",), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz (English HF is heart failure)"),
+    # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
+    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις", "heart_rate", "fi/cs/el"),
+    _L("ΣΦ", r"ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
+    _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="tepová frekvence, the heart rate in Czech"),
     _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
        meaning="fréquence cardiaque, frecuencia cardíaca, frequenza cardiaca, frequência cardíaca"),
     # blood pressure
@@ -156,8 +163,13 @@ LABELS: tuple[Label, ...] = (
     _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
                     r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial|"
                     r"ciśnienie\s+tętnicze", "blood_pressure", "de/nl/sv/fr/es/it/pt/pl"),
-    _L("TA", r"TA", "blood_pressure", "es/fr/pt", only_in=_ROMANCE, unit=r"[ \t]*[cm]m[ \t]*Hg", case_sensitive=True,
-       meaning="tensión arterial, tension artérielle"),
+    _L("TA", r"TA", "blood_pressure", "es/fr/pt/tr", only_in=_ROMANCE + ("tr",), unit=r"[ \t]*[cm]m[ \t]*Hg",
+       case_sensitive=True, meaning="tensión arterial, tension artérielle, Turkish tansiyon arteriyel"),
+    # Finnish "verenpaine", Czech "TK" (krevní tlak), Greek "ΑΠ" (αρτηριακή πίεση)
+    _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση", "blood_pressure", "fi/cs/el"),
+    _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
+    _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="krevní tlak, the blood pressure in Czech"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
        meaning="pression artérielle, pressione arteriosa, pressão arterial (English PA is the pulmonary artery)"),
     _L("BT", r"BT", "blood_pressure", "sv", only_in=("sv",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
@@ -180,6 +192,14 @@ LABELS: tuple[Label, ...] = (
        "respiratory_rate", "de/nl/sv/fr/es/it/pl"),
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
+    # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές", "respiratory_rate", "fi/cs/el"),
+    _L("ΑΣ", r"ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
+       meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min'"),
+    _L("hf", r"hf", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="hengitystaajuus, the breathing rate in Finnish (English HF is heart failure)"),
+    _L("DF", r"DF", "respiratory_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="dechová frekvence, the breathing rate in Czech"),
     _L("AH", r"AH", "respiratory_rate", "nl", only_in=("nl",), unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
        meaning="ademhalingsfrequentie"),
     _L("RF", r"RF", "respiratory_rate", "no/da", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
@@ -203,6 +223,13 @@ LABELS: tuple[Label, ...] = (
     _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
+    # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
+    _L("lämpö", r"lämpö|teplota|θερμοκρασία", "temperature", "fi/cs/el"),
+    _L("Θ", r"Θ", "temperature", "el", case_sensitive=True, meaning="θερμοκρασία, the temperature in Greek"),
+    _L("TT", r"TT", "temperature", "cs", only_in=("cs",), unit=TEMP_UNIT, case_sensitive=True,
+       meaning="tělesná teplota, the body temperature in Czech"),
+    _L("Tax", r"Tax", "temperature", "pt", only_in=("pt",), unit=TEMP_UNIT, case_sensitive=True,
+       meaning="temperatura axilar, the axillary temperature in Brazil"),
     _L("TC", r"TC", "temperature", "it", only_in=("it",), unit=TEMP_UNIT, case_sensitive=True,
        meaning="temperatura corporea (English TC is total cholesterol)"),
     _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|"

@@ -6,8 +6,9 @@ English "PA" is the pulmonary artery — so a label that is ambiguous across lan
 in a note that shows that language (:mod:`.labels` says which labels, and what else vouches for them). A language is
 *shown* when the note holds at least :data:`EVIDENCE` (three) different marker words of it (:data:`MARKERS`: function
 words and clinical words English does not use, such as German "und", "Befund", "Raumluft", French "avec", "Constantes",
-"depuis", Portuguese "não", "sexo", "internação", Polish "oraz", "przy", "wywiad"); a stray word or two — a "Herr" in
-an English letter — is not enough. Pure functions of the text.
+"depuis", Portuguese "não", "sexo", "internação", Polish "oraz", "przy", "wywiad", Finnish "potilas", Czech
+"vyšetření", Greek "ασθενής", Turkish "hasta"); a stray word or two — a "Herr" in an English letter — is not enough.
+Pure functions of the text.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from functools import lru_cache
 
 #: Language codes and names (the label table names them).
 LANGUAGES = {"de": "German", "nl": "Dutch", "fr": "French", "es": "Spanish", "it": "Italian", "sv": "Swedish",
-             "pt": "Portuguese", "pl": "Polish"}
+             "pt": "Portuguese", "pl": "Polish", "fi": "Finnish", "cs": "Czech", "el": "Greek", "tr": "Turkish"}
 
 #: Marker words per language, lower-case; none is an English word or a common English abbreviation once
 #: lower-cased ("des", "los", "med", "ne" are left out: drug-eluting stent, length of stay, medication,
@@ -54,6 +55,15 @@ MARKERS: dict[str, frozenset[str]] = {code: frozenset(words.split()) for code, w
     "pl": """oraz przy się bez jest przez wywiad rozpoznanie zalecenia przyjęcia wypisu tętno oddech pacjentka
         pacjent chorej chorego lekarz dobie leczenie badanie przedmiotowe przytomna przytomny zorientowana
         zorientowany duszności bólu klatce piersiowej""",
+    "fi": """ja ei oli potilas potilaan potilaalla tutkimus tutkimukset syke lämpö hengitystaajuus verenpaine
+        huoneilmalla päivystys päivystykseen ensihoito lääkäri hoito jatkohoito sairaala tulotilanteessa kohteessa
+        annettu eteisvärinä kammiovaste seuranta kotiin vuotias""",
+    "cs": """při bez dle vyšetření objektivně příjmu příjem nemocnice léčba doporučení tepová dechová frekvence
+        tlak teplota podán podána stav pacientka pacient neguje lékař let""",
+    "el": """και με ασθενής ασθενούς εξέταση πίεση θερμοκρασία σφύξεις εισαγωγή εισαγωγής ετών άνδρας γυναίκα
+        ζωτικά σημεία""",
+    "tr": """ve ile yok hasta hastanın muayene nabız ateş tansiyon solunum acil servis yaşında bulgular tedavi
+        ekibi olay yerinde""",
 }.items()}
 #: Different marker words a note needs to show a language.
 EVIDENCE = 3

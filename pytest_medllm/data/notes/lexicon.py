@@ -100,6 +100,14 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "perempuan": ("female", "noun", ()), "lelaki": ("male", "noun", ()),
     # German registration abbreviations ("Frau Gerda H., geb. 14.03.1943 (81 J.), weibl."), Dutch "patiënte"
     "weibl": ("female", "noun", ("de",)), "männl": ("male", "noun", ("de",)), "patiënte": ("female", "noun", ("nl",)),
+    # Spanish and Portuguese "Dña. Rosario", "Dona Maria"; India's "Smt."/"Shri"; Czech "Pacient"/"Pacientka"; Finnish
+    # "mies"/"nainen"; Greek "Άρρεν"/"Θήλυ" (a sex field), "Άνδρας"/"Γυναίκα"
+    "dña.": ("female", "title", ()), "doña": ("female", "title", ()), "dona": ("female", "title", ("pt",)),
+    "smt.": ("female", "title", ()), "shri": ("male", "title", ()),
+    "pacient": ("male", "noun", ("cs",)), "pacientka": ("female", "noun", ("cs",)),
+    "mies": ("male", "noun", ("fi",)), "nainen": ("female", "noun", ("fi",)),
+    "άρρεν": ("male", "noun", ()), "θήλυ": ("female", "noun", ()), "άνδρας": ("male", "noun", ()),
+    "γυναίκα": ("female", "noun", ()),
     "mevrouw": ("female", "title", ()), "dhr.": ("male", "title", ()), "meneer": ("male", "title", ()),
     "sr.": ("male", "title", ("es", "pt")), "sra.": ("female", "title", ("es", "pt")), "srta.": ("female", "title", ("es",)),
     "señor": ("male", "title", ()), "señora": ("female", "title", ()), "sig.": ("male", "title", ()),
@@ -117,7 +125,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "femenino": ("female", "noun", ("es",)), "femenina": ("female", "noun", ("es",)),
     "pacjentka": ("female", "noun", ()), "pacjentkę": ("female", "noun", ()),
     # Polish: "Pani Anna K.", "Stan chorej stopniowo się poprawiał" (the sick woman's condition)
-    "pani": ("female", "title", ()), "pan": ("male", "title", ("pl",)), "chora": ("female", "noun", ("pl",)),
+    "pani": ("female", "title", ()), "pan": ("male", "title", ("pl", "cs")), "chora": ("female", "noun", ("pl",)),
     "chorej": ("female", "noun", ("pl",)), "chory": ("male", "noun", ("pl",)), "chorego": ("male", "noun", ("pl",)),
     "kvinde": ("female", "noun", ()),
     "femminile": ("female", "noun", ("it",)), "maschile": ("male", "noun", ("it",)),
@@ -163,7 +171,9 @@ FOREIGN_SWAPS: dict[str, str] = {
     "frau": "herr", "mw.": "dhr.", "mevr.": "dhr.", "mevrouw": "meneer", "dhr.": "mw.", "meneer": "mevrouw",
     "herrn": "frau", "fr.": "hr.", "pn.": "en.", "mdm": "mr", "mdm.": "mr.", "tn.": "ny.", "ny.": "tn.",
     "w/ro": "ato", "mzee": "bibi", "kadın": "erkek", "erkek": "kadın", "laki-laki": "perempuan",
-    "perempuan": "laki-laki", "lelaki": "perempuan", "weibl": "männl", "männl": "weibl", "patiënte": "patiënt",
+    "perempuan": "laki-laki", "lelaki": "perempuan", "weibl": "männl", "männl": "weibl", "patiënte": "patiënt", "dña.": "D.", "doña": "don", "dona": "senhor",
+    "smt.": "Shri", "shri": "Smt.", "pacient": "pacientka", "pacientka": "pacient", "mies": "nainen", "nainen": "mies",
+    "άρρεν": "θήλυ", "θήλυ": "άρρεν", "άνδρας": "γυναίκα", "γυναίκα": "άνδρας",
     "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
     "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",

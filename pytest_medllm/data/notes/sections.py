@@ -29,7 +29,10 @@ A triage line may name its system first ("SATS triage 10:48 (SN …) – ORANGE"
 (q1h)" and a heading after its time ("07:45 Vital Signs", "O/E 10.45 a.m.") open the examination; what another shift
 or the ward's nurses handed over or reported ("Handover from days:", "Report from nights:", "RN-reported vitals
 09:38:", "Nursing obs 01:10:", "Last vitals 04:00") is from before, and so are the observations of the clinic a
-patient arrived from ("Arrived 18:32 – CareFlight", a "Referral:" heading).
+patient arrived from ("Arrived 18:32 – CareFlight", a "Referral:" heading). Czech "Objektivně", Finnish
+"Tulotilanteessa" (on arrival) and Greek "Αντικειμενική εξέταση" open the examination; Czech "ZZS", Finnish "Ensihoito",
+Greek "ΕΚΑΒ" and "Στο ΤΕΠ" (the ED quoted in a ward's note) are from before; so are the floor's vitals a rapid
+response quotes ("Floor VS 02:00:") and the patient's own home readings ("Home BP log (Omron, L arm, …):").
 """
 
 from __future__ import annotations
@@ -68,7 +71,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"pogotowie|zrm|trend|(?:sapeurs?[- ])?pompiers|bomberos|bombeiros|feuerwehr|brandweer|"
               # the ambulance services of the UK, Ireland, Australia, New Zealand and Canada by their initials
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|"
-              r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
+              # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
+              r"zzs|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:vitals?|vs|v/s|obs|set)\b|"
               # what another shift or the ward's nurses handed over or reported: "Handover from days:", "Report from
@@ -80,7 +85,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
               r"\bsince\s+(?:arrival|admission)\b|"
               # the ward's observations quoted by a team called to the ward (a MET call, an outreach review)
-              r"\bward\s+(?:obs|observations|vitals?|vs)\b|"
+              r"\b(?:ward|floor)\s+(?:obs|observations|vitals?|vs)\b|"
+              # the patient's own readings at home, a log or diary brought in ("Home BP log (Omron):", "Home BP diary")
+              r"\bhome\s+(?:bp|blood\s+pressure|readings?|log|diary|monitoring)\b|\b(?:bp|blood\s+pressure)\s+(?:log|diary)\b|"
               # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
               r"\bnote\b"),
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|flowsheet|signes\s+vitaux|param[èe]tres\s+vitaux|"
@@ -109,7 +116,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # "Tri IAO (13h10)"; a medical assistant's or a nurse's intake; the German and Swiss admission status
              r"\bcategori[sz]aci[óo]n\b|\bclasificaci[óo]n\b|\bsegregacja\b|^tri\b|\btriaj\b|"
              r"\bclassifica[çc][ãa]o\s+de\s+risco\b|\bacolhimento\b|"
-             r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b"),
+             r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b|"
+             # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
+             # εξέταση", "Ζωτικά σημεία"
+             r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -130,7 +140,7 @@ _LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
 _HEADING = re.compile(
     rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
-    r"(?:\s*\([^()\n]{0,40}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
+    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
 #: (transfer to floor)", "EXAMINATION - ON ADMISSION").

@@ -751,3 +751,53 @@ def test_the_fourteenth_held_out_corpus_retired_to_development():
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.96 and scores["ETH"].recall >= 0.86
+
+
+# -- forms the retired held-out corpus dev17 (heldout15) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, ethnicity_words, ethnicity", [
+    # a category's code before its words (the UK's letter, New Zealand's five digits); a census category with an em dash
+    ("Ethnic category: N — Black or Black British: African    First language: English",
+     ["Black or Black British: African"], "Black"),
+    ("Ethnicity (NHI): 37112 Tongan; 21111 NZ Māori    Iwi: Ngāti Kahungunu", ["Tongan", "NZ Māori",
+                                                                                 "Ngāti Kahungunu"], "Asian & Pacific"),
+    ("Ethnic group (registration): White — Irish\nHPC: fall at home.", ["White — Irish"], "White"),
+    # identity fields: an ethnocultural background, a self-identified race/ethnicity, Australia's Indigenous status
+    ("Ethnocultural background (self-identified): Korean    Born in Busan.", ["Korean"], "Asian & Pacific"),
+    ("Self-identified race/ethnicity: Black — Jamaican\nAdmission: 2025-01-02", ["Black", "Jamaican"], "Black"),
+    ("Aboriginal and/or Torres Strait Islander status: Both Aboriginal and Torres Strait Islander origin",
+     ["Both Aboriginal and Torres Strait Islander origin"], "Other/Unknown"),
+])
+def test_ethnicity_forms_of_the_fifteenth_held_out_corpus(text, ethnicity_words, ethnicity):
+    found = extract_demographics(text)
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+    assert found.ethnicity == ethnicity
+
+
+@pytest.mark.parametrize("text, age, sex_words", [
+    # ages in Finnish, Czech and Greek
+    ("Esitiedot: 64-vuotias nainen, jolla on verenpainetauti ja potilas oli kotiin ei hoito.", 64, ["nainen"]),
+    ("Pacientka J. K., 71 let\nNO: pacientka přivezena při bolesti, bez léčba dle nemocnice.", 71,
+     ["Pacientka", "pacientka"]),
+    ("Ασθενής: Μ. Κ.   Ηλικία: 68 ετών   Φύλο: Θήλυ\nΓυναίκα 68 ετών με πίεση και εξέταση.", 68, ["Θήλυ", "Γυναίκα"]),
+    # titles of Spain, Brazil and India; look-alikes: a surgeon named on whose behalf one writes, "red man", voices
+    ("Paciente: Dña. Carmen R. L.   Edad: 81 años", 81, ["Dña."]),
+    ("Name: Smt. Lakshmi P.   Age/Sex: 45 Y / F", 45, ["Smt.", "F"]),
+    ("Seen on behalf of Mr K. Byrne (Consultant Surgeon). Patient: 66 yo woman. Allergy: vancomycin \"red man\". "
+     "Hears male voices.", 66, ["woman"]),
+])
+def test_sex_words_and_ages_of_the_fifteenth_held_out_corpus(text, age, sex_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_fifteenth_held_out_corpus_retired_to_development():
+    """dev17 (heldout15, scored once, README: ethnicity 0.556, sex words 0.938, age 0.935) after it was studied.
+    Left: descent phrases its annotators marked whole ("Turkse afkomst", "Portugiesischer Herkunft", "Yoruba
+    extraction"; earlier corpora mark the people word alone), a Colombian census answer, "describes herself as
+    "Chindian"", a Singapore "84yo CF", Indian scheme categories, German and French "Patient" (also the English word)."""
+    scores = score(load("dev17"))["demographics"]
+    assert scores["AGE"].recall >= 0.96 and scores["AGE"].precision >= 0.99
+    assert scores["SEX"].recall >= 0.96 and scores["SEX"].precision >= 0.98
+    assert scores["ETH"].precision >= 0.87 and scores["ETH"].recall >= 0.67

@@ -25,14 +25,14 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15", "dev16")
+           "dev14", "dev15", "dev16", "dev17")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
 #: dev16's chosen readings (0.870-0.914): six admission notes whose annotator chose the admitting team's exam over the
 #: ED triage set every earlier corpus's annotators starred (the rule keeps the triage set: the encounter begins at the
-#: ED), and its heart rates' ends of ranges (0.930).
-FLOORS = {"dev9": 0.93, "dev16": 0.86}
+#: ED), and its heart rates' ends of ranges (0.930); dev17's chosen pressures (0.914), for the same reason.
+FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -186,6 +186,41 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev16b-028@(1288, 1290)", "dev16b-028@(1301, 1305)", "dev16b-028@(1316, 1318)",
               "dev16b-028@(457, 459)", "dev16b-028@(460, 462)", "dev16b-028@(472, 475)", "dev16b-028@(484, 486)",
               "dev16b-028@(497, 501)", "dev16b-028@(512, 514)", "dev16b-034@(1810, 1812)"},
+    # dev17 was heldout15, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT15 and
+    # CHOSEN_HELDOUT15. Left: an MICU admission's and an Israeli admission's exam chosen by their annotators over the
+    # ED's set (the rule keeps the ED's, see dev16), a Mexican obstetric triage block its annotator passed over, ends of
+    # ranges ("FC 88-116", "HR 98–124"), a home log in prose ("ranged from 158/98 to 176/108"), a flowsheet whose
+    # temperature is followed by its site, a cooling log's timed temperatures, ECG rates in other languages ("RS à
+    # 114/min", "kammiovaste 118/min", "sinusová tachykardie 118/min")
+    "dev17": {"dev17a-003@(1207, 1211)", "dev17a-003@(1230, 1233)", "dev17a-003@(1238, 1240)",
+              "dev17a-003@(1241, 1243)", "dev17a-003@(1257, 1259)", "dev17a-003@(1266, 1268)",
+              "dev17a-003@(488, 493)", "dev17a-003@(494, 497)", "dev17a-003@(498, 500)", "dev17a-003@(501, 503)",
+              "dev17a-003@(504, 506)", "dev17a-003@(507, 509)", "dev17a-004@(508, 512)", "dev17a-004@(689, 693)",
+              "dev17a-006@(528, 530)", "dev17a-012@(948, 950)", "dev17a-014@(1176, 1179)", "dev17a-014@(1180, 1182)",
+              "dev17a-014@(1188, 1190)", "dev17a-014@(1401, 1404)", "dev17a-014@(1405, 1407)",
+              "dev17a-014@(1412, 1414)", "dev17a-016@(1099, 1102)", "dev17a-016@(1103, 1105)",
+              "dev17a-016@(1109, 1112)", "dev17a-016@(1113, 1116)", "dev17a-016@(678, 681)", "dev17a-016@(682, 685)",
+              "dev17a-016@(985, 988)", "dev17a-016@(989, 992)", "dev17a-017@(1130, 1133)", "dev17a-017@(1134, 1136)",
+              "dev17a-019@(1000, 1004)", "dev17a-019@(1095, 1099)", "dev17a-019@(620, 624)", "dev17a-019@(715, 719)",
+              "dev17a-022@(1936, 1938)", "dev17a-031@(1321, 1324)", "dev17a-031@(1325, 1327)",
+              "dev17a-031@(1334, 1336)", "dev17a-031@(1598, 1601)", "dev17a-031@(1602, 1604)",
+              "dev17a-031@(1621, 1623)", "dev17a-032@(2131, 2133)", "dev17a-033@(337, 339)", "dev17a-033@(340, 342)",
+              "dev17a-033@(614, 617)", "dev17a-033@(618, 620)", "dev17b-002@(2123, 2125)", "dev17b-002@(2126, 2128)",
+              "dev17b-002@(903, 906)", "dev17b-004@(1637, 1640)", "dev17b-006@(1768, 1771)",
+              "dev17b-008@(1019, 1022)", "dev17b-008@(1023, 1026)", "dev17b-008@(1037, 1039)",
+              "dev17b-008@(1313, 1316)", "dev17b-008@(1317, 1320)", "dev17b-008@(1330, 1332)",
+              "dev17b-009@(1034, 1036)", "dev17b-009@(1037, 1039)", "dev17b-009@(973, 975)", "dev17b-009@(976, 979)",
+              "dev17b-009@(980, 982)", "dev17b-009@(983, 985)", "dev17b-009@(995, 997)", "dev17b-009@(998, 1001)",
+              "dev17b-012@(1456, 1458)", "dev17b-016@(1465, 1468)", "dev17b-018@(1767, 1770)",
+              "dev17b-022@(874, 877)", "dev17b-022@(878, 881)", "dev17b-022@(882, 884)", "dev17b-022@(885, 887)",
+              "dev17b-022@(913, 916)", "dev17b-022@(918, 920)", "dev17b-022@(929, 931)", "dev17b-022@(932, 934)",
+              "dev17b-025@(1423, 1427)", "dev17b-025@(1436, 1440)", "dev17b-025@(1449, 1453)",
+              "dev17b-025@(1495, 1499)", "dev17b-026@(793, 795)", "dev17b-026@(796, 799)", "dev17b-026@(805, 807)",
+              "dev17b-026@(808, 811)", "dev17b-033@(1012, 1015)", "dev17b-033@(1016, 1018)",
+              "dev17b-033@(1026, 1029)", "dev17b-033@(1036, 1040)", "dev17b-033@(1046, 1048)",
+              "dev17b-033@(1187, 1190)", "dev17b-033@(1191, 1193)", "dev17b-033@(1206, 1208)",
+              "dev17b-033@(1218, 1220)", "dev17b-033@(1231, 1235)", "dev17b-034@(1466, 1468)",
+              "dev17b-034@(990, 992)"},
 }
 
 
@@ -1133,10 +1168,49 @@ CHOSEN_HELDOUT14 = [
      "Triage 18:40 (RN) – ATS 2\nHR 116\n", "116"),
 ]
 
+# -- what the retired held-out corpus dev17 (heldout15) showed missing: each family written here --------------------
+
+FORMS_HELDOUT15 = [
+    # Finnish, Czech and Greek labels, Turkish "TA" without its unit, Brazil's axillary "Tax"
+    ("Tulotilanteessa: RR 180/100, syke 118, SpO2 88 %, hengitystaajuus 30/min, lämpö 37,2. Potilas on kotiin "
+     "menossa, ei kipuja ja oli hoito.", [("systolic_bp", "180"), ("diastolic_bp", "100"), ("heart_rate", "118"),
+                                          ("oxygen_saturation", "88"), ("respiratory_rate", "30"),
+                                          ("temperature", "37,2")]),
+    ("Objektivně při příjmu: TK 110/70 mmHg, TF 112/min, DF 22/min, TT 37,9 °C. Pacient bez dušnosti, dle nemocnice.",
+     [("systolic_bp", "110"), ("diastolic_bp", "70"), ("heart_rate", "112"), ("respiratory_rate", "22"),
+      ("temperature", "37,9")]),
+    ("Αντικειμενική εξέταση: ΑΠ 140/80 mmHg, ΣΦ 92/min, ΑΣ 16/min, Θ 37,6 °C. Ασθενής με πίεση και εξέταση.",
+     [("systolic_bp", "140"), ("diastolic_bp", "80"), ("heart_rate", "92"), ("respiratory_rate", "16"),
+      ("temperature", "37,6")]),
+    ("Hasta acil servis muayene: TA 100/60, nabız 110/dk, ateş yok ve olay yerinde tedavi ile.",
+     [("systolic_bp", "100"), ("diastolic_bp", "60"), ("heart_rate", "110")]),
+    ("Sinais vitais: PA 120x80 mmHg | Tax 36,5 | paciente não refere dor, sem febre, com exame físico.",
+     [("systolic_bp", "120"), ("diastolic_bp", "80"), ("temperature", "36,5")]),
+    # the saturation's air before the temperature; the air outside is not the patient
+    ("Obs: BP 130/80   Sats 97% air   Temp 37.2", [("systolic_bp", "130"), ("diastolic_bp", "80"),
+                                                   ("oxygen_saturation", "97"), ("temperature", "37.2")]),
+    ("Working in the sun; outside temperature 42 °C at the site.", []),
+]
+CHOSEN_HELDOUT15 = [
+    # the Czech, Finnish and Greek ambulance or ED quoted before the team's own examination
+    ("Dle ZZS: TK 90/60, TF 130/min.\n\nObjektivně (při příjmu na JIP):\nTK 100/60 mmHg, TF 118/min, pacient při "
+     "vědomí, dle nemocnice bez léčba.\n", "118"),
+    ("Ensihoito: syke 126, SpO2 80 %.\n\nTulotilanteessa (klo 02.10): syke 120, potilas ja hoito ei oli.\n", "120"),
+    ("Στο ΤΕΠ: ΑΠ 150/90 mmHg, ΣΦ 106/min.\n\nΑντικειμενική εξέταση κατά την εισαγωγή (17:00):\nΑΠ 140/85 mmHg, "
+     "ΣΦ 98/min, ασθενής με πίεση.\n", "98"),
+    # the floor's vitals a rapid response quotes, a home log, a heading whose bracket is long
+    ("Floor VS 02:00: HR 104, BP 130/80\n\nRRT arrival 02:40:\nHR 126, BP 98/62\n", "126"),
+    ("Home BP log (Omron, L arm, seated, brought in by her daughter):\nOct 7   152/84   HR 68\n\nExamination:\n"
+     "Seated: BP 158/82, HR 64 regular\n", "64"),
+    ("Readings last week (clinic RN): BP 104/62, HR 96.\n\nVitals (measured by the health worker at the start, 10:05):"
+     "\nBP 98/60    HR 112 irregular\n", "112"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
-                                                                FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14)
+                                                                FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14,
+                                                                FORMS_HELDOUT15)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1147,7 +1221,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
                                                                          CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
                                                                          CHOSEN_HELDOUT12, CHOSEN_HELDOUT13,
-                                                                         CHOSEN_HELDOUT14)
+                                                                         CHOSEN_HELDOUT14, CHOSEN_HELDOUT15)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
