@@ -7,7 +7,9 @@
   M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
   anni", "83 år", "81 jaar", "68 J.", "68-jähriger", "(24-jährig)", Polish "Anna K., lat 59", "Wiek: 79 lat", "w wieku
   79 lat", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)", Finnish "71-vuotias", Czech "Pan M. V., 66 let", Greek
-  "Ηλικία: 76 ετών"), after a masked date of birth ("DOB **/04/1979 (46y)")
+  "Ηλικία: 76 ετών", Romanian "Vârsta: 42 ani", "în vârstă de 42 de ani", Hungarian "78 éves", Slovak "47-ročný",
+  Croatian "72 god.", Catalan "52 anys", Japanese "82歳", Korean "58세", Vietnamese "Tuổi: 36", Indonesian "Umur: 22
+  th", "DOB: [redacted] (67 yrs)"), after a masked date of birth ("DOB **/04/1979 (46y)")
   and in a banner's cell ("| 55y |"). Not the patient's: an age next to a
   relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
   age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
@@ -19,7 +21,9 @@
   "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
   (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
   "Encik", "Lelaki", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "patiënte", "Mulher", "männlich",
-  "weibl.", "Dña.", "Dona", "Smt.", "Shri", Czech "Pacientka", Finnish "mies", Greek "Άρρεν", "Γυναίκα", Māori
+  "weibl.", "Dña.", "Dona", "Smt.", "Shri", Czech "Pacientka", Finnish "mies", Greek "Άρρεν", "Γυναίκα", Danish "mand",
+  Romanian "pacienta", Hungarian "nő", Croatian "bolesnica", Slovenian "moški", "gospod", Japanese "女性", Korean "남자",
+  Bangladesh's "Mst.", Māori
   "wāhine", "tāne",
   "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
   enfants", possessives before a relative in a note of that language ("zijn echtgenote", "hans sambo", "ihr Sohn"),
@@ -95,14 +99,16 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
-                                r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών)"
+                                r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών|"
+                                # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
+                                r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi)"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
     ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$))"),
     ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
-                              r"ikä|věk)[ \t]*:?[ \t]*"
+                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek)[ \t]*:?[ \t]*"
                               r"(?P<n>\d{1,3})(?![\d.,/:])"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
     ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
@@ -111,7 +117,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
     # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)"
     ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)[ \t:]*"
-                                  r"(?:_{2,}|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4})"
+                                  r"(?:_{2,}|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\])"
                                   r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
                                   r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år)\.?)?\)"),
     # "a Korean man, 61, …", "Female, 74, Caucasian", "Patient: 62 years, male", "She is 72."
@@ -133,6 +139,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("age/sex field", r"(?i)\bage\s*/\s*(?:sex|gender)\s*:?\s*(?P<n>\d{1,3})(?!\d)"),
     ("patient field", r"(?i)\b(?:patient|pt)\s*:\s*(?P<n>\d{1,3})\s*(?:years?|yrs?|y)\b(?!\s+ago)"),
     ("years (Chinese)", r"(?:年龄[:：]?\s*)?(?P<n>\d{1,3})\s*岁"),
+    ("years (Japanese, Korean)", r"(?P<n>\d{1,3})\s*(?:歳|세)"),
+    ("în vârstă de", r"(?i)\bîn\s+vârstă\s+de\s+(?P<n>\d{1,3})\b"),
     # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
     ("age/race/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
     ("age/race/sex word", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?i:male|female)\b"),

@@ -12,7 +12,9 @@ quechua", "Tribal affiliation: Navajo Nation", "Indigenous self-identification: 
 (self-identified): Black - African Nova Scotian", "Autoadscripción étnica: indígena zapoteca", "Pertenencia étnica:
 pueblo qom", "Ethnocultural background (self-identified):", Australia's "Aboriginal and/or Torres Strait Islander
 status:"; a category's code before its words: "Ethnic category: K — Asian or Asian British: Bangladeshi", New
-Zealand's "31111 Samoan; 21111 NZ Māori"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
+Zealand's "31111 Samoan; 21111 NZ Māori"; the IHS's "Classification/Beneficiary:" and "Tribe of membership:",
+Chile's "Pueblo originario:", Uruguay's "Ascendencia étnico-racial", Cuba's "Color de la piel:", Vietnam's "Dân tộc:",
+Indonesia's "Suku:"), a people in brackets after a mention ("First Nations (Kwanlin Dün)"), a nation the patient is a member of
 ("member of the Crow Tribe"), "d'ethnie X", and Swedish "same" in a Swedish note; a value that states nothing ("Race:
 Unknown", "Declined") is no mention. Pure functions of the text.
 """
@@ -126,7 +128,11 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 r"tribal\s+affiliation|indigenous\s+self-identification|race-based\s+data|autoadscripción\s+étnica|"
                 r"pertenencia\s+étnica|ethnocultural\s+background|ethnic\s+category|"
                 # Australia's Indigenous status question: "Aboriginal and/or Torres Strait Islander status:"
-                r"aboriginal\s+and/or\s+torres\s+strait\s+islander\s+status")
+                r"aboriginal\s+and/or\s+torres\s+strait\s+islander\s+status|aboriginal/torres\s+strait\s+islander\s+status|"
+                # the IHS's beneficiary classification and tribe, a race's detail, Chile's and Uruguay's fields, Cuba's
+                # skin colour, Vietnam's "Dân tộc", Indonesia's "Suku"
+                r"classification/beneficiary|tribe\s+of\s+membership|ethnic\s+group\s+detail|pueblo\s+originario|"
+                r"ascendencia\s+étnico-racial|color\s+de\s+(?:la\s+)?piel|dân\s+tộc|suku")
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
@@ -397,8 +403,10 @@ def _whole_field_values(text: str, out: list[EthnicityMention]) -> list[Ethnicit
     for index, mention in enumerate(out):
         rest = _FIELD_VALUE_REST.match(text, mention.end) if mention.form == "field" else None
         if rest:
-            out[index] = EthnicityMention(mention.start, rest.end(), text[mention.start:rest.end()],
-                                          mention.ethnicity, "field")
+            whole = text[mention.start:rest.end()]
+            # "INDIAN/ALASKA NATIVE" (the IHS's beneficiary class) is American Indian, not the Indian of India
+            ethnicity = "Other/Unknown" if re.search(r"(?i)\balaska\s+native\b", whole) else mention.ethnicity
+            out[index] = EthnicityMention(mention.start, rest.end(), whole, ethnicity, "field")
     kept: list[EthnicityMention] = []
     for mention in out:
         if not any(o is not mention and o.start <= mention.start and mention.end <= o.end and o.end - o.start >

@@ -89,7 +89,7 @@ _L = Label
 #: Labels by family. Longer forms come first where one label is a prefix of another.
 LABELS: tuple[Label, ...] = (
     # heart rate
-    _L("heart rate", r"heart\s+rate", "heart_rate", not_after=r"(?:fetal|foetal|FHR|baby's|baseline)\s*$"),
+    _L("heart rate", r"heart\s+rate(?:\s+monitored)?", "heart_rate", not_after=r"(?:fetal|foetal|FHR|baby's|baseline)\s*$"),
     # "Hr 1  BP 150/84": a dialysis or infusion record's hour, not a heart rate
     _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:=]*\d)(?![ \t:=]*\d(?!\d))", "heart_rate", case_sensitive=True),
     _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
@@ -147,7 +147,13 @@ LABELS: tuple[Label, ...] = (
     _L("HF", r"HF", "heart_rate", "de", only_in=("de",), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
-    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις", "heart_rate", "fi/cs/el"),
+    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus|pulz|mạch", "heart_rate", "fi/cs/el/hu/sk/sl/vi"),
+    # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
+    _L("AV", r"AV", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True, meaning="alura ventriculară"),
+    # the Indian Health Service's measurement codes ("PU 124   RS 26   TMP 102.3 F") and an apical pulse ("AP 104"),
+    # on a line of other vital signs
+    _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
+       meaning="pulse (IHS measurement code), apical pulse"),
     _L("ΣΦ", r"ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
     _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
        meaning="tepová frekvence, the heart rate in Czech"),
@@ -160,13 +166,17 @@ LABELS: tuple[Label, ...] = (
     _L("hypotensive to", r"hypo(?:tensive)?\s+to|(?:hypo|hyper)tensive\s+(?:to|at|with)", "blood_pressure"),
     _L("RR (Riva-Rocci)", r"RR", "blood_pressure", "de/nl", case_sensitive=True,
        meaning="Riva-Rocci: the blood pressure, read only as a pair"),
+    _L("BT (pair)", r"BT", "blood_pressure", "no/da/sv", case_sensitive=True,
+       meaning="blodtrykk, blodtryk, blodtryck: the blood pressure, read only as a pair ('BT 108/62  P 102')"),
     _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
                     r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial|"
                     r"ciśnienie\s+tętnicze", "blood_pressure", "de/nl/sv/fr/es/it/pt/pl"),
     _L("TA", r"TA", "blood_pressure", "es/fr/pt/tr", only_in=_ROMANCE + ("tr",), unit=r"[ \t]*[cm]m[ \t]*Hg",
        case_sensitive=True, meaning="tensión arterial, tension artérielle, Turkish tansiyon arteriyel"),
     # Finnish "verenpaine", Czech "TK" (krevní tlak), Greek "ΑΠ" (αρτηριακή πίεση)
-    _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση", "blood_pressure", "fi/cs/el"),
+    _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση|huyết\s+áp", "blood_pressure", "fi/cs/el/vi"),
+    _L("HA", r"HA", "blood_pressure", "vi", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="krevní tlak, the blood pressure in Czech"),
@@ -193,7 +203,10 @@ LABELS: tuple[Label, ...] = (
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
-    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές", "respiratory_rate", "fi/cs/el"),
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|nhịp\s+thở(?:\s+bệnh\s+nhân)?",
+       "respiratory_rate", "fi/cs/el/vi"),
+    _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
+       meaning="respirations (IHS measurement code), Slovenian frekvenca dihanja"),
     _L("ΑΣ", r"ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
        meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min'"),
     _L("hf", r"hf", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
@@ -224,7 +237,8 @@ LABELS: tuple[Label, ...] = (
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
-    _L("lämpö", r"lämpö|teplota|θερμοκρασία", "temperature", "fi/cs/el"),
+    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ", "temperature", "fi/cs/el/vi"),
+    _L("TMP", r"TMP", "temperature", "en (IHS)", case_sensitive=True, meaning="temperature (IHS measurement code)"),
     _L("Θ", r"Θ", "temperature", "el", case_sensitive=True, meaning="θερμοκρασία, the temperature in Greek"),
     _L("TT", r"TT", "temperature", "cs", only_in=("cs",), unit=TEMP_UNIT, case_sensitive=True,
        meaning="tělesná teplota, the body temperature in Czech"),
@@ -328,11 +342,15 @@ def label_table() -> list[dict[str, str]]:
             read = "next to another vital"
         if label.needs_percent:
             read = "with % after the value"
-        if label.name == "RR (Riva-Rocci)":
+        if label.name in _PAIR_ONLY:
             read = "as a pair with a systolic of 50 mmHg or more"
         rows.append({"label": label.name, "language": label.language, "vital": label.family, "read": read,
                      "meaning": label.meaning})
     return rows
+
+
+#: Labels read only as a pressure-shaped pair (alone they are a respiratory rate or a body temperature).
+_PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)"})
 
 
 def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
@@ -430,14 +448,14 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
             reason = _not_a_reading(text, m, m.start("label"))
             items: list[Found] = []
             if not reason and label.family == "blood_pressure" and m["p1"] is not None:
-                if label.name == "RR (Riva-Rocci)":
+                if label.name in _PAIR_ONLY:
                     continue
                 item, reason = read_single("systolic_bp", text, m.start("p1"), m.end("p1"), how + " by palpation")
                 items = [item] if item else []
             elif not reason and label.family == "blood_pressure":
-                lowest = 50.0 if label.name == "RR (Riva-Rocci)" else 1.0
+                lowest = 50.0 if label.name in _PAIR_ONLY else 1.0
                 items, reason = read_pressure(text, m, how, lowest_systolic=lowest)
-                if reason and label.name == "RR (Riva-Rocci)":
+                if reason and label.name in _PAIR_ONLY:
                     continue  # "RR 18/14": not a pressure; the respiratory-rate label says why it is not one either
             elif not reason:
                 if variable in ("systolic_bp", "diastolic_bp") and re.match(r"[ \t]*/[ \t]*\d", text[m.end():]):

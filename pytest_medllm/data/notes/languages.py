@@ -7,7 +7,8 @@ in a note that shows that language (:mod:`.labels` says which labels, and what e
 *shown* when the note holds at least :data:`EVIDENCE` (three) different marker words of it (:data:`MARKERS`: function
 words and clinical words English does not use, such as German "und", "Befund", "Raumluft", French "avec", "Constantes",
 "depuis", Portuguese "não", "sexo", "internação", Polish "oraz", "przy", "wywiad", Finnish "potilas", Czech
-"vyšetření", Greek "ασθενής", Turkish "hasta"); a stray word or two — a "Herr" in an English letter — is not enough.
+"vyšetření", Greek "ασθενής", Turkish "hasta", Norwegian "pasienten", Danish "indlæggelse", Romanian "pacienta"); a
+stray word or two — a "Herr" in an English letter — is not enough.
 Pure functions of the text.
 """
 
@@ -18,7 +19,8 @@ from functools import lru_cache
 
 #: Language codes and names (the label table names them).
 LANGUAGES = {"de": "German", "nl": "Dutch", "fr": "French", "es": "Spanish", "it": "Italian", "sv": "Swedish",
-             "pt": "Portuguese", "pl": "Polish", "fi": "Finnish", "cs": "Czech", "el": "Greek", "tr": "Turkish"}
+             "pt": "Portuguese", "pl": "Polish", "fi": "Finnish", "cs": "Czech", "el": "Greek", "tr": "Turkish",
+             "no": "Norwegian", "da": "Danish", "ro": "Romanian"}
 
 #: Marker words per language, lower-case; none is an English word or a common English abbreviation once
 #: lower-cased ("des", "los", "med", "ne" are left out: drug-eluting stent, length of stay, medication,
@@ -64,6 +66,12 @@ MARKERS: dict[str, frozenset[str]] = {code: frozenset(words.split()) for code, w
         ζωτικά σημεία""",
     "tr": """ve ile yok hasta hastanın muayene nabız ateş tansiyon solunum acil servis yaşında bulgular tedavi
         ekibi olay yerinde""",
+    "no": """ikke pasient pasienten pasientens innleggelse sykehus lege sykepleier vakt romluft blodtrykk puls
+        respirasjonsfrekvens smerter gammel kvinne mann hun henne datteren etter også ble fått""",
+    "da": """ikke patient patienten patientens indlæggelse indlæggelsen sygehus læge sygeplejerske blodtryk puls
+        respirationsfrekvens smerter årig kvinde mand hun efter også blev fik ingen""",
+    "ro": """și cu fără pacient pacienta pacientă pacientul internare examen obiectiv tensiune arterială alura
+        ventriculară frecvența respiratorie febră durere ani vârsta spital prezentare""",
 }.items()}
 #: Different marker words a note needs to show a language.
 EVIDENCE = 3

@@ -258,6 +258,7 @@ def tables(text: str) -> list[Found]:
     columns: list[tuple[int, str | None, str | None, int | None]] | None = None
     delimited = True
     offset = 0
+    text = text.replace("｜", "|")  # a Chinese record's full-width bar: one character for one, so spans do not move
     for line in text.split("\n"):
         cells, bounded = _cells(line, offset)
         filled = [(start, cell) for start, cell in cells if cell.strip()]

@@ -117,6 +117,12 @@ DESCENT_TERMS: dict[str, str] = {
     **_terms(_B, "negro negra africano africana"),
     **_terms(_W, "blanco blanca caucásico caucásica rom"),
     **_terms(_O, "amazigh bereber mapuche quechua aymara"),
+    **_terms(_B, "haitiano haitiana"),
+    # Catalan, Italian, French, Romanian, Slovak, Danish and Norwegian forms the phrases take
+    **_terms(_A, "pakistanès pakistanesa"),
+    **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk"),
+    **_terms(_B, "érythréen érythréenne somalienne somalien"),
+    **_terms(_O, "grønlandsk samisk"),
     # French
     **_terms(_B, "peul peule peuls soninké bambara wolof sérère sérères serere diola toucouleur haoussa"),
     # Dutch, in the inflected form the phrase takes
@@ -125,7 +131,8 @@ DESCENT_TERMS: dict[str, str] = {
     **_terms(_W, "poolse bulgaarse roemeense nederlandse"),
     **_terms(_O, "marokkaanse turkse syrische afghaanse iraakse iraanse koerdische"),
     # German stems (-e, -er, -en, -em, -es follow)
-    **_terms(_B, "afrikanisch eritreisch somalisch äthiopisch nigerianisch ghanaisch kamerunisch kongolesisch"),
+    **_terms(_B, """afrikanisch eritreisch somalisch äthiopisch nigerianisch ghanaisch kamerunisch kongolesisch
+        kapverdisch"""),
     **_terms(_H, "lateinamerikanisch brasilianisch kolumbianisch kubanisch mexikanisch"),
     **_terms(_A, """asiatisch vietnamesisch chinesisch thailändisch philippinisch indisch pakistanisch tamilisch
         srilankisch afghanisch japanisch koreanisch"""),
@@ -147,13 +154,17 @@ del _terms, _B, _H, _A, _W, _O
 
 #: Terms that are a common word in English and a people's name only in a note written in another language (by its
 #: code in :data:`.languages.LANGUAGES`): Swedish and Norwegian "same" (a Sámi).
-LANGUAGE_TERMS: dict[str, dict[str, str]] = {"sv": dict.fromkeys(("same", "samisk", "samiska"), "White")}
+LANGUAGE_TERMS: dict[str, dict[str, str]] = {"sv": dict.fromkeys(("same", "samisk", "samiska"), "White"),
+                                             "no": dict.fromkeys(("same", "samisk"), "White")}
 
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)?"
 #: The phrases that introduce a descent adjective (group ``t``), in the eight other languages.
 DESCENT_PHRASES: tuple[re.Pattern, ...] = tuple(re.compile(p) for p in (
-    rf"(?i)\b(?:d['’]\s*(?:origine|ethnie)|de\s+(?:origen|origem|etnia|raza|raça)|di\s+(?:origine|etnia)|"
+    rf"(?i)\b(?:d['’]\s*(?:origine|ethnie|origen)|de\s+(?:origen|origem|etnia|raza|raça|etnie)|di\s+(?:origine|etnia)|"
     rf"pochodzenia|narodowości|etnia)\s+(?P<t>{_WORD})",
+    # Danish and Norwegian "af grønlandsk herkomst", "av somalisk opprinnelse"; Slovak "rómskej národnosti"
+    rf"(?i)\b(?:af|av)\s+(?P<t>{_WORD})\s+(?:herkomst|afstamning|opprinnelse|oprindelse|bakgrunn|baggrund)\b",
+    rf"(?i)\b(?P<t>{_WORD})\s+národnosti\b",
     rf"(?i)\bvan\s+(?P<t>{_WORD})\s+(?:afkomst|komaf|herkomst)\b",
     rf"(?i)\bmed\s+(?:en\s+)?(?P<t>{_WORD})\s+(?:bakgrund|ursprung|härkomst)\b",
     rf"\b(?P<t>{_WORD})\s+(?:Herkunft|Abstammung)\b",

@@ -33,6 +33,12 @@ patient arrived from ("Arrived 18:32 – CareFlight", a "Referral:" heading). Cz
 "Tulotilanteessa" (on arrival) and Greek "Αντικειμενική εξέταση" open the examination; Czech "ZZS", Finnish "Ensihoito",
 Greek "ΕΚΑΒ" and "Στο ΤΕΠ" (the ED quoted in a ward's note) are from before; so are the floor's vitals a rapid
 response quotes ("Floor VS 02:00:") and the patient's own home readings ("Home BP log (Omron, L arm, …):").
+Chinese and Japanese headings count, alone on their line or before a full-width colon ("体格检查", "来院時現症（14:15）：");
+Slovak "Objektívny nález", Romanian "EXAMEN OBIECTIV (medic UPU, …)" (a "medic" is a physician there), Slovenian
+"Triaža", Vietnamese "Khám", a long "PRIMARY SURVEY on arrival to …", a recovery unit's "PACU ADMISSION 11:50", SOAP's
+"O (02:28)" and a triage line named by its nurse ("AHP triage (10:05)") open the examination; "after 5 min rest" in a
+heading is how a set was taken, not a later set; Slovak RZP, Slovenian NMP, Romanian SAJ, Japanese 救急隊, Chinese 急诊,
+a previous visit's values "copied forward" and the last recorded vital signs before a death are from before.
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning|"
                   r"\bprzy\s+wypisie\b"),
     # a document title, not the exam; every repeat of the exam or the vitals
-    ("other", r"history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
+    ("other", r"救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
               r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
@@ -66,16 +72,17 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\b(?:vitals?|vs|obs|set)\s*(?:#|no\.?\s*)?[2-9]\b|"
               r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
-              r"\b(?:ems|paramedics?|medics?|ambulance|ambulancia|ambulanza|ambul[âa]ncia|ambulans|ambo|hems|field|"
+              r"\b(?:ems|paramedics?|medics?(?![ \t]+(?:upu|specialist|primar|rezident|de\s+gard))|ambulance|ambulancia|ambulanza|ambul[âa]ncia|ambulans|ambo|hems|field|"
               r"osh|outside\s+hospital|referring|transferring|rettungsdienst|rtw|notarzt|samu|smur|118|inem|vmer|"
               r"pogotowie|zrm|trend|(?:sapeurs?[- ])?pompiers|bomberos|bombeiros|feuerwehr|brandweer|"
               # the ambulance services of the UK, Ireland, Australia, New Zealand and Canada by their initials
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"zzs|rzp|nmp|saj|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
-              r"\blast\s+routine\b|\blast\s+(?:vitals?|vs|v/s|obs|set)\b|"
+              r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
+              r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
               # what another shift or the ward's nurses handed over or reported: "Handover from days:", "Report from
               # nights:", "RN-reported vitals 09:38:", "Nursing obs 01:10:" in a doctor's review after an escalation
               r"^handover\b|\bhandover\s+from\b|\breport\s+from\b|\b(?:rn|nurse|nursing)[- ]reported\b|\bnursing\s+obs\b|"
@@ -96,6 +103,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
              r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
              r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
+             r"\b(?:pacu|recovery|icu|hdu)\s+(?:admission|arrival)\b|^o\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
              # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
              r"\b(?:a\s*(?:-|–|to)\s*e|abcde?)\s+(?:assessment|exam\w*|survey)\b|"
              r"^(?:a\s*(?:-|–|to)\s*e|abcde?)(?:\s*[(\d]|$)|"
@@ -119,7 +127,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b|"
              # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
              # εξέταση", "Ζωτικά σημεία"
-             r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία"),
+             r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|examen\s+obiectiv|"
+             r"\btriaž\w*|\btriaj\b|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
+             r"toàn\s+thân"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -140,7 +150,8 @@ _LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
 _HEADING = re.compile(
     rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
-    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\])?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*:(?=\s|$)", re.M)
+    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*"
+    r"(?::(?=\s|$)|：)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
 #: (transfer to floor)", "EXAMINATION - ON ADMISSION").
@@ -152,6 +163,9 @@ _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,
                            r"(?:\*\*)?"
                            r"[ \t]*(?::[ \t]*)?$",
                            re.M)
+#: A heading of Chinese or Japanese alone on its line: "体格检查", "来院時現症（14:15）".
+_CJK_HEADING = re.compile(r"^[ \t]*(?:\d{1,2}[.、][ \t]*)?(?P<label>[\u3040-\u30ff\u4e00-\u9fff]{2,12}"
+                          r"(?:[（(][^（）()\n]{1,20}[）)])?)[ \t]*[：:]?[ \t]*$", re.M)
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
 #: examination she …", "On arrival to the ED her vitals were …", "At discharge, BP …") is a section of that kind
 #: until the paragraph ends (a blank line) or a heading comes; then the section it interrupted goes on. Dictated
@@ -164,8 +178,8 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: A line that opens with triage and goes on with its category, its system, a time or a nurse's name ("Triage (MTS)
 #: 21:26 – ORANGE – discriminator: …", "TRIAGE ore 12:40 – codice 2", "Triage akuttmottak (RETTS) kl. 19:40:
 #: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
-_TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?:SATS|MTS|ATS|CTAS|ESI|KTAS|RETTS)[ \t]+)?"
-                          r"(?:triage|triaje|triagem|triaj|tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
+_TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?-i:[A-Z]{2,6})[ \t]+)?"  # its system or its nurse: "SATS", "AHP"
+                          r"(?:triage|triaje|triagem|triaj|triaža|tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
                           r"\s+in\b))[^\n:]{0,50})", re.M | re.I)
 
 
@@ -193,7 +207,9 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
     ``form`` "colon": a label followed by a colon and its text. ``came_from_elsewhere``: the note says the patient
     came from elsewhere, so that the observations of a place ("Clinic obs 0600:") are that place's, from before this
     encounter (a clinic's own note calls its observations so too, and keeps them as its vitals block)."""
-    words = label.strip().lower()
+    # "after 5 min rest", "after 5 minutes seated": how a reading was taken, not a later set
+    words = re.sub(r"\bafter\s+\d+\s*min\w*\s+(?:of\s+)?(?:rest|sitting|seated|supine|lying)\b", " ",
+                   label.strip().lower())
     if came_from_elsewhere and _PLACE_OBS.search(words):
         return "other"
     if form == "colon" and re.search(r"\bnote\b", words):
@@ -219,7 +235,8 @@ def find_sections(text: str) -> list[Section]:
     ("Gen:", "A:") do not cut it."""
     headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
                 if not _LETTER_WITH_VALUE.match(m["label"] + text[m.end():m.end() + 6])] + [
-        (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)]
+        (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)] + [
+        (m.start(), m["label"], "bare") for m in _CJK_HEADING.finditer(text)]
     starts = {start for start, _, _ in headings}
     headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
@@ -241,7 +258,9 @@ def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = Fals
             current, resume = resume[2], None
         kind = section_kind(label, current, form, elsewhere)
         words = len(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", label).split())
-        if kind is None or (form == "bare" and (words > 5 or (kind == "other" and words > 3))):
+        long_exam = kind == "exam" and re.match(r"(?i)\s*(?:primary|secondary)\s+survey\b|\s*physical\s+exam", label)
+        if kind is None or (form == "bare" and ((words > 5 and not (long_exam and words <= 10)) or
+                                                (kind == "other" and words > 3))):
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on
         if len(label) > 60 or (form == "lead-in" and kind not in ("exam", "discharge")):
             continue

@@ -801,3 +801,64 @@ def test_the_fifteenth_held_out_corpus_retired_to_development():
     assert scores["AGE"].recall >= 0.96 and scores["AGE"].precision >= 0.99
     assert scores["SEX"].recall >= 0.96 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.87 and scores["ETH"].recall >= 0.67
+
+
+# -- forms the retired held-out corpus dev18 (heldout16) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, ethnicity_words, ethnicity", [
+    # fields of the IHS, Chile, Uruguay, Cuba, Vietnam and Indonesia, whatever the value's words
+    ("Classification/Beneficiary: INDIAN/ALASKA NATIVE   Tribe of membership: HOPI TRIBE",
+     ["INDIAN/ALASKA NATIVE", "HOPI TRIBE"], "Other/Unknown"),
+    ("Previsión: FONASA B   Pueblo originario: Aymara\nProcedencia: Arica", ["Aymara"], "Other/Unknown"),
+    ("Ascendencia étnico-racial (autoidentificación): indígena.", ["indígena"], "Other/Unknown"),
+    ("Edad: 61 años   Sexo: M   Color de la piel: Blanca\nOcupación: jubilado", ["Blanca"], "White"),
+    ("3. Giới: Nữ\n4. Dân tộc: Tày          5. Nghề nghiệp: Nông dân", ["Tày"], "Other/Unknown"),
+    ("Umur: 40 th   JK: L   Suku: Sunda   No. RM: 02-11", ["Sunda"], "Other/Unknown"),
+    # descent phrases of French, Italian, Spanish, Catalan, German, Danish, Romanian and Slovak
+    ("Anamnèse : Monsieur K., 50 ans, d'origine érythréenne, en Suisse depuis 2015.", ["érythréenne"], "Black"),
+    ("Anamnesi: operaio di origine kosovara, in Svizzera dal 2001.", ["kosovara"], "White"),
+    ("Social: D'origen pakistanès, viu a Barcelona des de 2010 amb la seva família.", ["pakistanès"],
+     "Asian & Pacific"),
+    ("Die 60-jährige Patientin kapverdischer Herkunft lebt seit 1990 in Luxemburg.", ["kapverdischer"], "Black"),
+    ("Resumé: 70-årig mand af grønlandsk herkomst, bosat i Aarhus siden 1990, ingen smerter.", ["grønlandsk"],
+     "Other/Unknown"),
+    ("ANAMNEZA: Pacientă în vârstă de 35 de ani, de etnie romă, cu febră și durere.", ["romă"], "White"),
+    ("SA: rómskej národnosti, žije s rodinou, pacient bez liečba.", ["rómskej"], "White"),
+])
+def test_ethnicity_forms_of_the_sixteenth_held_out_corpus(text, ethnicity_words, ethnicity):
+    found = extract_demographics(text)
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+    assert found.ethnicity == ethnicity
+
+
+@pytest.mark.parametrize("text, age, sex_words", [
+    # ages and sex words of Romanian, Hungarian, Slovak, Croatian, Slovenian, Catalan, Japanese, Korean, Vietnamese,
+    # Indonesian; a redacted date of birth; Bangladesh's "Mst."
+    ("Nume: A. B.   Sex: F   Vârsta: 55 ani\nANAMNEZA: Pacienta cu febră și durere, fără tratament.", 55,
+     ["F", "Pacienta"]),
+    ("Neme: nő   Életkor: 81 év\nJelen panaszok: 81 éves nőbeteg, ismert hypertoniás.", 81, ["nő", "nőbeteg"]),
+    ("Pacient 52-ročný, prijatý pre bolesti brucha.", 52, []),
+    ("Bolesnica: A. B., 66 god., spol: Ž\nAnamneza: 66-godišnja bolesnica s bolovima.", 66, ["Bolesnica", "bolesnica"]),
+    ("Bolnik: moški, 70 let\nAnamneza: Gospod je zjutraj padel.", 70, ["Bolnik", "moški", "Gospod"]),
+    ("患者：76歳 男性\n主訴：発熱", 76, ["男性"]),
+    ("P.I: HTN, DM인 63세 여자 환자로 내원", 63, ["여자"]),
+    ("1. Họ và tên: N. V. A.          2. Tuổi: 48", 48, []),
+    ("Nama: Tn. B. S.   Umur: 58 th   JK: L", 58, ["Tn."]),
+    ("Name: [redacted]   DOB: [redacted] (59 yrs)   Gender: Female", 59, ["Female"]),
+    ("Particulars: Mst. R. K., Age: 30 years, Sex: Female, Religion: Islam", 30, ["Mst.", "Female"]),
+])
+def test_sex_words_and_ages_of_the_sixteenth_held_out_corpus(text, age, sex_words):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_sixteenth_held_out_corpus_retired_to_development():
+    """dev18 (heldout16, scored once, README: ethnicity 0.605, sex words 0.828, age 0.855) after it was studied.
+    Left: Norwegian, Danish, Catalan, Vietnamese and Slovenian pronouns (no rule yet tells a relative's from the
+    patient's in those languages), Catalan "home" (also English), a race field's category letter ("A - White
+    British") and a detail in brackets ("South Asian (Sri Lankan Tamil)") its annotators marked whole."""
+    scores = score(load("dev18"))["demographics"]
+    assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision == 1.0
+    assert scores["SEX"].recall >= 0.89 and scores["SEX"].precision >= 0.98
+    assert scores["ETH"].precision >= 0.95 and scores["ETH"].recall >= 0.82

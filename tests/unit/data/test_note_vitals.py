@@ -25,14 +25,15 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15", "dev16", "dev17")
+           "dev14", "dev15", "dev16", "dev17", "dev18")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
 #: dev16's chosen readings (0.870-0.914): six admission notes whose annotator chose the admitting team's exam over the
 #: ED triage set every earlier corpus's annotators starred (the rule keeps the triage set: the encounter begins at the
-#: ED), and its heart rates' ends of ranges (0.930); dev17's chosen pressures (0.914), for the same reason.
-FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91}
+#: ED), and its heart rates' ends of ranges (0.930); dev17's chosen pressures (0.914), for the same reason; dev18's
+#: chosen respiratory rate (0.942): Korean positional runs and a PACU table's rate below DeVisE's range.
+FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -221,6 +222,33 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev17b-033@(1187, 1190)", "dev17b-033@(1191, 1193)", "dev17b-033@(1206, 1208)",
               "dev17b-033@(1218, 1220)", "dev17b-033@(1231, 1235)", "dev17b-034@(1466, 1468)",
               "dev17b-034@(990, 992)"},
+    # dev18 was heldout16, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT16 and
+    # CHOSEN_HELDOUT16. Left: Korean positional "V/S 102/60-70-18" runs, a Hungarian pulse written before its label
+    # ("124/min arrhythmiás pulzust"), a Danish "puls op til 146", ends of ranges, a Catalan ECG's "a 100 x'", home
+    # readings in prose ("e.g. 158/84 Sunday evening"), a stroke chart's pipe row without its header, a Chinese
+    # record's vitals inside a case summary, a PACU table's respiratory rate of 8 (below DeVisE's range)
+    "dev18": {"dev18a-002@(2407, 2410)", "dev18a-002@(2411, 2413)", "dev18a-002@(2416, 2418)",
+              "dev18a-005@(1521, 1524)", "dev18a-005@(1525, 1527)", "dev18a-006@(263, 267)", "dev18a-006@(298, 302)",
+              "dev18a-006@(618, 622)", "dev18a-009@(2273, 2276)", "dev18a-009@(2277, 2279)", "dev18a-011@(878, 883)",
+              "dev18a-013@(1003, 1006)", "dev18a-013@(1007, 1009)", "dev18a-013@(812, 814)", "dev18a-013@(815, 817)",
+              "dev18a-013@(871, 873)", "dev18a-013@(874, 876)", "dev18a-013@(937, 940)", "dev18a-013@(941, 943)",
+              "dev18a-017@(2164, 2168)", "dev18a-017@(2172, 2174)", "dev18a-019@(838, 840)", "dev18a-023@(559, 561)",
+              "dev18a-023@(562, 564)", "dev18a-023@(569, 572)", "dev18a-023@(573, 576)", "dev18a-024@(1670, 1672)",
+              "dev18a-024@(1910, 1912)", "dev18a-026@(1378, 1381)", "dev18a-026@(1386, 1388)",
+              "dev18a-026@(1392, 1396)", "dev18a-031@(2504, 2508)", "dev18b-002@(1357, 1359)",
+              "dev18b-002@(318, 322)", "dev18b-002@(326, 328)", "dev18b-002@(516, 519)", "dev18b-002@(549, 553)",
+              "dev18b-003@(1097, 1099)", "dev18b-003@(2255, 2257)", "dev18b-003@(628, 630)",
+              "dev18b-004@(1189, 1192)", "dev18b-004@(677, 679)", "dev18b-006@(1268, 1270)",
+              "dev18b-006@(2536, 2538)", "dev18b-006@(574, 577)", "dev18b-006@(605, 607)", "dev18b-008@(1038, 1040)",
+              "dev18b-010@(1449, 1452)", "dev18b-012@(817, 819)", "dev18b-015@(1372, 1374)",
+              "dev18b-015@(1375, 1377)", "dev18b-018@(645, 647)", "dev18b-018@(648, 651)", "dev18b-023@(1129, 1131)",
+              "dev18b-025@(1000, 1002)", "dev18b-025@(1012, 1015)", "dev18b-025@(1912, 1915)",
+              "dev18b-025@(1916, 1918)", "dev18b-025@(1928, 1931)", "dev18b-025@(1942, 1944)",
+              "dev18b-025@(951, 953)", "dev18b-025@(997, 999)", "dev18b-026@(737, 740)", "dev18b-027@(1016, 1020)",
+              "dev18b-027@(1035, 1038)", "dev18b-027@(1039, 1042)", "dev18b-027@(1043, 1045)",
+              "dev18b-027@(1046, 1048)", "dev18b-027@(239, 243)", "dev18b-028@(1090, 1094)",
+              "dev18b-028@(1129, 1133)", "dev18b-029@(1630, 1633)", "dev18b-029@(1634, 1636)",
+              "dev18b-029@(1637, 1639)", "dev18b-029@(1640, 1642)"},
 }
 
 
@@ -1206,11 +1234,55 @@ CHOSEN_HELDOUT15 = [
      "\nBP 98/60    HR 112 irregular\n", "112"),
 ]
 
+# -- what the retired held-out corpus dev18 (heldout16) showed missing: each family written here --------------------
+
+FORMS_HELDOUT16 = [
+    # Norwegian and Danish "BT" as a pair; Slovak/Slovenian/Hungarian "pulz"; Slovenian "FD"; Romanian "AV" with its unit
+    ("Kl 18:00: BT 116/70  P 96  RF 18  SpO2 95 % romluft", [("systolic_bp", "116"), ("diastolic_bp", "70"),
+                                                            ("heart_rate", "96"), ("respiratory_rate", "18"),
+                                                            ("oxygen_saturation", "95")]),
+    ("Triaža: RR 150/90 mmHg, pulz 96/min, FD 20/min, SpO2 97 %.", [("systolic_bp", "150"), ("diastolic_bp", "90"),
+                                                                   ("heart_rate", "96"), ("respiratory_rate", "20"),
+                                                                   ("oxygen_saturation", "97")]),
+    ("Reevaluare: TA 110/70 mmHg, AV 96 b/min, FR 20/min.", [("systolic_bp", "110"), ("diastolic_bp", "70"),
+                                                            ("heart_rate", "96"), ("respiratory_rate", "20")]),
+    # Vietnamese signs; the IHS's measurement codes; an apical pulse; Epic's "Heart Rate Monitored"
+    ("Mạch: 90 lần/phút   Nhiệt độ: 37,5 °C   Huyết áp: 120/80 mmHg   Nhịp thở: 18 lần/phút",
+     [("heart_rate", "90"), ("temperature", "37,5"), ("systolic_bp", "120"), ("diastolic_bp", "80"),
+      ("respiratory_rate", "18")]),
+    ("TMP 99.1 F   PU 104   RS 20   BP 128/76", [("temperature", "99.1"), ("heart_rate", "104"),
+                                                  ("respiratory_rate", "20"), ("systolic_bp", "128"),
+                                                  ("diastolic_bp", "76")]),
+    ("BP 138/80   AP 92 irregular (apical)   RR 18", [("systolic_bp", "138"), ("diastolic_bp", "80"),
+                                                      ("heart_rate", "92"), ("respiratory_rate", "18")]),
+    ("Heart Rate Monitored      118 bpm", [("heart_rate", "118")]),
+    # a Chinese nursing record's table with full-width bars
+    ("时间｜T(℃)｜P(次/分)｜R(次/分)｜BP(mmHg)｜SpO2(%)\n08:00｜37.2｜88｜18｜140/80｜97\n",
+     [("temperature", "37.2"), ("heart_rate", "88"), ("respiratory_rate", "18"), ("systolic_bp", "140"),
+      ("diastolic_bp", "80"), ("oxygen_saturation", "97")]),
+]
+CHOSEN_HELDOUT16 = [
+    # a long primary-survey heading, a recovery unit's admission block, SOAP's "O (02:28)", a triage named by its nurse
+    ("Referring hospital (22:00): HR 130\n\nPRIMARY SURVEY on arrival to the resus bay (05:40)\nC: HR 112 sinus\n",
+     "112"),
+    ("ANAESTHETIC HANDOVER (per anaesthetist): HR 70\n\nPACU ADMISSION 11:50\nC: HR 90 SR\n\nOBSERVATIONS\n"
+     "12:00 | HR 84\n", "90"),
+    ("S: wheezy.\nO (02:28): T 98.9  P 118  R 28\nVitals (RN 08:15): HR 92\n", "118"),
+    ("AHP triage (10:05) - [redacted] AHP:\nPulse rate: 116 bpm\n\nExam:\nHR 112 on my count\n", "116"),
+    # "after 5 min rest" is how the set was taken; a previous visit copied forward; the last vitals before a death
+    ("Previous visit - copied forward: HR 76\n\nVital signs (10:25, seated, after 5 min rest):\nHR 104\n", "104"),
+    ("On admission HR 96, BP 180/100.\n\nLast recorded vital signs (nursing chart, 02:00): HR 132\n", "96"),
+    # the examination heading of a Chinese record; a Slovak objective finding; a Romanian examination after the ambulance
+    ("急诊测T 37.6℃ P 112次/分\n\n体格检查\nT 37.8℃　P 108次/分　R 22次/分\n", "108"),
+    ("Podľa záznamu RZP (13:20): TK 104/62 mmHg, P 112/min.\n\nObjektívny nález pri prijatí (14:20):\n"
+     "TK 98/58 mmHg, P 108/min, pravidelný.\n", "108"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
                                                                 FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14,
-                                                                FORMS_HELDOUT15)
+                                                                FORMS_HELDOUT15, FORMS_HELDOUT16)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1221,7 +1293,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT8, CHOSEN_HELDOUT9,
                                                                          CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
                                                                          CHOSEN_HELDOUT12, CHOSEN_HELDOUT13,
-                                                                         CHOSEN_HELDOUT14, CHOSEN_HELDOUT15)
+                                                                         CHOSEN_HELDOUT14, CHOSEN_HELDOUT15,
+                                                                         CHOSEN_HELDOUT16)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
