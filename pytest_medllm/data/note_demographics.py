@@ -297,12 +297,14 @@ def _sex_words(text: str) -> list[SexMention]:
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
-    for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet)\s*[:=\-]?\s*"
+    for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet|φύλο)\s*[:=\-]?\s*"
                          r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE|(?<=płeć: )K|(?<=Płeć: )K|(?<=kön: )K|"
-                         r"(?<=Kön: )K|(?<=geschlecht: )W|(?<=Geschlecht: )W|(?<=geslacht: )V|(?<=Geslacht: )V)\b",
+                         r"(?<=Kön: )K|(?<=geschlecht: )W|(?<=Geschlecht: )W|(?<=geslacht: )V|(?<=Geslacht: )V|"
+                         r"(?<=Φύλο: )[ΘΑ])\b",
                          text, re.I):
         # Polish and Swedish "K" (kobieta, kvinna), German "w" (weiblich), Dutch "V" (vrouw): a woman
-        letter = {"K": "F", "W": "F", "V": "F"}.get(m["w"][0].upper(), m["w"][0].upper())
+        # Greek "Θ" (θήλυ) is a woman, "Α" (άρρεν) a man
+        letter = {"K": "F", "W": "F", "V": "F", "Θ": "F", "Α": "M"}.get(m["w"][0].upper(), m["w"][0].upper())
         if len(m["w"]) == 1:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
     forms = dict(_AGE_FORMS)
@@ -399,8 +401,12 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
             continue
         after = text[m.end():m.end() + 40]
         after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
-        lower_dutch = word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer") and \
-            re.match(r"[ \t]+(?:[A-Z]|_{2,})", after)
+        # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη"; Dutch
+        # also before a verb ("Sociaal: dhr. is van …")
+        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní") or
+                       word in ("κα", "κ.")) and (
+            re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.") and re.match(
+                r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b", after)))
         # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
         before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name

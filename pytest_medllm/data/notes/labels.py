@@ -72,7 +72,7 @@ class Label:
 
 
 _ROMANCE = ("fr", "es", "it", "pt")
-_ECG = r"(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
+_ECG = r"\b(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"  # not "arrhythm."
 #: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
 _HEART_EXAM = r"(?i)^[ \t]*(?:cor|hjärta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?)[ \t]*:[^\n]{0,60}$"
 _RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
@@ -100,7 +100,7 @@ LABELS: tuple[Label, ...] = (
        meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
     _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
     _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate",
-       unit_or_vitals_line=True),
+       unit_or_vitals_line=True, not_after=r"(?:AVB|AV\s+block|heart\s+block|degree|interval)[^\n]{0,20}$"),
     _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate",
        unit_or_vitals_line=True),
     _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
@@ -155,6 +155,10 @@ LABELS: tuple[Label, ...] = (
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="pulse (IHS measurement code), apical pulse"),
     _L("ΣΦ", r"ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
+    _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
+       meaning="nabız, the pulse in Turkish, with '/dk'"),
+    _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna)", "heart_rate", "pl",
+       unit=r"[ \t]*/[ \t]?min", case_sensitive=True, meaning="akcja serca miarowa 104/min"),
     _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
        meaning="tepová frekvence, the heart rate in Czech"),
     _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
@@ -198,7 +202,7 @@ LABELS: tuple[Label, ...] = (
        meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
-                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów)?",
+                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów|y)?",
        "respiratory_rate", "de/nl/sv/fr/es/it/pl"),
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),

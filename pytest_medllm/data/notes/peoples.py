@@ -120,7 +120,7 @@ DESCENT_TERMS: dict[str, str] = {
     **_terms(_B, "haitiano haitiana"),
     # Catalan, Italian, French, Romanian, Slovak, Danish and Norwegian forms the phrases take
     **_terms(_A, "pakistanès pakistanesa"),
-    **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk"),
+    **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk saamelainen"),
     **_terms(_B, "érythréen érythréenne somalienne somalien"),
     **_terms(_O, "grønlandsk samisk"),
     # French
@@ -155,12 +155,14 @@ del _terms, _B, _H, _A, _W, _O
 #: Terms that are a common word in English and a people's name only in a note written in another language (by its
 #: code in :data:`.languages.LANGUAGES`): Swedish and Norwegian "same" (a Sámi).
 LANGUAGE_TERMS: dict[str, dict[str, str]] = {"sv": dict.fromkeys(("same", "samisk", "samiska"), "White"),
-                                             "no": dict.fromkeys(("same", "samisk"), "White")}
+                                             "no": dict.fromkeys(("same", "samisk"), "White"),
+                                             "fi": dict.fromkeys(("saamelainen",), "White")}
 
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)?"
 #: The phrases that introduce a descent adjective (group ``t``), in the eight other languages.
 DESCENT_PHRASES: tuple[re.Pattern, ...] = tuple(re.compile(p) for p in (
     rf"(?i)\b(?:d['’]\s*(?:origine|ethnie|origen)|de\s+(?:origen|origem|etnia|raza|raça|etnie)|di\s+(?:origine|etnia)|"
+    rf"(?<=, )raça|"
     rf"pochodzenia|narodowości|etnia)\s+(?P<t>{_WORD})",
     # Danish and Norwegian "af grønlandsk herkomst", "av somalisk opprinnelse"; Slovak "rómskej národnosti"
     rf"(?i)\b(?:af|av)\s+(?P<t>{_WORD})\s+(?:herkomst|afstamning|opprinnelse|oprindelse|bakgrunn|baggrund)\b",

@@ -39,6 +39,10 @@ Slovak "Objektívny nález", Romanian "EXAMEN OBIECTIV (medic UPU, …)" (a "med
 "O (02:28)" and a triage line named by its nurse ("AHP triage (10:05)") open the examination; "after 5 min rest" in a
 heading is how a set was taken, not a later set; Slovak RZP, Slovenian NMP, Romanian SAJ, Japanese 救急隊, Chinese 急诊,
 a previous visit's values "copied forward" and the last recorded vital signs before a death are from before.
+Triage lines of German ("MTS-Ersteinschätzung"), Polish ("TRIAŻ"), Greek ("Διαλογή") and Turkish ("Triyaj"), Brazil's
+"EF (04:00)" and "SSVV", Turkish "Vital bulgular" and a Greek "Κλινική εικόνα κατά την εισαγωγή" open the examination;
+a German NEF handover ("Übergabe NEF"), the "112" crew and a London ambulance's "LAS obs" are from before; Turkish and
+Greek history, diagnosis and course headings end the section before them, and "κατά την έξοδο" is the discharge.
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
                   r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning|"
-                  r"\bprzy\s+wypisie\b"),
+                  r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bre-?obs\b|"
@@ -73,10 +77,11 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
               r"\b(?:ems|paramedics?|medics?(?![ \t]+(?:upu|specialist|primar|rezident|de\s+gard))|ambulance|ambulancia|ambulanza|ambul[âa]ncia|ambulans|ambo|hems|field|"
-              r"osh|outside\s+hospital|referring|transferring|rettungsdienst|rtw|notarzt|samu|smur|118|inem|vmer|"
+              r"osh|outside\s+hospital|referring|transferring|rettungsdienst|rtw|notarzt|nef|übergabe|samu|smur|118|112|"
+              r"inem|vmer|"
               r"pogotowie|zrm|trend|(?:sapeurs?[- ])?pompiers|bomberos|bombeiros|feuerwehr|brandweer|"
               # the ambulance services of the UK, Ireland, Australia, New Zealand and Canada by their initials
-              r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|"
+              r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
               r"zzs|rzp|nmp|saj|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
@@ -128,7 +133,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
              # εξέταση", "Ζωτικά σημεία"
              r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|examen\s+obiectiv|"
-             r"\btriaž\w*|\btriaj\b|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
+             r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
+             r"^ssvv\b|vital\s+bulgular|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
              r"toàn\s+thân"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
@@ -142,7 +148,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"enfermedad|evolución|juicio|a&e|c/o|h/o|k/c/o|inv|invx|imp|adv|advice|"
               r"tratamiento|pruebas|motivo|decorso|terapia|esami|sökorsak|bedömning|åtgärd\w*|beleid|conclusie|"
               r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
-              r"wywiad|rozpoznanie|przebieg|zalecenia|badania)\b|^[sp]$"),
+              r"wywiad|rozpoznanie|przebieg|zalecenia|badania|"
+              # Turkish and Greek history, diagnosis, course and treatment
+              r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή)\b|^[sp]$"),
 )
 _LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
@@ -179,7 +187,8 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: 21:26 – ORANGE – discriminator: …", "TRIAGE ore 12:40 – codice 2", "Triage akuttmottak (RETTS) kl. 19:40:
 #: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
 _TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?-i:[A-Z]{2,6})[ \t]+)?"  # its system or its nurse: "SATS", "AHP"
-                          r"(?:triage|triaje|triagem|triaj|triaža|tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
+                          r"(?:triage|triaje|triagem|triaj|triaža|triaż|triyaj|διαλογή|[\w-]*ersteinschätzung|"
+                          r"tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
                           r"\s+in\b))[^\n:]{0,50})", re.M | re.I)
 
 

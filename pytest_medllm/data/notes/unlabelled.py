@@ -117,6 +117,7 @@ _UNIT_SATURATION = re.compile(r"(?<![\d.,/\-–])(?P<n1>\d{2,3})[ \t]*%[ \t]*(?:
                               r"face[ \t]?mask|high[- ]flow|HFNC|BiPAP|CPAP)", re.I)
 #: Words before such a percentage that make it an oxygen fraction or something else: "FiO2 40% on CPAP".
 _NOT_SATURATION = re.compile(r"(?:\b(?:O2|oxygen|EF|LVEF|efficiency|HbA1c|A1c)[ \t:=]*|"
+                             r"\d[ \t]*L[ \t]*/[ \t]*|"  # a high-flow setting's oxygen fraction: "HFNC 40L/50%"
                              r"\b(?:FiO2|venturi|fraction)\b[^.;\n]{0,25})$", re.I)
 
 

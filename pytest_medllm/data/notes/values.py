@@ -76,7 +76,7 @@ RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'
             r"Schläge|Atemzüge|slag)"
 #: What after a number makes it the value of something else: a dose, a volume, a duration, a size, oxygen flow.
 _OTHER_UNIT = re.compile(r"[ \t]*(?:mg|mcg|µg|g\b|kg|lbs?|mL|ml|L\b|L/min|l/min|mmol|mEq|units?|U\b|ms\b|"
-                         r"ng|pg|[nµup]mol|mU|kU|IU|/[µu]?[lL]\b|x[ \t]?10|"
+                         r"ng|pg|[nµup]mol|mU|kU|IU|/[µu]?[lL]\b|x[ \t]?10|G/[lL]\b|"
                          r"mm\b(?![ \t]*(?:of[ \t]+)?Hg)|cm|min\b|h\b|hr|hours?|days?|weeks?|wks?|months?|years?|yrs?|"
                          r"ago|times|x\b|kPa|Gy|mA|Fr\b|French|ppm|-?lead)")
 

@@ -25,15 +25,16 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15", "dev16", "dev17", "dev18")
+           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
 #: dev16's chosen readings (0.870-0.914): six admission notes whose annotator chose the admitting team's exam over the
 #: ED triage set every earlier corpus's annotators starred (the rule keeps the triage set: the encounter begins at the
 #: ED), and its heart rates' ends of ranges (0.930); dev17's chosen pressures (0.914), for the same reason; dev18's
-#: chosen respiratory rate (0.942): Korean positional runs and a PACU table's rate below DeVisE's range.
-FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94}
+#: chosen respiratory rate (0.942): Korean positional runs and a PACU table's rate below DeVisE's range; dev19's chosen
+#: temperature (0.877) and heart rates (precision 0.967: ECG rates its annotators left unmarked).
+FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -249,6 +250,45 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev18b-027@(1046, 1048)", "dev18b-027@(239, 243)", "dev18b-028@(1090, 1094)",
               "dev18b-028@(1129, 1133)", "dev18b-029@(1630, 1633)", "dev18b-029@(1634, 1636)",
               "dev18b-029@(1637, 1639)", "dev18b-029@(1640, 1642)"},
+    # dev19 was heldout17, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT17 and
+    # CHOSEN_HELDOUT17. Left: ECG rates its annotators did not mark as heart rates (every earlier corpus did), a
+    # flowsheet whose blood-pressure column is read late, three admission notes whose annotators chose the team's exam
+    # over the ED's set (see dev16), ends of ranges, Finnish lower-case "p 124", a high-flow setting's "40L/50%"
+    "dev19": {"dev19a-002@(1728, 1730)", "dev19a-003@(2937, 2939)", "dev19a-003@(2940, 2942)",
+              "dev19a-003@(3003, 3006)", "dev19a-003@(3008, 3010)", "dev19a-003@(3300, 3302)",
+              "dev19a-003@(3304, 3306)", "dev19a-006@(1711, 1714)", "dev19a-006@(438, 441)", "dev19a-006@(595, 598)",
+              "dev19a-010@(793, 796)", "dev19a-010@(798, 800)", "dev19a-011@(2488, 2491)", "dev19a-013@(2982, 2985)",
+              "dev19a-013@(2987, 2990)", "dev19a-013@(3023, 3026)", "dev19a-013@(3028, 3030)",
+              "dev19a-014@(587, 590)", "dev19a-014@(798, 800)", "dev19a-016@(2086, 2089)", "dev19a-016@(423, 426)",
+              "dev19a-016@(427, 429)", "dev19a-016@(493, 496)", "dev19a-016@(497, 499)", "dev19a-016@(573, 576)",
+              "dev19a-016@(577, 579)", "dev19a-017@(807, 809)", "dev19a-017@(810, 813)", "dev19a-017@(819, 822)",
+              "dev19a-017@(823, 826)", "dev19a-017@(833, 835)", "dev19a-017@(836, 838)", "dev19a-018@(1098, 1100)",
+              "dev19a-018@(2350, 2352)", "dev19a-021@(1330, 1334)", "dev19a-021@(1339, 1341)",
+              "dev19a-021@(1346, 1349)", "dev19a-021@(1350, 1352)", "dev19a-021@(1357, 1359)",
+              "dev19a-021@(1366, 1368)", "dev19a-021@(745, 749)", "dev19a-021@(754, 757)", "dev19a-021@(762, 765)",
+              "dev19a-021@(766, 768)", "dev19a-021@(773, 775)", "dev19a-021@(782, 784)", "dev19a-023@(1087, 1090)",
+              "dev19a-023@(1095, 1098)", "dev19a-023@(1099, 1101)", "dev19a-023@(1108, 1110)",
+              "dev19a-023@(1115, 1119)", "dev19a-023@(1567, 1569)", "dev19a-023@(1581, 1584)",
+              "dev19a-023@(1585, 1587)", "dev19a-023@(1630, 1632)", "dev19a-023@(1674, 1678)",
+              "dev19a-026@(1332, 1334)", "dev19a-026@(1342, 1344)", "dev19a-026@(1368, 1371)",
+              "dev19a-026@(1372, 1374)", "dev19a-026@(1380, 1383)", "dev19a-026@(1408, 1412)",
+              "dev19a-026@(1959, 1962)", "dev19a-026@(806, 809)", "dev19a-026@(814, 816)", "dev19a-026@(817, 819)",
+              "dev19a-026@(824, 826)", "dev19a-026@(833, 835)", "dev19a-026@(844, 848)", "dev19a-032@(1379, 1383)",
+              "dev19a-032@(1388, 1390)", "dev19a-032@(1395, 1398)", "dev19a-032@(1399, 1401)",
+              "dev19a-032@(1449, 1451)", "dev19a-032@(1458, 1460)", "dev19a-032@(827, 831)", "dev19a-032@(836, 838)",
+              "dev19a-032@(843, 846)", "dev19a-032@(847, 849)", "dev19a-032@(854, 856)", "dev19a-032@(863, 865)",
+              "dev19a-034@(1368, 1370)", "dev19a-034@(1372, 1374)", "dev19b-002@(1015, 1017)",
+              "dev19b-007@(1121, 1125)", "dev19b-008@(267, 271)", "dev19b-008@(479, 483)", "dev19b-021@(1934, 1936)",
+              "dev19b-021@(1965, 1967)", "dev19b-023@(1252, 1255)", "dev19b-023@(1256, 1258)",
+              "dev19b-023@(1395, 1398)", "dev19b-024@(1052, 1054)", "dev19b-024@(1055, 1057)",
+              "dev19b-025@(1732, 1735)", "dev19b-026@(1299, 1302)", "dev19b-026@(1303, 1305)",
+              "dev19b-026@(1323, 1326)", "dev19b-026@(1353, 1355)", "dev19b-026@(767, 770)", "dev19b-026@(771, 774)",
+              "dev19b-026@(832, 835)", "dev19b-026@(846, 848)", "dev19b-028@(1071, 1074)", "dev19b-028@(1403, 1406)",
+              "dev19b-028@(184, 187)", "dev19b-028@(2450, 2453)", "dev19b-029@(1460, 1464)",
+              "dev19b-029@(1479, 1482)", "dev19b-029@(1854, 1856)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)",
+              "dev19b-029@(783, 785)", "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)",
+              "dev19b-029@(855, 857)", "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)",
+              "dev19b-031@(1104, 1107)", "dev19b-031@(1108, 1110)", "dev19b-035@(934, 936)", "dev19b-035@(937, 939)"},
 }
 
 
@@ -1278,11 +1318,46 @@ CHOSEN_HELDOUT16 = [
      "TK 98/58 mmHg, P 108/min, pravidelný.\n", "108"),
 ]
 
+# -- what the retired held-out corpus dev19 (heldout17) showed missing: each family written here --------------------
+
+FORMS_HELDOUT17 = [
+    # an ECG's PR interval after a heart block is no pulse; "arrhythm." is no ECG (German "AF" is then the breathing
+    # rate); a platelet count in G/l is no temperature
+    ("T 98.1, HR 58, RR 16, SpO2 97% RA. ECG sinus bradycardia 52, 1st degree AVB (PR 236), QTc 448.",
+     [("temperature", "98.1"), ("heart_rate", "58"), ("respiratory_rate", "16"), ("oxygen_saturation", "97"),
+      ("heart_rate", "52")]),
+    ("Pat. unruhig und ohne Befund, keine Schmerzen. RR 160/90 mmHg, P 108/min arrhythm., AF 26/min, SpO2 90 % "
+     "unter 2 l.",
+     [("systolic_bp", "160"), ("diastolic_bp", "90"), ("heart_rate", "108"), ("respiratory_rate", "26"),
+      ("oxygen_saturation", "90")]),
+    ("Laboratorio: Lc 12.4 G/l, Tc 98 G/l, PCR 84 mg/l.", []),
+    # Turkish "Nb … /dk", Polish "AS miarowa … /min" and "Oddechy … /min"
+    ("TA: 110/70 mmHg   Nb: 96/dk   SS: 20/dk", [("systolic_bp", "110"), ("diastolic_bp", "70"), ("heart_rate", "96"),
+                                                 ("respiratory_rate", "20")]),
+    ("RR 150/90 mmHg, AS miarowa 98/min, oddechy 22/min, SpO2 93% bez tlenu. Wywiad: pacjent przy przyjęciu bez bólu.",
+     [("systolic_bp", "150"), ("diastolic_bp", "90"), ("heart_rate", "98"), ("respiratory_rate", "22"),
+      ("oxygen_saturation", "93")]),
+]
+CHOSEN_HELDOUT17 = [
+    # triage lines of German, Polish, Greek and Turkish; Brazil's "EF (04:00)"; a Greek admission's clinical picture
+    ("Übergabe NEF: HF 126/min\n\nMTS-Ersteinschätzung (Pflege, 22:50): Kategorie ORANGE\nRR 104/58 mmHg | HF 118/min\n"
+     "\nKörperlicher Untersuchungsbefund (23:10): HF 116/min\n", "118"),
+    ("Wg karty ZRM: HR 120/min\n\nTRIAŻ (piel. A. B., 11:30): kategoria ŻÓŁTA\nRR 140/80 mmHg | HR 96/min\n\n"
+     "Badanie przedmiotowe (lek. 11:55): HR 92/min\n", "96"),
+    ("ΕΚΑΒ (στο σπίτι, 15:50): ΣΦ 130/min\n\nΔιαλογή (νοσηλεύτρια, 16:30) – ESI 2\nΑΠ 104/66 mmHg   ΣΦ 122/min\n\n"
+     "Αντικειμενική εξέταση (16:45): ΣΦ 118/min, ασθενής με πίεση.\n", "122"),
+    ("112 ekibi: nabız 130/dk\n\nTriyaj (hemşire, 06:45): SARI ALAN\nTA: 102/64 mmHg   Nb: 118/dk\n\n"
+     "Fizik muayene (06:55): TA 104/66 mmHg, Nb 116/dk. Hasta ve acil servis ile tedavi.\n", "118"),
+    ("Dados do SAMU (USA): FC 124 bpm\n\nEF (04:00):\nSSVV: PA 92x58 mmHg | FC 118 bpm\n\nExames: nada.\n", "118"),
+    # a London ambulance's obs before the ED's and the team's own
+    ("LAS obs (19:05): HR 118, BP 92/54\n\nED (triage 19:40): HR 114, BP 98/60\n", "114"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
                                                                 FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14,
-                                                                FORMS_HELDOUT15, FORMS_HELDOUT16)
+                                                                FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1294,7 +1369,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
                                                                          CHOSEN_HELDOUT12, CHOSEN_HELDOUT13,
                                                                          CHOSEN_HELDOUT14, CHOSEN_HELDOUT15,
-                                                                         CHOSEN_HELDOUT16)
+                                                                         CHOSEN_HELDOUT16, CHOSEN_HELDOUT17)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
