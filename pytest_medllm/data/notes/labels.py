@@ -149,7 +149,8 @@ LABELS: tuple[Label, ...] = (
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
     _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus|pulz|mạch", "heart_rate", "fi/cs/el/hu/sk/sl/vi"),
     # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
-    _L("AV", r"AV", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True, meaning="alura ventriculară"),
+    _L("AV", r"AV|Ps", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True,
+       meaning="alura ventriculară, puls (Romanian), with the unit"),
     # the Indian Health Service's measurement codes ("PU 124   RS 26   TMP 102.3 F") and an apical pulse ("AP 104"),
     # on a line of other vital signs
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
@@ -207,7 +208,7 @@ LABELS: tuple[Label, ...] = (
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
-    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|nhịp\s+thở(?:\s+bệnh\s+nhân)?",
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi"),
     _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="respirations (IHS measurement code), Slovenian frekvenca dihanja"),
@@ -241,7 +242,7 @@ LABELS: tuple[Label, ...] = (
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
-    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ", "temperature", "fi/cs/el/vi"),
+    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő", "temperature", "fi/cs/el/vi/hu"),
     _L("TMP", r"TMP", "temperature", "en (IHS)", case_sensitive=True, meaning="temperature (IHS measurement code)"),
     _L("Θ", r"Θ", "temperature", "el", case_sensitive=True, meaning="θερμοκρασία, the temperature in Greek"),
     _L("TT", r"TT", "temperature", "cs", only_in=("cs",), unit=TEMP_UNIT, case_sensitive=True,
@@ -256,6 +257,7 @@ LABELS: tuple[Label, ...] = (
                      r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
        meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home'"),
     _L("T", r"T", "temperature", weak=True, case_sensitive=True, not_after=_LAB_T),
+    # (an ICD-10 injury code on a diagnosis line, "Dijagnoze: T42.4 Otrovanje …", is refused by the reader)
 )
 del _L
 

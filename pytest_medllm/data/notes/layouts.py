@@ -253,7 +253,9 @@ def _cells(line: str, offset: int) -> tuple[list[tuple[int, str]], bool]:
 
 def tables(text: str) -> list[Found]:
     """Values under a header row of vital columns. Delimited cells go by their place; cells aligned by spaces go to
-    the column whose header starts nearest before them (values may be right-aligned under their header)."""
+    the column whose header starts nearest before them (values may be right-aligned under their header), unless the
+    row has as many cells as the header and starts where it starts but does not line up with it (a flowsheet pasted
+    with its header spread wide): then by their place too."""
     found: list[Found] = []
     columns: list[tuple[int, str | None, str | None, int | None]] | None = None
     delimited = True
@@ -271,13 +273,17 @@ def tables(text: str) -> list[Found]:
                 else None
             delimited = bounded
         elif columns and len(filled) >= 2 and bounded == delimited:
+            # A row of as many cells as the header, aligned otherwise than the header (a flowsheet pasted with its
+            # header spread wide): each cell goes to its header by place, not by the nearest header before it.
+            by_place = not delimited and len(cells) == len(columns) and cells[0][0] - offset == columns[0][0] and any(
+                abs(start - offset - column[0]) > 4 for (start, _), column in zip(cells, columns))
             for index, (start, cell) in enumerate(cells):
                 if not cell.strip():
                     continue
                 at = start + len(cell) - len(cell.lstrip())  # the cell's value starts the cell
                 flag = re.match(r"\(!\)[ \t]*", text[at:])  # Epic's abnormal flag before the value: "(!) 168/96"
                 at += flag.end() if flag else 0
-                if delimited:
+                if delimited or by_place:
                     if index >= len(columns):
                         break
                     _, variable, unit, part = columns[index]

@@ -43,6 +43,7 @@ Triage lines of German ("MTS-Ersteinschätzung"), Polish ("TRIAŻ"), Greek ("Δ�
 "EF (04:00)" and "SSVV", Turkish "Vital bulgular" and a Greek "Κλινική εικόνα κατά την εισαγωγή" open the examination;
 a German NEF handover ("Übergabe NEF"), the "112" crew and a London ambulance's "LAS obs" are from before; Turkish and
 Greek history, diagnosis and course headings end the section before them, and "κατά την έξοδο" is the discharge.
+Romanian "Starea la internare" opens the examination and an ambulance crew ("Echipa AMU") is from before.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|rzp|nmp|saj|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"zzs|rzp|nmp|saj|echipa\w*|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
               r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
@@ -134,7 +135,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # εξέταση", "Ζωτικά σημεία"
              r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|examen\s+obiectiv|"
              r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
-             r"^ssvv\b|vital\s+bulgular|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
+             r"^ssvv\b|vital\s+bulgular|starea\s+la\s+internare|\bla\s+internare\b|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
              r"toàn\s+thân"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"

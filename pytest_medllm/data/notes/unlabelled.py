@@ -31,7 +31,7 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"under|over|least|than|if|set|setpoint|bath|water|room|ambient|blanket|between|and|aim\w*|"
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
                            r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
-                           r"outside|outdoor|"
+                           r"outside|outdoor|væske|vätskor?|flüssigkeit\w*|líquidos?|fluidos?|liquides?|"
                            r"weather)\b|[<>≤≥=~]|"
                            # "Outside temperature 41 °C", "ambient air temp of 38 °C": the air's, not the patient's
                            r"\b(?:outside|outdoor|ambient|room)[ \t]+(?:air[ \t]+)?temp\w*\b[^.;\n\d]{0,6}$)"

@@ -71,6 +71,7 @@ ANY_TEMP_UNIT = re.sub(r"\?P<u\d>", "?:", TEMP_UNIT)
 RANGE_IN_BRACKETS = r"\[[^\[\]\n]{0,60}?\d[^\[\]\n]{0,30}?[-–][^\[\]\n]{0,30}?\d[^\[\]\n]{0,20}\]"
 #: Units that say a number is a rate per minute ("88/min", "118 lpm", "16 atti/min", "72 bpm").
 RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'|x'|lpm|rpm|irpm|ipm|spm|cpm|atti|cycles|" \
+            r"/[ \t]?perc\b|/[ \t]?λεπτό|" \
             r"x[ \t]*/?[ \t]*(?:menit|mnt|min|m)\b|times[ \t]*/[ \t]*min|/[ \t]?dk\b|" \
             r"resp(?:irations)?/min|" \
             r"Schläge|Atemzüge|slag)"
@@ -263,7 +264,7 @@ def in_devise_units(value: float, unit: str) -> float:
     return value * 10 if unit == "cmHg" else value
 
 
-_PAIR = re.compile(r"(?P<n1>\d{1,3})[ \t]*/[ \t]*(?P<n2>\d{1,3})")
+_PAIR = re.compile(r"(?P<n1>\d{1,3})[ \t]*(?:/|[xX](?=[ \t]*\d))[ \t]*(?P<n2>\d{1,3})")  # Brazil writes "110x64"
 
 
 def pressure_at(text: str, start: int, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False

@@ -25,7 +25,7 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19")
+           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -33,8 +33,9 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: ED triage set every earlier corpus's annotators starred (the rule keeps the triage set: the encounter begins at the
 #: ED), and its heart rates' ends of ranges (0.930); dev17's chosen pressures (0.914), for the same reason; dev18's
 #: chosen respiratory rate (0.942): Korean positional runs and a PACU table's rate below DeVisE's range; dev19's chosen
-#: temperature (0.877) and heart rates (precision 0.967: ECG rates its annotators left unmarked).
-FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87}
+#: temperature (0.877) and heart rates (precision 0.967: ECG rates its annotators left unmarked); dev20's chosen
+#: readings (0.78): admission notes whose annotators chose the team's exam over the ED's set, and ends of ranges.
+FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87, "dev20": 0.78}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -289,6 +290,82 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev19b-029@(783, 785)", "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)",
               "dev19b-029@(855, 857)", "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)",
               "dev19b-031@(1104, 1107)", "dev19b-031@(1108, 1110)", "dev19b-035@(934, 936)", "dev19b-035@(937, 939)"},
+    # dev20 was heldout18, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT18 and
+    # CHOSEN_HELDOUT18. Left: ends of 24-hour ranges ("HR: 74 (68-88)"), ECG rates in other languages, Chinese prose
+    # ("心率波动于…"), ICD-10 injury codes read as temperatures ("T42.4 Otrovanje"), admission notes whose annotators chose
+    # the team's exam over the ED's set (see dev16), a Belgian "om 14u10" heading, a "Repeat BP:" list of timed pressures
+    "dev20": {"dev20a-001@(2237, 2240)", "dev20a-001@(2241, 2244)", "dev20a-001@(2245, 2247)",
+              "dev20a-001@(2248, 2250)", "dev20a-001@(2261, 2263)", "dev20a-001@(2264, 2266)",
+              "dev20a-001@(2277, 2279)", "dev20a-001@(2280, 2282)", "dev20a-001@(2298, 2300)",
+              "dev20a-001@(2301, 2303)", "dev20a-004@(1618, 1620)", "dev20a-004@(1627, 1629)",
+              "dev20a-004@(1687, 1689)", "dev20a-004@(1706, 1709)", "dev20a-004@(1710, 1712)",
+              "dev20a-004@(1906, 1910)", "dev20a-004@(868, 872)", "dev20a-004@(877, 880)", "dev20a-004@(885, 887)",
+              "dev20a-004@(888, 890)", "dev20a-004@(895, 897)", "dev20a-004@(904, 906)", "dev20a-008@(1806, 1810)",
+              "dev20a-008@(651, 656)", "dev20a-010@(1488, 1491)", "dev20a-010@(1492, 1495)",
+              "dev20a-010@(1504, 1507)", "dev20a-010@(1508, 1510)", "dev20a-010@(1514, 1516)",
+              "dev20a-012@(1278, 1282)", "dev20a-012@(1287, 1290)", "dev20a-012@(1295, 1298)",
+              "dev20a-012@(1299, 1301)", "dev20a-012@(1306, 1308)", "dev20a-012@(1315, 1317)",
+              "dev20a-012@(773, 777)", "dev20a-012@(782, 785)", "dev20a-012@(790, 793)", "dev20a-012@(794, 796)",
+              "dev20a-012@(801, 803)", "dev20a-012@(810, 812)", "dev20a-013@(643, 645)", "dev20a-013@(646, 649)",
+              "dev20a-013@(664, 667)", "dev20a-013@(668, 671)", "dev20a-013@(672, 674)", "dev20a-013@(675, 677)",
+              "dev20a-013@(727, 729)", "dev20a-013@(730, 732)", "dev20a-014@(1151, 1154)", "dev20a-014@(1155, 1158)",
+              "dev20a-014@(2155, 2158)", "dev20a-014@(2159, 2161)", "dev20a-014@(2210, 2213)",
+              "dev20a-014@(2214, 2216)", "dev20a-016@(1575, 1579)", "dev20a-016@(1597, 1599)",
+              "dev20a-016@(1600, 1603)", "dev20a-016@(1608, 1611)", "dev20a-016@(1612, 1614)",
+              "dev20a-016@(1617, 1620)", "dev20a-016@(1621, 1623)", "dev20a-016@(1630, 1632)",
+              "dev20a-016@(1633, 1635)", "dev20a-016@(1778, 1782)", "dev20a-018@(896, 898)", "dev20a-018@(899, 902)",
+              "dev20a-022@(1241, 1244)", "dev20a-022@(1245, 1248)", "dev20a-024@(1382, 1386)",
+              "dev20a-025@(1513, 1516)", "dev20a-025@(1517, 1519)", "dev20a-025@(1522, 1525)",
+              "dev20a-025@(1526, 1528)", "dev20a-027@(1077, 1081)", "dev20a-027@(1085, 1087)",
+              "dev20a-027@(1091, 1094)", "dev20a-027@(1095, 1098)", "dev20a-027@(1102, 1104)",
+              "dev20a-027@(1110, 1112)", "dev20a-027@(1404, 1408)", "dev20a-027@(1412, 1414)",
+              "dev20a-027@(1418, 1420)", "dev20a-027@(1425, 1428)", "dev20a-027@(1429, 1431)",
+              "dev20a-027@(1438, 1440)", "dev20a-028@(1617, 1620)", "dev20a-028@(1621, 1623)",
+              "dev20a-028@(1628, 1630)", "dev20a-028@(1634, 1638)", "dev20a-028@(1643, 1645)",
+              "dev20a-028@(1652, 1654)", "dev20a-028@(1728, 1731)", "dev20a-028@(1732, 1734)",
+              "dev20a-028@(1745, 1747)", "dev20a-028@(1765, 1767)", "dev20a-028@(1775, 1777)",
+              "dev20a-028@(1790, 1794)", "dev20a-030@(1389, 1393)", "dev20a-030@(1402, 1406)",
+              "dev20a-030@(1415, 1419)", "dev20a-031@(828, 830)", "dev20a-031@(831, 834)", "dev20a-031@(854, 856)",
+              "dev20a-031@(857, 860)", "dev20a-031@(861, 863)", "dev20a-031@(864, 866)", "dev20a-031@(903, 905)",
+              "dev20a-031@(906, 908)", "dev20b-002@(1123, 1126)", "dev20b-007@(1523, 1525)",
+              "dev20b-008@(1489, 1492)", "dev20b-010@(1472, 1476)", "dev20b-010@(1563, 1567)",
+              "dev20b-012@(1016, 1020)", "dev20b-012@(1896, 1898)", "dev20b-012@(545, 549)", "dev20b-012@(681, 683)",
+              "dev20b-012@(697, 700)", "dev20b-012@(701, 703)", "dev20b-012@(713, 716)", "dev20b-012@(725, 727)",
+              "dev20b-012@(924, 927)", "dev20b-012@(928, 930)", "dev20b-012@(941, 944)", "dev20b-012@(960, 962)",
+              "dev20b-012@(979, 981)", "dev20b-013@(1391, 1394)", "dev20b-014@(1270, 1273)",
+              "dev20b-014@(1283, 1286)", "dev20b-014@(1307, 1310)", "dev20b-015@(1088, 1091)",
+              "dev20b-015@(320, 323)", "dev20b-015@(324, 327)", "dev20b-015@(328, 330)", "dev20b-015@(331, 334)",
+              "dev20b-015@(375, 378)", "dev20b-015@(379, 382)", "dev20b-015@(390, 393)", "dev20b-015@(402, 404)",
+              "dev20b-015@(801, 803)", "dev20b-015@(818, 821)", "dev20b-015@(822, 824)", "dev20b-015@(834, 836)",
+              "dev20b-015@(944, 947)", "dev20b-016@(1002, 1004)", "dev20b-016@(1077, 1079)",
+              "dev20b-016@(1083, 1085)", "dev20b-016@(167, 170)", "dev20b-016@(171, 174)", "dev20b-016@(194, 196)",
+              "dev20b-016@(197, 199)", "dev20b-016@(256, 259)", "dev20b-016@(260, 262)", "dev20b-018@(1130, 1132)",
+              "dev20b-018@(770, 773)", "dev20b-018@(774, 776)", "dev20b-018@(786, 788)", "dev20b-018@(795, 797)",
+              "dev20b-018@(911, 914)", "dev20b-018@(915, 917)", "dev20b-018@(927, 929)", "dev20b-018@(951, 953)",
+              "dev20b-019@(1622, 1624)", "dev20b-020@(2156, 2158)", "dev20b-021@(1017, 1019)",
+              "dev20b-021@(1090, 1093)", "dev20b-021@(1094, 1096)", "dev20b-021@(1103, 1105)",
+              "dev20b-021@(1246, 1250)", "dev20b-021@(806, 810)", "dev20b-021@(833, 835)", "dev20b-021@(836, 838)",
+              "dev20b-021@(845, 847)", "dev20b-021@(864, 866)", "dev20b-022@(1389, 1391)", "dev20b-022@(1397, 1399)",
+              "dev20b-022@(1416, 1419)", "dev20b-022@(1420, 1422)", "dev20b-022@(1429, 1431)",
+              "dev20b-022@(1438, 1442)", "dev20b-022@(1902, 1904)", "dev20b-022@(543, 547)", "dev20b-022@(847, 850)",
+              "dev20b-022@(851, 853)", "dev20b-022@(860, 862)", "dev20b-022@(869, 873)", "dev20b-022@(935, 937)",
+              "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)", "dev20b-025@(1583, 1586)",
+              "dev20b-025@(1610, 1614)", "dev20b-025@(845, 847)", "dev20b-025@(848, 850)", "dev20b-025@(854, 857)",
+              "dev20b-025@(866, 870)", "dev20b-026@(1482, 1485)", "dev20b-027@(1259, 1261)",
+              "dev20b-027@(1486, 1489)", "dev20b-027@(2200, 2202)", "dev20b-027@(262, 264)",
+              "dev20b-027@(2639, 2643)", "dev20b-027@(2673, 2677)", "dev20b-028@(1398, 1401)",
+              "dev20b-028@(2098, 2100)", "dev20b-028@(389, 392)", "dev20b-029@(276, 279)", "dev20b-030@(1583, 1586)",
+              "dev20b-031@(1031, 1034)", "dev20b-031@(1035, 1037)", "dev20b-031@(1047, 1050)",
+              "dev20b-031@(1073, 1075)", "dev20b-031@(1087, 1091)", "dev20b-031@(2374, 2377)",
+              "dev20b-031@(2378, 2380)", "dev20b-031@(2385, 2387)", "dev20b-031@(2562, 2566)",
+              "dev20b-031@(2875, 2877)", "dev20b-032@(226, 230)", "dev20b-032@(237, 239)", "dev20b-032@(280, 282)",
+              "dev20b-032@(283, 285)", "dev20b-032@(294, 297)", "dev20b-032@(305, 307)", "dev20b-032@(639, 643)",
+              "dev20b-032@(648, 651)", "dev20b-032@(652, 654)", "dev20b-032@(663, 666)", "dev20b-032@(676, 678)",
+              "dev20b-032@(687, 689)", "dev20b-034@(1541, 1544)", "dev20b-034@(552, 554)", "dev20b-034@(555, 557)",
+              "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)",
+              "dev20b-035@(1269, 1271)", "dev20b-035@(1280, 1283)", "dev20b-035@(1388, 1392)",
+              "dev20b-035@(319, 321)", "dev20b-035@(322, 324)", "dev20b-035@(334, 337)", "dev20b-035@(349, 351)",
+              "dev20b-035@(362, 366)", "dev20b-035@(377, 379)"},
 }
 
 
@@ -1353,11 +1430,40 @@ CHOSEN_HELDOUT17 = [
     ("LAS obs (19:05): HR 118, BP 92/54\n\nED (triage 19:40): HR 114, BP 98/60\n", "114"),
 ]
 
+# -- what the retired held-out corpus dev20 (heldout18) showed missing: each family written here --------------------
+
+FORMS_HELDOUT18 = [
+    # a flowsheet pasted with its header spread wide: each cell goes to its header by place
+    ("Vitals (flowsheet)\nTime    Temp                         Pulse       Resp       BP                 SpO2\n"
+     "1915    99.8 °F (37.7 °C)    96    20    148/72    93 %\n",
+     [("temperature", "99.8"), ("temperature", "37.7"), ("heart_rate", "96"), ("respiratory_rate", "20"),
+      ("systolic_bp", "148"), ("diastolic_bp", "72"), ("oxygen_saturation", "93")]),
+    # Brazil's "110x64" in a table's pressure column; Hungarian "/perc", "légzésszám", "testhő"; Greek "/λεπτό";
+    # Romanian "Ps … b/min"
+    ("| Hora | PA (mmHg) | FC | FR |\n| 11h | 110x64 | 92 | 18 |\n", [("systolic_bp", "110"), ("diastolic_bp", "64"),
+                                                                     ("heart_rate", "92"), ("respiratory_rate", "18")]),
+    ("Felvételkor: pulzus 108/perc, légzésszám 22/perc, testhő 37,1 °C.", [("heart_rate", "108"),
+                                                                          ("respiratory_rate", "22"),
+                                                                          ("temperature", "37,1")]),
+    ("Διαλογή: ΑΠ 96/58 mmHg, ΣΦ 118/λεπτό, ΑΣ 22/λεπτό.", [("systolic_bp", "96"), ("diastolic_bp", "58"),
+                                                         ("heart_rate", "118"), ("respiratory_rate", "22")]),
+    ("Starea la internare: TA 100/60 mm Hg, Ps 104 b/min.", [("systolic_bp", "100"), ("diastolic_bp", "60"),
+                                                           ("heart_rate", "104")]),
+    # warm fluids are no patient
+    ("Tiltak: aktiv ekstern oppvarming, varm iv-væske 42 °C, kontinuerlig EKG.", []),
+]
+CHOSEN_HELDOUT18 = [
+    # a Moldovan ambulance crew ("Echipa AMU") before the state at admission
+    ("Echipa AMU: TA 100/60 mm Hg, Ps 110 b/min.\n\nStarea la internare: gravă. TA 96/58 mm Hg, Ps 104 b/min.\n",
+     "104"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
                                                                 FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14,
-                                                                FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17)
+                                                                FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17,
+                                                                FORMS_HELDOUT18)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1369,7 +1475,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT10, CHOSEN_HELDOUT11,
                                                                          CHOSEN_HELDOUT12, CHOSEN_HELDOUT13,
                                                                          CHOSEN_HELDOUT14, CHOSEN_HELDOUT15,
-                                                                         CHOSEN_HELDOUT16, CHOSEN_HELDOUT17)
+                                                                         CHOSEN_HELDOUT16, CHOSEN_HELDOUT17,
+                                                                         CHOSEN_HELDOUT18)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
