@@ -257,7 +257,6 @@ LABELS: tuple[Label, ...] = (
                      r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
        meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home'"),
     _L("T", r"T", "temperature", weak=True, case_sensitive=True, not_after=_LAB_T),
-    # (an ICD-10 injury code on a diagnosis line, "Dijagnoze: T42.4 Otrovanje …", is refused by the reader)
 )
 del _L
 

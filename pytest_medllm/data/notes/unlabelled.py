@@ -32,10 +32,10 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
                            r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
                            r"outside|outdoor|væske|vätskor?|flüssigkeit\w*|líquidos?|fluidos?|liquides?|"
-                           r"weather)\b|[<>≤≥=~]|"
-                           # "Outside temperature 41 °C", "ambient air temp of 38 °C": the air's, not the patient's
-                           r"\b(?:outside|outdoor|ambient|room)[ \t]+(?:air[ \t]+)?temp\w*\b[^.;\n\d]{0,6}$)"
+                           r"weather)\b|[<>≤≥=~])"
                            r"[^.;\n\d]{0,12}$|"
+                           # "Outside temperature 41 °C", "ambient air temp of 38 °C": the air's, not the patient's
+                           r"\b(?:outside|outdoor|ambient|room)[ \t]+(?:air[ \t]+)?temp\w*\b[^.;\n\d]{0,6}$|"
                            # a condition: "stop cooling when core temp reaches 39 °C"
                            r"\b(?:when|once|until|till|if)\b[^.;\n\d]{0,25}\breach(?:es)?[ \t]+$", re.I)
 
