@@ -414,6 +414,9 @@ def _allowed(label: Label, text: str, m: re.Match, languages: frozenset[str],
     end = m.end("n1") if m["n1"] is not None else m.end("p1")
     if label.not_after and re.search(label.not_after, text[max(0, m.start("label") - 20):m.start("label")], re.I):
         return False
+    if label.name == "T" and m["n1"] is not None and m.end("label") == m.start("n1") and _ICD_LINE.search(
+            text[text.rfind("\n", 0, m.start("label")) + 1:m.start("label")]):
+        return False  # "Dijagnoze: T42.4 Otrovanje …, T39.1 …": injury codes of ICD-10, not temperatures
     if label.family == "blood_pressure" and m["n2"] is not None:
         end = m.end("n2")
     unit_after = bool(label.unit and re.match(label.unit, text[end:end + 16], re.I))
@@ -431,6 +434,11 @@ def _allowed(label: Label, text: str, m: re.Match, languages: frozenset[str],
         row = re.fullmatch(r"[ \t:]*(?:\d{2,3}(?:[ \t]{2,}|\t|[ \t]*$)){3,}", rest)  # "PR   88   94   104": a row
         return label.unit_or_vitals_line and bool(_OTHER_VITAL_ON_LINE.search(line) or row)
     return True
+
+
+#: A diagnosis line before a "T" glued to its number: a diagnosis label or another ICD-10 code on the line.
+_ICD_LINE = re.compile(r"(?i:\b(?:diagnos\w*|dijagnoz\w*|diagnoz\w*|dg\.?|icd(?:-?10)?|mkb(?:-?10)?|cid(?:-?10)?)\b)|"
+                       r"\b[A-Z]\d{2}\.\d{1,2}\b")
 
 
 #: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
