@@ -103,7 +103,8 @@ import re
 from dataclasses import dataclass, field
 
 from .notes.continuations import confirm_weak, continued
-from .notes.labels import LABELS, Label, label_table, read_labelled
+from .notes.label_listing import label_table
+from .notes.labels import LABELS, Label, read_labelled
 from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.sections import SECTION_KINDS, Section, find_sections

@@ -14,7 +14,7 @@ pressure in any note (a respiratory rate is never written "N/N"; a pair whose fi
 ventilator's total/set rate and is not a pressure); a single "RR" number is the respiratory rate; "RR 14/22 (set/total)"
 and "RR 20 set, total 24" are read at the measured total, and a ventilator's set rate is no reading
 (:func:`~.values.ventilator_rate`).
-:func:`label_table` lists the table for a reviewer.
+:func:`~.label_listing.label_table` lists the table for a reviewer.
 
 The reader (:func:`read_labelled`) takes the value after a label on the same line; between them only separators, units
 and a few words ("of", "is", "was", "fell to", "nadir", "as low as", "at home", "(rectal)", "R arm", "standing (1 min)",
@@ -72,7 +72,8 @@ class Label:
 
 
 _ROMANCE = ("fr", "es", "it", "pt")
-_ECG = r"\b(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"  # not "arrhythm."
+#: What precedes an ECG rate on its line, as a word of its own ("arrhythm." is no ECG).
+ECG_CONTEXT = _ECG = r"\b(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
 #: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
 _HEART_EXAM = r"(?i)^[ \t]*(?:cor|hjärta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?)[ \t]*:[^\n]{0,60}$"
 _RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
@@ -329,33 +330,8 @@ def _wrapped_too_short(text: str, m: re.Match) -> bool:
 _LABEL_REGEXES = tuple((label, _label_regex(label)) for label in LABELS)
 
 
-def label_table() -> list[dict[str, str]]:
-    """The label table for a reviewer: name, language, vital sign, when it is read, and what it stands for."""
-    rows = []
-    for label in LABELS:
-        either = []
-        if label.only_in:
-            codes = "/".join(label.only_in)
-            either.append(f"in a note that shows {codes} or next to another {codes} label on its line")
-        if label.unit:
-            either.append("with its unit after the value")
-        if label.context:
-            either.append("after ECG/EKG/telemetry on its line" if label.context == _ECG else
-                          "on the line of the heart's examination")
-        read = " or ".join(either) or "always"
-        if label.weak:
-            read = "next to another vital"
-        if label.needs_percent:
-            read = "with % after the value"
-        if label.name in _PAIR_ONLY:
-            read = "as a pair with a systolic of 50 mmHg or more"
-        rows.append({"label": label.name, "language": label.language, "vital": label.family, "read": read,
-                     "meaning": label.meaning})
-    return rows
-
-
 #: Labels read only as a pressure-shaped pair (alone they are a respiratory rate or a body temperature).
-_PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)"})
+PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)"})
 
 
 def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
@@ -461,14 +437,14 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
             reason = _not_a_reading(text, m, m.start("label"))
             items: list[Found] = []
             if not reason and label.family == "blood_pressure" and m["p1"] is not None:
-                if label.name in _PAIR_ONLY:
+                if label.name in PAIR_ONLY:
                     continue
                 item, reason = read_single("systolic_bp", text, m.start("p1"), m.end("p1"), how + " by palpation")
                 items = [item] if item else []
             elif not reason and label.family == "blood_pressure":
-                lowest = 50.0 if label.name in _PAIR_ONLY else 1.0
+                lowest = 50.0 if label.name in PAIR_ONLY else 1.0
                 items, reason = read_pressure(text, m, how, lowest_systolic=lowest)
-                if reason and label.name in _PAIR_ONLY:
+                if reason and label.name in PAIR_ONLY:
                     continue  # "RR 18/14": not a pressure; the respiratory-rate label says why it is not one either
             elif not reason:
                 if variable in ("systolic_bp", "diastolic_bp") and re.match(r"[ \t]*/[ \t]*\d", text[m.end():]):
