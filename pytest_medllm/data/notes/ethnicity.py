@@ -106,6 +106,8 @@ _FIELD_VALUE_REST = re.compile(r"(?:(?:[ \t]*[-–—/][ \t]*|[ \t]+(?:and|or|AN
                                r"(?!(?:Sikh|Hindu|Muslim|Christian|Catholic|Buddhist|Protestant|Jain|Orthodox|Roman)\b)"
                                r"(?:[A-Z][A-Za-z'ʻ]+|any|other|background|group|heritage|origin|of|descent|but|not))+"
                                r"(?=[ \t]{2,}|[ \t]*[.;,|\n]|[ \t]*\(|$)")
+#: A category's code before its words, which is not part of the value: the UK's "K — ", New Zealand's "31111 ".
+_CATEGORY_CODE = r"(?:[A-Z][ \t]*[—–-][ \t]*|\d{5}[ \t]+)?"
 #: A country or a nation that qualifies an ethnicity term: "NZ Māori", "British Bangladeshi".
 _QUALIFIER = r"(?:NZ|UK|US|British|English|Australian|Canadian|American|New\s+Zealand)"
 #: A race/ethnicity field before its value: "Race: WHITE", "Ethnicity - Hispanic", "race/ethnicity Black", "Race is
@@ -136,13 +138,12 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
-                    rf"\s+)(?:[A-Z][ \t]*[—–-][ \t]*|\d{{5}}[ \t]+)?(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
+                    rf"\s+){_CATEGORY_CODE}(?P<q>{_QUALIFIER}[ \t]+)?$", re.I)
 #: A race/ethnicity field and its whole value, whatever the value's words (a caste, a people the lexicon does not
 #: know): "Caste: Arain", "Ethnicity: Janajati (Tamang)", "Raça/cor: parda". Read after the rules above, for values
 #: they left; the value ends at the field's end or at a bracket (read as a finer term).
 _FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*/\s*ethnicity)?(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=][ \t]*"
-                               # a category's code before its words: the UK's "K — ", New Zealand's "31111 "
-                               r"(?:[A-Z][ \t]*[—–-][ \t]*|\d{5}[ \t]+)?"
+                               rf"{_CATEGORY_CODE}"
                                # an OASIS or IRF-PAI answer's letter, a "yes" before the people: "D. Yes, Cuban"
                                r"(?:[A-Z]\.[ \t]+)?(?:(?i:yes|sí|si|ja|oui|sim)[ \t]*[,–-][ \t]*)?"
                                r"(?P<v>[^\W\d_]+(?:(?:['’-]| (?! ))[^\W\d_]+){0,5})"
