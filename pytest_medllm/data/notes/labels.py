@@ -145,13 +145,13 @@ LABELS: tuple[Label, ...] = (
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
                          r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens", "heart_rate",
        "sv/de/fr/es/it/nl/no", meaning="ventricular rate"),
-    _L("HF", r"HF", "heart_rate", "de", only_in=("de",), unit=RATE_UNIT, case_sensitive=True,
-       meaning="Herzfrequenz (English HF is heart failure)"),
+    _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
+       meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
     _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus|pulz|mạch", "heart_rate", "fi/cs/el/hu/sk/sl/vi"),
     # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
-    _L("AV", r"AV|Ps", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True,
-       meaning="alura ventriculară, puls (Romanian), with the unit"),
+    _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True,
+       meaning="alura ventriculară, puls, frecvența cardiacă (Romanian), with the unit"),
     # the Indian Health Service's measurement codes ("PU 124   RS 26   TMP 102.3 F") and an apical pulse ("AP 104"),
     # on a line of other vital signs
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
@@ -174,6 +174,9 @@ LABELS: tuple[Label, ...] = (
        meaning="Riva-Rocci: the blood pressure, read only as a pair"),
     _L("BT (pair)", r"BT", "blood_pressure", "no/da/sv", case_sensitive=True,
        meaning="blodtrykk, blodtryk, blodtryck: the blood pressure, read only as a pair ('BT 108/62  P 102')"),
+    # Flemish "BD 112/64" (bloeddruk); English "BD" is twice daily, never before a pressure-shaped pair
+    _L("BD (pair)", r"BD", "blood_pressure", "nl", case_sensitive=True,
+       meaning="bloeddruk (Flemish), read only as a pair (English BD is twice daily)"),
     _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
                     r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial|"
                     r"ciśnienie\s+tętnicze", "blood_pressure", "de/nl/sv/fr/es/it/pt/pl"),
@@ -192,8 +195,8 @@ LABELS: tuple[Label, ...] = (
        meaning="blodtryck"),
     _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
-    _L("SBP", r"SBPs?|systolic(?:\s+(?:blood\s+)?pressure)?", "systolic_bp"),
-    _L("DBP", r"DBPs?|diastolic(?:\s+(?:blood\s+)?pressure)?", "diastolic_bp"),
+    _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?", "systolic_bp"),
+    _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?", "diastolic_bp"),
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
@@ -331,13 +334,14 @@ _LABEL_REGEXES = tuple((label, _label_regex(label)) for label in LABELS)
 
 
 #: Labels read only as a pressure-shaped pair (alone they are a respiratory rate or a body temperature).
-PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)"})
+PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)", "BD (pair)"})
 
 
 def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     """Why a labelled number is a range, threshold or target rather than a reading ("" if it is a reading)."""
     end = m.end()
-    dash = re.match(r"[ \t]*(?:-|–|to\b)[ \t]*(?=\d)", text[end:])
+    # "92〜96%": Japanese and Chinese write a range with a wave dash
+    dash = re.match(r"[ \t]*(?:-|–|〜|～|~|to\b)[ \t]*(?=\d)", text[end:])
     not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)"
     if (dash and not re.match(not_a_range_end, text[end + dash.end():])) or \
             re.match(r"'?s\b", text[end:]):
@@ -418,7 +422,8 @@ _ICD_LINE = re.compile(r"(?i:\b(?:diagnos\w*|dijagnoz\w*|diagnoz\w*|dg\.?|icd(?:
 
 
 #: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
-_OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|Temp|T|RR|RBS)[ \t:]*\d")
+_OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|SAT|Temp|T|RR|RBS|BT|[Pp]uls)"
+                                  r"[ \t:]*\d")
 
 
 def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], list[tuple[str, int, int, str]]]:

@@ -9,9 +9,10 @@
   ("98.2-76-118/70-16-97%") or spaced slashes ("38.2 / 116 / 94/58 / 28 / 89%": the pressure is the pair written without
   spaces; at least four numbers). "VS: afebrile, 88, 120/80, 16, 98%" has no temperature slot. The trigger may carry a
   time ("Last VS @ 2000:", "Vitals (10:40):"); MIMIC's history also writes a run after "On arrival to the floor,"
-  without the word (then at least four vitals). A run whose numbers could be read two ways is not taken;
+  without the word (then at least four vitals); a Korean run may spell its order out first ("V/S: BP-PR-RR-BT =
+  112/68-102-20-38.8℃"). A run whose numbers could be read two ways is not taken;
 * **table** — a header row naming vital columns ("Time | Temp (C) | HR | BP | RR | SpO2", also "Puls", "FC", "TA",
-  "SatO2") and the rows under it; an "RR" column of pressure-shaped pairs is the German blood pressure, and a column
+  "SatO2", "B/P", Japanese "膀胱温(℃)") and the rows under it; an "RR" column of pressure-shaped pairs is the German blood pressure, and a column
   whose header names the parts of its "N/N" cells ("RR (set/total)") gives the measured one;
 * **row** — a line that opens with a label and lists several values across columns ("HR (bpm)  118  112  106", "Temp (C,
   bladder)  38.6  --  38.1", "BP  110/65  104/60"); empty cells ("--", "n/a") are passed over.
@@ -35,6 +36,8 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*(?:\([a-z ]{1,20}\)[ \t]*)?:)|"
                           r"\([a-z ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"
                           r"[ \t]*[:\-—]?[ \t]*"
+                          # the order spelled out before the numbers, as Korean EMRs do: "V/S: BP-PR-RR-BT = 112/68-…"
+                          r"(?:(?:BP|PR|HR|RR|BT|T|SpO2)(?:[ \t]*-[ \t]*(?:BP|PR|HR|RR|BT|T|SpO2)){2,4}[ \t]*=[ \t]*)?"
                           r"(?P<afebrile>(?:(?:[Aa]febrile|AFEBRILE|[Aa]feb)[ \t]*[,;/]?|AF[ \t]*[,;/])[ \t]*)?")
 _RUN_NUMBER = r"\d{1,3}(?:\.\d{1,2}|,\d(?!\d))?"
 #: The unit a run may write after a number: a saturation's "%" (or "RA" glued to it, MIMIC's "98RA"), a
@@ -182,9 +185,11 @@ def positional(text: str) -> list[Found]:
     return found
 
 
-_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª",
+_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|"
+                                 # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
+                                 r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温",
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr",
-                 "blood_pressure": r"bp|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
+                 "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
                  "systolic_bp": r"sbp|systolic", "diastolic_bp": r"dbp|diastolic",
                  "respiratory_rate": r"rr|resp\w*|r|fr|af|ah",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox"}
@@ -198,7 +203,7 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     """The vital a table header cell names, the temperature unit it gives ("Temp (C)"), and which number of a
     "N/N" cell is the measured one when the header says ("RR (set/total)": the second)."""
     words = cell.strip().lower()
-    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words)
+    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words.replace("℃", "°c"))
     parts = re.search(r"\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)", words)
     part = None
     if parts:

@@ -44,6 +44,10 @@ Triage lines of German ("MTS-Ersteinschätzung"), Polish ("TRIAŻ"), Greek ("Δ�
 a German NEF handover ("Übergabe NEF"), the "112" crew and a London ambulance's "LAS obs" are from before; Turkish and
 Greek history, diagnosis and course headings end the section before them, and "κατά την έξοδο" is the discharge.
 Romanian "Starea la internare" opens the examination and an ambulance crew ("Echipa AMU") is from before.
+Swiss "Befunde bei Eintritt", Norwegian "Funn ved innkomst", Danish "Objektiv undersøgelse", Turkish "Muayenem
+(10:30)", Hungarian "Triázs (…)", traditional Chinese "生命徵象" and a ward's "入病房評估" open the examination, and a
+Chinese or Japanese heading spaced out for the eye ("体 格 检 查") is read as written together; Swiss "bei Austritt" is
+the discharge, and the Hungarian ambulance service ("OMSZ", "mentő…") is from before.
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
                   r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning|"
-                  r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο"),
+                  r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bre-?obs\b|"
@@ -85,7 +89,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|rzp|nmp|saj|echipa\w*|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"zzs|rzp|nmp|saj|echipa\w*|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
               r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
@@ -136,7 +140,13 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|examen\s+obiectiv|"
              r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
              r"^ssvv\b|vital\s+bulgular|starea\s+la\s+internare|\bla\s+internare\b|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
-             r"toàn\s+thân"),
+             r"toàn\s+thân|"
+             # Swiss "Befunde bei Eintritt", Norwegian/Danish "Funn ved innkomst", "Objektiv undersøgelse", Turkish
+             # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
+             r"\bbei\s+eintritt\b|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
+             r"\bmuayene\w*|\btriázs\b|"
+             # traditional Chinese "生命徵象" (vital signs) and a ward's admission assessment "入病房評估（15:50）"
+             r"生命徵象|入\S{0,3}[評评]估"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -173,8 +183,11 @@ _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,
                            r"[ \t]*(?::[ \t]*)?$",
                            re.M)
 #: A heading of Chinese or Japanese alone on its line: "体格检查", "来院時現症（14:15）".
-_CJK_HEADING = re.compile(r"^[ \t]*(?:\d{1,2}[.、][ \t]*)?(?P<label>[\u3040-\u30ff\u4e00-\u9fff]{2,12}"
+_CJK_HEADING = re.compile(r"^[ \t]*(?:\d{1,2}[.、][ \t]*)?(?P<label>[\u3040-\u30ff\u4e00-\u9fff]"
+                          r"(?:[ \t\u3000]?[\u3040-\u30ff\u4e00-\u9fff]){1,11}"
                           r"(?:[（(][^（）()\n]{1,20}[）)])?)[ \t]*[：:]?[ \t]*$", re.M)
+#: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
+_CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
 #: examination she …", "On arrival to the ED her vitals were …", "At discharge, BP …") is a section of that kind
 #: until the paragraph ends (a blank line) or a heading comes; then the section it interrupted goes on. Dictated
@@ -220,6 +233,7 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
     # "after 5 min rest", "after 5 minutes seated": how a reading was taken, not a later set
     words = re.sub(r"\bafter\s+\d+\s*min\w*\s+(?:of\s+)?(?:rest|sitting|seated|supine|lying)\b", " ",
                    label.strip().lower())
+    words = _CJK_SPACE.sub("", words)  # a heading spaced out for the eye: "体 格 检 查"
     if came_from_elsewhere and _PLACE_OBS.search(words):
         return "other"
     if form == "colon" and re.search(r"\bnote\b", words):

@@ -3,7 +3,9 @@
 * :func:`read_unit_temperatures` takes a number by its written temperature unit alone ("a 38.9 °C fever at home",
   "102.6 F"; the letter alone only after a decimal: "88 F" is an age and a sex), never a setting, a target or a
   threshold ("TTM 33 °C", "rewarm to 37 °C", "temp < 37.5 °C", "stop cooling when core temp reaches 39 °C (102.2 °F)":
-  the same target in the other unit goes with it);
+  the same target in the other unit goes with it); "℃" glued to a number counts as the unit ("体温最高39.6℃",
+  "膀胱温 41.6℃"), but not "38℃台" (the 38s), a target ("目標", Dutch "doel"), cooling ("冷却") or the air ("気温",
+  "기온");
 * :func:`read_sentence_temperatures` takes a decimal of a temperature's range right after a verb of reading in the
   sentence of a temperature word ("checked her temperature and it was 100.8", "Subjective fevers, measured 38.6 at
   home"), or in the sentence after one when a verb of measuring stands right before it ("… with fever. She measured
@@ -23,7 +25,7 @@ from .values import TEMP_NUMBER, Found, read_single, read_temperature
 
 #: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius".
 _UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
-                               r"Celsius|Fahrenheit|centigrade)\b|"
+                               rf"Celsius|Fahrenheit|centigrade)\b|(?P<n3>{TEMP_NUMBER})[ \t]*[℃℉](?!台)|"
                                # "102.6 F", "38.4C": the letter alone only after a decimal ("88 F" is an age and sex)
                                r"(?P<n2>\d{2,3}[.,]\d)[ \t]?[CF](?![\w°/]))(?![ \t]*(?:/|per\b))")
 #: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
@@ -32,7 +34,7 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
                            r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
                            r"outside|outdoor|væske|vätskor?|flüssigkeit\w*|líquidos?|fluidos?|liquides?|"
-                           r"weather)\b|[<>≤≥=~])"
+                           r"weather|doel|streefwaarde|ziel|cible|objetivo|obiettivo|mål)\b|[<>≤≥=~]|目標|目标|室温|気温|水温|기온|冷却|降温|复温|復温)"
                            r"[^.;\n\d]{0,12}$|"
                            # "Outside temperature 41 °C", "ambient air temp of 38 °C": the air's, not the patient's
                            r"\b(?:outside|outdoor|ambient|room)[ \t]+(?:air[ \t]+)?temp\w*\b[^.;\n\d]{0,6}$|"
@@ -51,10 +53,10 @@ def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
     found = []
     passed_over = -1  # where the last setting or target passed over ends
     for m in _UNIT_TEMPERATURE.finditer(text):
-        group = "n1" if m["n1"] is not None else "n2"
+        group = next(g for g in ("n1", "n2", "n3") if m[g] is not None)
         start, end = m.start(group), m.end(group)
         value = float(m[group].replace(",", "."))
-        celsius = not re.search(r"F|Fahrenheit", m[0][len(m[group]):])
+        celsius = not re.search(r"F|Fahrenheit|℉", m[0][len(m[group]):])
         if start in refused or not (30 <= value <= 45 if celsius else 86 <= value <= 110):
             continue
         if _NOT_MEASURED.search(text[max(0, start - 30):start]) or _OR_HIGHER.match(text, m.end()) or (

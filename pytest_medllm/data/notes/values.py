@@ -73,7 +73,7 @@ RANGE_IN_BRACKETS = r"\[[^\[\]\n]{0,60}?\d[^\[\]\n]{0,30}?[-–][^\[\]\n]{0,30}?
 RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'|x'|lpm|rpm|irpm|ipm|spm|cpm|atti|cycles|" \
             r"/[ \t]?perc\b|/[ \t]?λεπτό|" \
             r"x[ \t]*/?[ \t]*(?:menit|mnt|min|m)\b|times[ \t]*/[ \t]*min|/[ \t]?dk\b|" \
-            r"resp(?:irations)?/min|" \
+            r"resp(?:irations)?/min|r/min\b|" \
             r"Schläge|Atemzüge|slag)"
 #: What after a number makes it the value of something else: a dose, a volume, a duration, a size, oxygen flow.
 _OTHER_UNIT = re.compile(r"[ \t]*(?:mg|mcg|µg|g\b|kg|lbs?|mL|ml|L\b|L/min|l/min|mmol|mEq|units?|U\b|ms\b|"

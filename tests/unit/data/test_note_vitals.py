@@ -25,7 +25,7 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20")
+           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -34,8 +34,9 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: ED), and its heart rates' ends of ranges (0.930); dev17's chosen pressures (0.914), for the same reason; dev18's
 #: chosen respiratory rate (0.942): Korean positional runs and a PACU table's rate below DeVisE's range; dev19's chosen
 #: temperature (0.877) and heart rates (precision 0.967: ECG rates its annotators left unmarked); dev20's chosen
-#: readings (0.78): admission notes whose annotators chose the team's exam over the ED's set, and ends of ranges.
-FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87, "dev20": 0.78}
+#: readings (0.78): admission notes whose annotators chose the team's exam over the ED's set, and ends of ranges;
+#: dev21's chosen readings (0.91), for the same reasons.
+FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87, "dev20": 0.78, "dev21": 0.91}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -229,7 +230,9 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # ("124/min arrhythmiás pulzust"), a Danish "puls op til 146", ends of ranges, a Catalan ECG's "a 100 x'", home
     # readings in prose ("e.g. 158/84 Sunday evening"), a stroke chart's pipe row without its header, a Chinese
     # record's vitals inside a case summary, a PACU table's respiratory rate of 8 (below DeVisE's range)
-    "dev18": {"dev18a-002@(2407, 2410)", "dev18a-002@(2411, 2413)", "dev18a-002@(2416, 2418)",
+    # since round 20 the night shift's highest temperature a Chinese nursing record hands over ("夜间最高体温38.3℃")
+    # is read; with no exam heading it comes first, where the annotator starred the day shift's first table row
+    "dev18": {"dev18b-027@(239, 243)", "dev18b-027@(370, 374)", "dev18a-002@(2407, 2410)", "dev18a-002@(2411, 2413)", "dev18a-002@(2416, 2418)",
               "dev18a-005@(1521, 1524)", "dev18a-005@(1525, 1527)", "dev18a-006@(263, 267)", "dev18a-006@(298, 302)",
               "dev18a-006@(618, 622)", "dev18a-009@(2273, 2276)", "dev18a-009@(2277, 2279)", "dev18a-011@(878, 883)",
               "dev18a-013@(1003, 1006)", "dev18a-013@(1007, 1009)", "dev18a-013@(812, 814)", "dev18a-013@(815, 817)",
@@ -366,6 +369,36 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20b-035@(1269, 1271)", "dev20b-035@(1280, 1283)", "dev20b-035@(1388, 1392)",
               "dev20b-035@(319, 321)", "dev20b-035@(322, 324)", "dev20b-035@(334, 337)", "dev20b-035@(349, 351)",
               "dev20b-035@(362, 366)", "dev20b-035@(377, 379)"},
+    # dev21 was heldout19, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT19 and
+    # CHOSEN_HELDOUT19. Left: ends of ranges and 24-hour minima and maxima ("Pulse (24hrs), Min:76, Max:92"), ECG
+    # rates in other languages, admission notes whose annotators chose the team's exam over the ED's set (see dev16),
+    # a Korean nursing log's timed KTAS triage line after the ambulance crew's values
+    "dev21": {"dev21a-001@(3656, 3658)", "dev21a-001@(3659, 3661)", "dev21a-005@(282, 286)", "dev21a-005@(291, 295)",
+              "dev21a-005@(300, 304)", "dev21a-005@(309, 314)", "dev21a-005@(320, 324)", "dev21a-005@(347, 349)",
+              "dev21a-005@(350, 353)", "dev21a-005@(355, 357)", "dev21a-005@(366, 368)", "dev21a-005@(369, 371)",
+              "dev21a-005@(373, 375)", "dev21a-005@(381, 384)", "dev21a-005@(385, 388)", "dev21a-005@(391, 393)",
+              "dev21a-005@(394, 396)", "dev21a-005@(398, 401)", "dev21a-005@(402, 404)", "dev21a-005@(413, 415)",
+              "dev21a-005@(418, 420)", "dev21a-005@(424, 426)", "dev21a-006@(985, 987)", "dev21a-006@(988, 991)",
+              "dev21a-007@(3594, 3596)", "dev21a-007@(3597, 3600)", "dev21a-007@(500, 503)", "dev21a-007@(758, 761)",
+              "dev21a-014@(718, 721)", "dev21a-014@(722, 725)", "dev21a-014@(733, 735)", "dev21a-014@(742, 744)",
+              "dev21a-014@(751, 753)", "dev21a-014@(761, 765)", "dev21a-014@(871, 874)", "dev21a-014@(875, 878)",
+              "dev21a-014@(887, 889)", "dev21a-014@(897, 901)", "dev21a-014@(922, 924)", "dev21a-014@(932, 934)",
+              "dev21a-024@(1825, 1828)", "dev21a-024@(1829, 1832)", "dev21a-024@(1833, 1835)",
+              "dev21a-024@(1836, 1838)", "dev21a-024@(1849, 1851)", "dev21a-024@(1852, 1854)",
+              "dev21a-024@(1878, 1880)", "dev21a-024@(1881, 1883)", "dev21a-030@(1004, 1006)",
+              "dev21a-030@(1007, 1009)", "dev21a-031@(1404, 1406)", "dev21a-031@(1412, 1414)",
+              "dev21a-031@(1433, 1435)", "dev21a-031@(1441, 1443)", "dev21a-031@(1499, 1501)",
+              "dev21a-031@(1509, 1511)", "dev21a-031@(1592, 1594)", "dev21a-031@(1624, 1626)",
+              "dev21a-031@(1645, 1647)", "dev21a-033@(904, 907)", "dev21a-033@(908, 911)", "dev21a-034@(1127, 1131)",
+              "dev21a-034@(1139, 1142)", "dev21a-034@(1151, 1154)", "dev21a-034@(1155, 1157)",
+              "dev21a-034@(1162, 1164)", "dev21a-034@(1171, 1173)", "dev21a-034@(702, 706)", "dev21a-034@(711, 714)",
+              "dev21a-034@(719, 722)", "dev21a-034@(723, 725)", "dev21a-034@(730, 732)", "dev21a-034@(739, 741)",
+              "dev21b-016@(1412, 1415)", "dev21b-016@(1880, 1883)", "dev21b-017@(1651, 1654)",
+              "dev21b-019@(2171, 2173)", "dev21b-023@(1758, 1760)", "dev21b-024@(2316, 2319)",
+              "dev21b-028@(2118, 2121)", "dev21b-029@(1012, 1015)", "dev21b-035@(306, 308)", "dev21b-035@(309, 311)",
+              "dev21b-035@(320, 323)", "dev21b-035@(331, 333)", "dev21b-035@(343, 345)", "dev21b-035@(351, 355)",
+              "dev21b-035@(413, 415)", "dev21b-035@(416, 418)", "dev21b-035@(427, 430)", "dev21b-035@(438, 440)",
+              "dev21b-035@(448, 452)", "dev21b-035@(460, 462)"},
 }
 
 
@@ -1462,12 +1495,55 @@ CHOSEN_HELDOUT18 = [
      "104"),
 ]
 
+FORMS_HELDOUT19 = [
+    # Flemish "BD" (a pair only) and "HF" in a Dutch note; English "BD" is twice daily
+    ("Opname op de afdeling, patiënt is wakker en de pijn is minder. Hij heeft geen koorts gehad.\n"
+     "02u00: BD 124/70, HF 92, SpO2 96 %.",
+     [("systolic_bp", "124"), ("diastolic_bp", "70"), ("heart_rate", "92"), ("oxygen_saturation", "96")]),
+    ("Plan: amoxicillin 500 mg BD 7/7, review in clinic.", []),
+    # Cerner's separate systolic and diastolic rows; a tab flowsheet whose pressure column is headed "B/P"
+    ("Systolic BP: 134 mmHg   Diastolic BP: 76 mmHg   SpO2: 95 %",
+     [("systolic_bp", "134"), ("diastolic_bp", "76"), ("oxygen_saturation", "95")]),
+    ("Date/Time\tTemp\tPulse\tB/P\n11/05/24 09:10\t98.9\t96\t142/84\n",
+     [("temperature", "98.9"), ("heart_rate", "96"), ("systolic_bp", "142"), ("diastolic_bp", "84")]),
+    # Romanian "FCC … b/min" and "FR … r/min"; Danish "RF" on a line of "BT", "puls", "SAT"
+    ("Examen obiectiv: FCC 96 b/min, FR 22 r/min.", [("heart_rate", "96"), ("respiratory_rate", "22")]),
+    ("Ved ankomst: BT 132/80, puls 78, RF 18, SAT 95 % uden ilt.",
+     [("systolic_bp", "132"), ("diastolic_bp", "80"), ("heart_rate", "78"), ("respiratory_rate", "18"),
+      ("oxygen_saturation", "95")]),
+    # "℃" glued to a number in Chinese and Japanese prose and under a table's "膀胱温(℃)" column; not a target,
+    # cooling, the air's, or "37℃台" (the 37s)
+    ("入院前体温最高40.1℃，伴畏寒。", [("temperature", "40.1")]),
+    ("時刻 ｜ 膀胱温(℃) ｜ HR(/分)\n09:00 ｜ 39.4 ｜ 118\n", [("temperature", "39.4"), ("heart_rate", "118")]),
+    ("目標体温 36.0℃で管理、冷却後 37.5℃で維持。昨日から38℃台の発熱。外気温 35℃、기온 34℃.", []),
+    # a range written with a wave dash is no reading; a Dutch target is no temperature
+    ("酸素投与はSpO2 90〜94%を目標とする。", []),
+    ("Koeling gestart, doel 36,0 °C.", []),
+    # a Korean run whose order is spelled out before it; a flow and its FiO2 after a saturation
+    ("V/S: BP-PR-RR-BT = 104/66-96-18-37.9℃", [("systolic_bp", "104"), ("diastolic_bp", "66"), ("heart_rate", "96"),
+                                              ("respiratory_rate", "18"), ("temperature", "37.9")]),
+    ("21:10: HR 118, SpO2 91% on high-flow 50 L/70%.", [("heart_rate", "118"), ("oxygen_saturation", "91")]),
+]
+CHOSEN_HELDOUT19 = [
+    # an ambulance's values in the history before the exam headed "Funn ved innkomst", "Befunde bei Eintritt",
+    # "Triázs (…)", "Muayenem (…)", or a Chinese heading spaced out; a Swiss discharge set "bei Austritt" after it
+    ("Ambulansen målte puls 124.\n\nFunn ved innkomst (kl. 02:10):\nBT 120/70, puls 110.\n", "110"),
+    ("Anamnese: beim Hausarzt P 120/min.\n\nBefunde bei Eintritt (Notfall, 02.03.)\nBD 110/70 mmHg, P 104/min.\n\n"
+     "Vitalparameter bei Austritt: BD 120/80 mmHg, P 72/min.\n", "104"),
+    ("OMSZ adatlap szerint: pulzus 40/min.\n\nTriázs (szakdolgozó, 08:10): pulzus 44/min, SpO2 96%.\n", "44"),
+    ("Serviste nabız 120/dk kaydedilmiş.\n\nMuayenem (09:00):\nTA 130/80 mmHg, nabız 104/dk.\n", "104"),
+    ("现病史：2天前至外院就诊，测T 39.2℃，P 120次/分，BP 102/64mmHg。\n\n体 格 检 查\nT 37.8℃　P 98次/分　BP 120/70mmHg\n",
+     "98"),
+    # a Taiwanese ward's admission assessment after the ED record it quotes
+    ("急診紀錄：T:38.9℃　P:116次/分\n\n入病房評估（16:20）：\n生命徵象：T:38.4℃　P:104次/分\n", "104"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
                                                                 FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14,
                                                                 FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17,
-                                                                FORMS_HELDOUT18)
+                                                                FORMS_HELDOUT18, FORMS_HELDOUT19)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1480,7 +1556,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT12, CHOSEN_HELDOUT13,
                                                                          CHOSEN_HELDOUT14, CHOSEN_HELDOUT15,
                                                                          CHOSEN_HELDOUT16, CHOSEN_HELDOUT17,
-                                                                         CHOSEN_HELDOUT18)
+                                                                         CHOSEN_HELDOUT18, CHOSEN_HELDOUT19)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
