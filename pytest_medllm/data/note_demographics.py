@@ -6,13 +6,14 @@
   "patient (57 years)", "a woman of 57", "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt:
   M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
   anni", "83 år", "81 jaar", "68 J.", "68-jähriger", "(24-jährig)", Polish "Anna K., lat 59", "Wiek: 79 lat", "w wieku
-  79 lat", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)", Finnish "71-vuotias", Czech "Pan M. V., 66 let", Greek
+  79 lat", "Pacjent lat 63", "mężczyzna, lat 52   PESEL", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)", Belgian
+  "°12/06/1958 (66 j)", Finnish "71-vuotias", Czech "Pan M. V., 66 let", "58letý pacient", Greek
   "Ηλικία: 76 ετών", Romanian "Vârsta: 42 ani", "în vârstă de 42 de ani", Hungarian "78 éves", Slovak "47-ročný",
-  Croatian "72 god.", Catalan "52 anys", Japanese "82歳", Korean "58세", Vietnamese "Tuổi: 36", Indonesian "Umur: 22
+  Croatian "72 god.", Catalan "52 anys", Japanese "82歳", Korean "58세", Chinese "年齡：63歲", Vietnamese "Tuổi: 36", Indonesian "Umur: 22
   th", "DOB: [redacted] (67 yrs)"), after a masked date of birth ("DOB **/04/1979 (46y)")
   and in a banner's cell ("| 55y |"). Not the patient's: an age next to a
   relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
-  age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
+  age 16", "depuis 15 ans"), decades ("in her 80s") and a ward's name ("Ward: 7M"). The patient's age is the first such number; every mention of
   that number is a span.
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
   nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss; before a masked "*****" too, and
@@ -100,12 +101,17 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
                                 r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών|"
+                                # Czech glued "58letý pacient", "80letá"
+                                r"let[ýáé]|"
                                 # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
                                 r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi)"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
-    ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$))"),
-    ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
+    # (or before the next field of a header: "moški, 81 let   ZZZS št.", "mężczyzna, lat 52   PESEL")
+    ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$)|[ \t]{2,})"),
+    ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$)|[ \t]{2,})"),  # "Anna K., lat 59"
+    # Polish "Pacjent lat 63", "Pacjentka lat 57": the years right after the patient noun
+    ("years (Polish patient lat)", r"\b(?i:pacjent(?:ka)?|mężczyzna|kobieta)[ \t]+lat[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek)[ \t]*:?[ \t]*"
@@ -115,8 +121,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
-    # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)"
-    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)[ \t:]*"
+    # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)" and, Belgian,
+    # "°12/06/1958 (66 j)" (the degree sign is "born")
+    ("(age) after date of birth", r"(?:\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)|°)[ \t:]*"
                                   r"(?:_{2,}|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\])"
                                   r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
                                   r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år)\.?)?\)"),
@@ -138,7 +145,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # "Age/Sex: 58 Y/F", "Patient: 57 years   Sex: Male", "年龄: 68岁"
     ("age/sex field", r"(?i)\bage\s*/\s*(?:sex|gender)\s*:?\s*(?P<n>\d{1,3})(?!\d)"),
     ("patient field", r"(?i)\b(?:patient|pt)\s*:\s*(?P<n>\d{1,3})\s*(?:years?|yrs?|y)\b(?!\s+ago)"),
-    ("years (Chinese)", r"(?:年龄[:：]?\s*)?(?P<n>\d{1,3})\s*岁"),
+    ("years (Chinese)", r"(?:年[龄齡][:：]?\s*)?(?P<n>\d{1,3})\s*[岁歲]"),  # simplified and traditional
     ("years (Japanese, Korean)", r"(?P<n>\d{1,3})\s*(?:歳|세)"),
     ("în vârstă de", r"(?i)\bîn\s+vârstă\s+de\s+(?P<n>\d{1,3})\b"),
     # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
@@ -228,6 +235,8 @@ def _age_context(text: str, m: re.Match) -> bool:
     """"57M"/"57 F" is an age and a sex where it opens a sentence, a line or a field, or a telegraphic summary."""
     before = text[max(0, m.start() - 20):m.start()]
     after = text[m.end():m.end() + 12]
+    if re.search(r"\b(?:ward|bed|room|bay|unit|floor|level|station)[ \t]*[:#]?[ \t]*$", before, re.I):
+        return False  # "Ward: 7M Bed 21": a ward's name, not an age and a sex
     # also an IMIST-AMBO handover's "I – 58M"
     opens = re.search(r"(?:^|[\n.;:(]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
                       r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
