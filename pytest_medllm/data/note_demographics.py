@@ -18,12 +18,14 @@
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
   nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss; before a masked "*****" too, and
   in brackets after the name: "CAMPBELL, Marcia (Mrs)"), the M/F of
-  "57M", "57 yo F", "32 YO WM", "57yom", "Sex: M", "Sex - F", "Sesso: F", "Geschlecht: M", "M/64", "45/M", MIMIC's
+  "57M", "57 yo F", "32 YO WM", "57yom", "Sex: M", "Sex - F", "Sesso: F", "Geschlecht: M", "Geschl.: w", Turkish
+  "Cinsiyet: E" (erkek; "K" kadın), "Pohlaví: muž", "Sex: masculin", "性別：女", "M/64", "45/M", MIMIC's
   "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
   (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
   "Encik", "Lelaki", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "patiënte", "Mulher", "männlich",
   "weibl.", "Dña.", "Dona", "Smt.", "Shri", Czech "Pacientka", Finnish "mies", Greek "Άρρεν", "Γυναίκα", Danish "mand",
-  Romanian "pacienta", Hungarian "nő", Croatian "bolesnica", Slovenian "moški", "gospod", Japanese "女性", Korean "남자",
+  Romanian "pacienta", Hungarian "nő", Croatian "bolesnica", Slovenian "moški", "gospod", Japanese "女性" (glued to
+  the age or to "patient" too: "78歳男性", "患者男性"), Korean "남자",
   Bangladesh's "Mst.", Māori
   "wāhine", "tāne",
   "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
@@ -272,6 +274,18 @@ def _a_birth(text: str, start: int, end: int) -> bool:
                           r"[^.;\n]{0,20}$", text[max(0, start - 40):start]))
 
 
+#: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
+_SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
+                        r"pohlaví)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
+#: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
+#: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
+_FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
+                  "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "α": MALE},
+                  "cinsiyet": {"e": MALE, "k": FEMALE}}
+#: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
+_FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE}
+
+
 def _sex_words(text: str) -> list[SexMention]:
     words: list[SexMention] = []
     letters = [c for c in text if c.isalpha()]
@@ -306,16 +320,12 @@ def _sex_words(text: str) -> list[SexMention]:
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
-    for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet|φύλο)\s*[:=\-]?\s*"
-                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE|(?<=płeć: )K|(?<=Płeć: )K|(?<=kön: )K|"
-                         r"(?<=Kön: )K|(?<=geschlecht: )W|(?<=Geschlecht: )W|(?<=geslacht: )V|(?<=Geslacht: )V|"
-                         r"(?<=Φύλο: )[ΘΑ])\b",
-                         text, re.I):
-        # Polish and Swedish "K" (kobieta, kvinna), German "w" (weiblich), Dutch "V" (vrouw): a woman
-        # Greek "Θ" (θήλυ) is a woman, "Α" (άρρεν) a man
-        letter = {"K": "F", "W": "F", "V": "F", "Θ": "F", "Α": "M"}.get(m["w"][0].upper(), m["w"][0].upper())
-        if len(m["w"]) == 1:
-            words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
+    for m in _SEX_FIELD.finditer(text):
+        label, value = m["label"].lower().rstrip("."), m["w"].lower()
+        sex = _FIELD_LETTERS.get(label, {}).get(value) or {"m": MALE, "f": FEMALE}.get(value) or \
+            _FIELD_WORDS.get(value)
+        if sex and (len(value) == 1 or value in _FIELD_WORDS):
+            words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "letter" if len(value) == 1 else "noun"))
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
@@ -352,14 +362,15 @@ def _sex_words(text: str) -> list[SexMention]:
                          text[max(0, m.start() - 10):m.start()], re.I):
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], FEMALE if m["w"].lower() == "mother" else MALE,
                                     "noun"))
-    for m in re.finditer(r"性别[:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field
+    for m in re.finditer(r"性[别別][:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field (simplified, traditional)
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter"))
     words += _foreign_sex_words(text)
     unique = {w.start: w for w in words}
     return sorted(unique.values(), key=lambda w: w.start)
 
 
-_FOREIGN = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
+#: Chinese and Japanese write the noun glued to the age or to "patient": "78歳男性", "患者男性".
+_FOREIGN = re.compile(r"(?:(?<![^\W\d_])|(?<=[歳岁歲者]))(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
                                                              reverse=True)) + r")(?![^\W\d_])", re.I)
 #: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
 _IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"

@@ -916,3 +916,20 @@ def test_ages_of_the_nineteenth_held_out_corpus(text, age):
     found = extract_demographics(text)
     assert found.age == age
     assert not any(m.start < text.index("\n") for m in found.sex_mentions if text.startswith("Ward"))
+
+
+@pytest.mark.parametrize("text, sex_words", [
+    # a sex field's letter or word in the field's language: German "w", Turkish "E"/"K", Czech "muž", Romanian
+    # "feminin"; traditional Chinese 性別; Chinese and Japanese glue the noun to "patient" or to the age
+    ("Pat.: K., Brigitte     geb. 11.02.1948 (76 J.)     Geschl.: w", ["w"]),
+    ("Hasta: M. Y.     Yaş: 61     Cinsiyet: K", ["K"]),
+    ("Hasta: A. D.     Yaş: 38     Cinsiyet: E", ["E"]),
+    ("Pacient: J. N.     Věk: 70 let     Pohlaví: žena", ["žena"]),
+    ("Numele: D. Maria     Anul nașterii: 1960 (64 ani)     Sex: feminin", ["feminin"]),
+    ("姓名：陳○○　　性別：男　　年齡：71歲", ["男"]),
+    ("病例特点：1. 患者女性，63岁，因“咳嗽3天”入院。", ["女性"]),
+    ("糖尿病にて通院中の81歳女性。本日より発熱。", ["女性"]),
+])
+def test_sex_fields_and_nouns_of_the_nineteenth_held_out_corpus(text, sex_words):
+    found = extract_demographics(text)
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
