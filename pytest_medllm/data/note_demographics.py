@@ -31,7 +31,10 @@
   "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
   enfants", possessives before a relative in a note of that language ("zijn echtgenote", "hans sambo", "ihr Sohn"),
   Swedish "honom"; the
-  subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "ela" only in a note that shows the language,
+  subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "hun", "ela" only in a note that shows the
+  language, Dutch "ze"/"zij" beside a verb in the singular ("ziet ze", "Zij is", not "ze hebben"); the nouns "Patient"
+  (German, French), "pacjent", "pacjenta" (Polish), "pacientem" (Czech), not as a field's label; Swedish "hennes",
+  French "selon lui" (after a preposition),
   :mod:`~pytest_medllm.data.notes.languages`, never the impersonal "il y a", and German "sie" only beside a verb in the
   singular: "Sie berichtet", "fühle sie sich", not "sie haben"). The patient's sex is what the nouns, titles and
   letters say (the pronouns when there are none, by majority). Look-alikes are not sex words: "mild MR." (mitral
@@ -410,6 +413,28 @@ _RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|make|maka|man|dotter|son|söne
                              r"Enkel\w*|Lebensgefährt\w*)\b")
 
 
+#: The masculine patient nouns, which are no sex word as a field's label ("Pacjent: Marek W.").
+_MASCULINE_PATIENT = {"pacjent", "pacjenta", "pacjentem", "pacientem", "patient"}
+#: Dutch finite verbs of the third person singular beyond those in -t: "Zij is", "ze kon", "zij gaf".
+_DUTCH_SINGULAR = {"is", "was", "had", "kan", "kon", "wil", "wou", "zal", "zou", "mag", "moet", "gaf", "kreeg", "ging",
+                   "lag", "zat", "at", "sliep", "viel", "nam", "kwam", "zag", "wist", "vond", "bleef", "werd", "deed"}
+#: Words in -t next to "ze" that are no verb: "niet", "met", "het".
+_NOT_DUTCH_VERBS = {"niet", "met", "het", "dat", "wat", "tot", "ooit", "echt", "vast", "net", "nooit", "toch", "best",
+                    "laatst", "eerst", "meest", "sindsdien", "ongeveer"}
+
+
+def _dutch_singular(text: str, m: re.Match) -> bool:
+    """Whether Dutch "ze"/"zij" stands beside a finite verb in the singular ("Zij is", "ziet ze", "ze maakt"): "she";
+    beside a plural ("ze hebben", "zijn ze") it is "they"."""
+    following = re.match(r"\s+([^\W\d_]+)", text[m.end():])
+    preceding = re.search(r"([^\W\d_]+)\s+$", text[max(0, m.start() - 30):m.start()])
+
+    def singular(word: str) -> bool:
+        low = word.lower()
+        return low in _DUTCH_SINGULAR or (len(low) > 2 and low.endswith("t") and low not in _NOT_DUTCH_VERBS)
+    return any(singular(w[1]) for w in (following, preceding) if w)
+
+
 def _foreign_sex_words(text: str) -> list[SexMention]:
     """Titles, nouns and (in a note that shows the language) subject pronouns of other languages."""
     languages = note_languages(text)
@@ -462,6 +487,18 @@ def _foreign_sex_words(text: str) -> list[SexMention]:
             continue
         if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
             continue
+        if kind == "noun" and word.lower() in _MASCULINE_PATIENT and (re.match(r"[ \t]*:", after) or (
+                word.lower() == "patient" and not (word[0].isupper() or "fr" in languages and re.search(
+                    r"(?:\b(?:le|un|du|au|ce)|[(:])[ \t]*$", text[max(0, m.start() - 6):m.start()])))):
+            continue  # a field's label ("Pacjent: Marek W."); "with patient and daughter" is English
+        if word.lower() == "lui" and "it" not in languages:
+            # French "lui" is "him" only after a preposition ("selon lui"); "je lui ai dit" is "to him or her"
+            if re.search(r"\b(?:selon|pour|avec|chez|sans|contre|par|de|à|d['’]après)[ \t]+$",
+                         text[max(0, m.start() - 12):m.start()], re.I) and word.islower():
+                out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))
+            continue
+        if word.lower() in ("ze", "zij") and not _dutch_singular(text, m):
+            continue  # "zij hebben", "ze zijn": they
         if kind == "pronoun":
             sentence_start = re.search(r"(?:^|[.!?:;]\s+|\n)$", text[max(0, m.start() - 3):m.start()])
             if word != word.lower() and not (word[0].isupper() and word[1:].islower() and sentence_start):

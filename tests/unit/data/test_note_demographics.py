@@ -933,3 +933,26 @@ def test_ages_of_the_nineteenth_held_out_corpus(text, age):
 def test_sex_fields_and_nouns_of_the_nineteenth_held_out_corpus(text, sex_words):
     found = extract_demographics(text)
     assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+@pytest.mark.parametrize("text, sex_words", [
+    # the masculine patient nouns of German, French, Polish and Czech (not a field's label); French "lui" after a
+    # preposition; Swedish "hennes"; Norwegian and Danish "hun" (a daughter's "hun" is hers); Dutch "ze"/"zij" beside a
+    # verb in the singular
+    ("Anamnese:\nDer 66-jährige Patient klagt über Schmerzen und Fieber seit drei Tagen, keine Dyspnoe.", ["Patient"]),
+    ("HDM :\nPatient de 41 ans, fébrile depuis 2 jours, toux avec douleur thoracique (selon lui, depuis lundi).",
+     ["Patient", "lui"]),
+    ("Wywiad:\nPacjent przyjęty z SOR oraz bez gorączki, zgoda podpisana przez pacjenta przy przyjęciu.",
+     ["Pacjent", "pacjenta"]),
+    ("Pacjent: Jan K.   PESEL: 5******\nWywiad: Pacjent bez gorączki oraz przy przyjęciu przytomny.", ["Pacjent"]),
+    ("Anamnéza: při příjmu bez potíží, vyšetření objektivně: klidný; souhlas podepsán pacientem.", ["pacientem"]),
+    ("Aktuellt: tar hennes vanliga Waran och är trött sedan två dygn, feber.", ["hennes"]),
+    ("Sosialt: Bor alene. Hun er pensjonert sykepleier, ikke røyker, pasienten ble innlagt.", ["Hun"]),
+    ("Plan: indlæggelse. Hun har ingen smerter, patienten er træt. Datteren er informeret, hun kommer i morgen.",
+     ["Hun"]),
+    ("Anamnese: sinds gisteren koorts; ze heeft geen pijn. Zij is bekend met astma, geen onderzoek.", ["ze", "Zij"]),
+    ("Sociaal: kinderen wonen dichtbij, ze hebben een sleutel. Zij is weduwe; het onderzoek was normaal.", ["Zij"]),
+])
+def test_patient_nouns_and_pronouns_of_the_nineteenth_held_out_corpus(text, sex_words):
+    found = extract_demographics(text)
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
