@@ -648,7 +648,7 @@ def test_the_twelfth_held_out_corpus_retired_to_development():
     # a pepeha's iwi; descent in a social history; a Polish nationality; German "-stämmig"
     ("Ko Ngāti Porou te iwi, ko Waiapu te awa.", [], ["Ngāti Porou"], "Asian & Pacific"),
     ("Social: Somali background, came to Australia 2001.", [], ["Somali"], "Black"),
-    ("Wywiad: 61-letni pacjent narodowości wietnamskiej, w Polsce od 1995 r., przy przyjęciu przytomny.", [],
+    ("Wywiad: 61-letni pacjent narodowości wietnamskiej, w Polsce od 1995 r., przy przyjęciu przytomny.", ["pacjent"],
      ["wietnamskiej"], "Asian & Pacific"),
     ("Die 70-jährige, polnischstämmige Patientin sei gestürzt und habe seit dem Sturz Schmerzen.",
      ["Patientin"], ["polnischstämmige"], "White"),
@@ -956,3 +956,15 @@ def test_sex_fields_and_nouns_of_the_nineteenth_held_out_corpus(text, sex_words)
 def test_patient_nouns_and_pronouns_of_the_nineteenth_held_out_corpus(text, sex_words):
     found = extract_demographics(text)
     assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_nineteenth_held_out_corpus_retired_to_development():
+    """dev21 (heldout19, scored once, README: ethnicity 0.825, sex words 0.874, age 0.948) after its ages, sex fields,
+    patient nouns and pronouns were studied: a floor against regressions, not a goal. Left: gendered occupation and
+    smoker nouns, Czech "ho" and Greek "του" (also "it", "of the"), the glued "38F" whose letter dev21a's annotator
+    left unmarked (every earlier corpus marks it), and the descent phrases earlier corpora mark both whole and by the
+    adjective ("kurdischer Herkunft", "biracial (Black and white)")."""
+    scores = score(load("dev21"))["demographics"]
+    assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision >= 0.99
+    assert scores["SEX"].recall >= 0.94 and scores["SEX"].precision >= 0.97
+    assert scores["ETH"].precision >= 0.88 and scores["ETH"].recall >= 0.82
