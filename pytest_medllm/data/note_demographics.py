@@ -6,29 +6,35 @@
   "patient (57 years)", "a woman of 57", "She is 57.", "DOB ___ (71)", "born ___ (69 y.)", "57 years of age", "Pt:
   M/64", "Age/Sex: 45/M", "67/Chinese/Male", and the years of other languages ("78 ans", "64 años", "67 anos", "76
   anni", "83 år", "81 jaar", "68 J.", "68-jähriger", "(24-jährig)", Polish "Anna K., lat 59", "Wiek: 79 lat", "w wieku
-  79 lat", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)", Finnish "71-vuotias", Czech "Pan M. V., 66 let", Greek
+  79 lat", "Pacjent lat 63", "mężczyzna, lat 52   PESEL", Turkish "Yaş: 44", Dutch "geb. 03/09/1950 (74 j.)", Belgian
+  "°12/06/1958 (66 j)", Finnish "71-vuotias", Czech "Pan M. V., 66 let", "58letý pacient", Greek
   "Ηλικία: 76 ετών", Romanian "Vârsta: 42 ani", "în vârstă de 42 de ani", Hungarian "78 éves", Slovak "47-ročný",
-  Croatian "72 god.", Catalan "52 anys", Japanese "82歳", Korean "58세", Vietnamese "Tuổi: 36", Indonesian "Umur: 22
+  Croatian "72 god.", Catalan "52 anys", Japanese "82歳", Korean "58세", Chinese "年齡：63歲", Vietnamese "Tuổi: 36", Indonesian "Umur: 22
   th", "DOB: [redacted] (67 yrs)"), after a masked date of birth ("DOB **/04/1979 (46y)")
   and in a banner's cell ("| 55y |"). Not the patient's: an age next to a
   relative ("her 61-year-old daughter", "daughter (___, age 61)"), a past age or a duration ("dx age 11", "diagnosed at
-  age 16", "depuis 15 ans") and decades ("in her 80s"). The patient's age is the first such number; every mention of
+  age 16", "depuis 15 ans"), decades ("in her 80s") and a ward's name ("Ward: 7M"). The patient's age is the first such number; every mention of
   that number is a span.
 * **Sex** — every word that marks the patient's sex: pronouns (he, she, his, her, him, himself, herself, hers),
   nouns (man, woman, male, female, gentleman, gent, lady, boy, girl), titles (Mr., Mrs., Ms., Miss; before a masked "*****" too, and
   in brackets after the name: "CAMPBELL, Marcia (Mrs)"), the M/F of
-  "57M", "57 yo F", "32 YO WM", "57yom", "Sex: M", "Sex - F", "Sesso: F", "Geschlecht: M", "M/64", "45/M", MIMIC's
+  "57M", "57 yo F", "32 YO WM", "57yom", "Sex: M", "Sex - F", "Sesso: F", "Geschlecht: M", "Geschl.: w", Turkish
+  "Cinsiyet: E" (erkek; "K" kadın), "Pohlaví: muž", "Sex: masculin", "性別：女", "M/64", "45/M", MIMIC's
   "___ M restrained driver", "Gen: elderly F, NAD", and the words of other languages
   (:data:`~pytest_medllm.data.notes.lexicon.FOREIGN_SEX_WORDS`: "Mme", "Herr", "Mw.", "Sig.ra", "Pani", Malay "Puan",
   "Encik", "Lelaki", Turkish "___ Bey", "Femme", "Varón", "Kvinna", "Patientin", "patiënte", "Mulher", "männlich",
   "weibl.", "Dña.", "Dona", "Smt.", "Shri", Czech "Pacientka", Finnish "mies", Greek "Άρρεν", "Γυναίκα", Danish "mand",
-  Romanian "pacienta", Hungarian "nő", Croatian "bolesnica", Slovenian "moški", "gospod", Japanese "女性", Korean "남자",
+  Romanian "pacienta", Hungarian "nő", Croatian "bolesnica", Slovenian "moški", "gospod", Japanese "女性" (glued to
+  the age or to "patient" too: "78歳男性", "患者男性"), Korean "남자",
   Bangladesh's "Mst.", Māori
   "wāhine", "tāne",
   "sexo feminino", Polish "chorej" and "Płeć: K", German "seiner" in a German note, "Madam", French "mère de 6
   enfants", possessives before a relative in a note of that language ("zijn echtgenote", "hans sambo", "ihr Sohn"),
   Swedish "honom"; the
-  subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "ela" only in a note that shows the language,
+  subject pronouns "elle", "il", "él", "ella", "hij", "er", "hon", "han", "hun", "ela" only in a note that shows the
+  language, Dutch "ze"/"zij" beside a verb in the singular ("ziet ze", "Zij is", not "ze hebben"); the nouns "Patient"
+  (German, French), "pacjent", "pacjenta" (Polish), "pacientem" (Czech), not as a field's label; Swedish "hennes",
+  French "selon lui" (after a preposition),
   :mod:`~pytest_medllm.data.notes.languages`, never the impersonal "il y a", and German "sie" only beside a verb in the
   singular: "Sie berichtet", "fühle sie sich", not "sie haben"). The patient's sex is what the nouns, titles and
   letters say (the pronouns when there are none, by majority). Look-alikes are not sex words: "mild MR." (mitral
@@ -68,8 +74,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .notes.ethnicity import EthnicityMention, find_ethnicities
-from .notes.languages import note_languages
-from .notes.lexicon import ETHNICITY_TERMS, FOREIGN_SEX_WORDS
+from .notes.foreign_sex import STAFF_AFTER_NAME, STAFF_BEFORE, foreign_sex_words
+from .notes.lexicon import ETHNICITY_TERMS
 from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, her_role, resolve
 
 # -- the lexicon -------------------------------------------------------------------------------------------------
@@ -100,12 +106,17 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
                                 r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών|"
+                                # Czech glued "58letý pacient", "80letá"
+                                r"let[ýáé]|"
                                 # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
                                 r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi)"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
-    ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$))"),
-    ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$))"),  # "Pani Anna K., lat 59"
+    # (or before the next field of a header: "moški, 81 let   ZZZS št.", "mężczyzna, lat 52   PESEL")
+    ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$)|[ \t]{2,})"),
+    ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$)|[ \t]{2,})"),  # "Anna K., lat 59"
+    # Polish "Pacjent lat 63", "Pacjentka lat 57": the years right after the patient noun
+    ("years (Polish patient lat)", r"\b(?i:pacjent(?:ka)?|mężczyzna|kobieta)[ \t]+lat[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek)[ \t]*:?[ \t]*"
@@ -115,8 +126,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
-    # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)"
-    ("(age) after date of birth", r"\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)[ \t:]*"
+    # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)" and, Belgian,
+    # "°12/06/1958 (66 j)" (the degree sign is "born")
+    ("(age) after date of birth", r"(?:\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)|°)[ \t:]*"
                                   r"(?:_{2,}|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\])"
                                   r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
                                   r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år)\.?)?\)"),
@@ -138,7 +150,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # "Age/Sex: 58 Y/F", "Patient: 57 years   Sex: Male", "年龄: 68岁"
     ("age/sex field", r"(?i)\bage\s*/\s*(?:sex|gender)\s*:?\s*(?P<n>\d{1,3})(?!\d)"),
     ("patient field", r"(?i)\b(?:patient|pt)\s*:\s*(?P<n>\d{1,3})\s*(?:years?|yrs?|y)\b(?!\s+ago)"),
-    ("years (Chinese)", r"(?:年龄[:：]?\s*)?(?P<n>\d{1,3})\s*岁"),
+    ("years (Chinese)", r"(?:年[龄齡][:：]?\s*)?(?P<n>\d{1,3})\s*[岁歲]"),  # simplified and traditional
     ("years (Japanese, Korean)", r"(?P<n>\d{1,3})\s*(?:歳|세)"),
     ("în vârstă de", r"(?i)\bîn\s+vârstă\s+de\s+(?P<n>\d{1,3})\b"),
     # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
@@ -228,6 +240,8 @@ def _age_context(text: str, m: re.Match) -> bool:
     """"57M"/"57 F" is an age and a sex where it opens a sentence, a line or a field, or a telegraphic summary."""
     before = text[max(0, m.start() - 20):m.start()]
     after = text[m.end():m.end() + 12]
+    if re.search(r"\b(?:ward|bed|room|bay|unit|floor|level|station)[ \t]*[:#]?[ \t]*$", before, re.I):
+        return False  # "Ward: 7M Bed 21": a ward's name, not an age and a sex
     # also an IMIST-AMBO handover's "I – 58M"
     opens = re.search(r"(?:^|[\n.;:(]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
                       r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
@@ -237,30 +251,24 @@ def _age_context(text: str, m: re.Match) -> bool:
 
 # -- sex -----------------------------------------------------------------------------------------------------------
 
-#: A title before a clinician's name and role: "Mr Hussain (Cons)", "Ms Adeyemi (SpR)", "Frau Kollegin".
-_STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|StR|Reg\w*|FY\d|CT\d|SHO|"
-                               r"Dr|RN|NP|PA|Nurse|Surgeon|Anaesth\w*|Attending)\)|Kolleg\w*|Dr\b|Prof\b)")
-
-
-#: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
-_STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
-                           r"on\s+behalf\s+of|"
-                           r"assistant|anaesthetist|anesthetist|médecin|nurse|scrub)"
-                           r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother|"
-                           # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
-                           r"reg|registrar|liaison|elder|worker|nurse|consultant|doctor|interpreter|physio\w*|"
-                           r"therapist|officer|coordinator|chaplain|navigator|advocate|SHO|FY\d|SpR|fellow|resident|"
-                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife|chr|phn)"
-                           r"[ \t]*\()$",
-                           re.I)
-
-
 def _a_birth(text: str, start: int, end: int) -> bool:
     """A sex noun of an obstetric history's birth: "P1 - SVD 2021, term, female, 3.1kg", "LSCS 2019 male 3400 g"."""
     return bool(re.match(r"[ \t]*,?[ \t]*\d(?:[.,]\d+)?[ \t]*kg\b|[ \t]*,?[ \t]*\d{3,4}[ \t]*g\b",
                          text[end:end + 12]) or
                 re.search(r"\b(?:SVD|NVD|SVB|LSCS|C-?section|CS|vaginal\s+delivery)\b"
                           r"[^.;\n]{0,20}$", text[max(0, start - 40):start]))
+
+
+#: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
+_SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
+                        r"pohlaví)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
+#: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
+#: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
+_FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
+                  "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "α": MALE},
+                  "cinsiyet": {"e": MALE, "k": FEMALE}}
+#: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
+_FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE}
 
 
 def _sex_words(text: str) -> list[SexMention]:
@@ -290,23 +298,19 @@ def _sex_words(text: str) -> list[SexMention]:
                 re.match(r"\.?[ \t]+(?:_|\*|[A-Z\[])", text[m.end():]) or
                 (text[m.start() - 1:m.start()] == "(" and re.match(r"\.?\)", text[m.end():]))) and \
                 not re.match(r"[ \t]*(?:No\b|#|Number\b)", text[m.end():]) and \
-                not _STAFF_AFTER_NAME.match(text, m.end()) and not _STAFF_BEFORE.search(
+                not STAFF_AFTER_NAME.match(text, m.end()) and not STAFF_BEFORE.search(
                     text[max(0, m.start() - 25):m.start()]) and not (
                 word.isupper() and re.search(r"\b(?:mild|moderate|severe|trace|trivial|no|significant|and|with|"
                                              r"rheumatic|mitral|calcific|critical|known)\s*$",
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
-    for m in re.finditer(r"\b(?:sex|gender|sexo|sesso|sexe|geschlecht|geslacht|kön|płeć|cinsiyet|φύλο)\s*[:=\-]?\s*"
-                         r"(?P<w>M|F|male|female|Male|Female|MALE|FEMALE|(?<=płeć: )K|(?<=Płeć: )K|(?<=kön: )K|"
-                         r"(?<=Kön: )K|(?<=geschlecht: )W|(?<=Geschlecht: )W|(?<=geslacht: )V|(?<=Geslacht: )V|"
-                         r"(?<=Φύλο: )[ΘΑ])\b",
-                         text, re.I):
-        # Polish and Swedish "K" (kobieta, kvinna), German "w" (weiblich), Dutch "V" (vrouw): a woman
-        # Greek "Θ" (θήλυ) is a woman, "Α" (άρρεν) a man
-        letter = {"K": "F", "W": "F", "V": "F", "Θ": "F", "Α": "M"}.get(m["w"][0].upper(), m["w"][0].upper())
-        if len(m["w"]) == 1:
-            words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if letter == "M" else FEMALE, "letter"))
+    for m in _SEX_FIELD.finditer(text):
+        label, value = m["label"].lower().rstrip("."), m["w"].lower()
+        sex = _FIELD_LETTERS.get(label, {}).get(value) or {"m": MALE, "f": FEMALE}.get(value) or \
+            _FIELD_WORDS.get(value)
+        if sex and (len(value) == 1 or value in _FIELD_WORDS):
+            words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "letter" if len(value) == 1 else "noun"))
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
@@ -343,120 +347,12 @@ def _sex_words(text: str) -> list[SexMention]:
                          text[max(0, m.start() - 10):m.start()], re.I):
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], FEMALE if m["w"].lower() == "mother" else MALE,
                                     "noun"))
-    for m in re.finditer(r"性别[:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field
+    for m in re.finditer(r"性[别別][:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field (simplified, traditional)
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter"))
-    words += _foreign_sex_words(text)
+    words += foreign_sex_words(text)
     unique = {w.start: w for w in words}
     return sorted(unique.values(), key=lambda w: w.start)
 
-
-_FOREIGN = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
-                                                             reverse=True)) + r")(?![^\W\d_])", re.I)
-#: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
-_IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"
-                         r"probable|important|nécessaire|recommandé|prévu|à\s+noter|difficile|urgent))\b", re.I)
-
-
-#: German finite verbs of the third person singular, beyond the many that end in -t or -e: "sie kann", "war sie".
-_GERMAN_SINGULAR = {"ist", "hat", "war", "wird", "kann", "muss", "soll", "will", "darf", "mag", "sei", "weiß", "lag",
-                    "kam", "ging", "gab", "fiel", "bekam", "nahm", "sah", "saß", "schlief", "trank", "aß"}
-#: Words ending in -t or -e next to "sie" that are no verb: "seit sie", "die sie", "nicht".
-_NOT_GERMAN_VERBS = {"seit", "nicht", "mit", "jetzt", "erst", "bereits", "zuletzt", "meist", "sofort", "dort", "oft",
-                     "fast", "die", "eine", "keine", "ohne", "wie", "alle", "diese", "welche", "beide", "ihre", "seine",
-                     "heute", "gerade", "gestern", "ebenfalls", "laut", "bzw", "nachdem"}
-
-
-def _german_singular_verb(word: str) -> bool:
-    """A German finite verb in the third person singular ("berichtet", "fühle", "entwickelte", "kann")."""
-    return word.islower() and word not in _NOT_GERMAN_VERBS and (
-        word in _GERMAN_SINGULAR or (len(word) > 3 and word.endswith(("t", "e"))))
-
-
-def _german_singular(text: str, m: re.Match) -> bool:
-    """Whether German "sie" stands beside a finite verb in the singular ("Sie berichtet", "fühle sie sich", "hat sie"),
-    which makes it "she"; "sie haben", "sie sind" are "they" (or the formal "you")."""
-    following = re.match(r"\s+([^\W\d_]+)", text[m.end():])
-    preceding = re.search(r"([^\W\d_]+)\s+$", text[max(0, m.start() - 30):m.start()])
-    after, before = (following[1] if following else ""), (preceding[1] if preceding else "")
-    if after == "sind" or (after.islower() and after.endswith("en") and after not in _GERMAN_SINGULAR):
-        return False
-    return _german_singular_verb(after) or _german_singular_verb(before)
-
-
-#: The relatives a Swedish, Dutch or German possessive stands before: "hans sambo", "zijn echtgenote", "ihr Sohn".
-_RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
-                             r"echtgenote|echtgenoot|vrouw|man|partner|dochter|zoon|kinderen|moeder|vader|broer|zus|"
-                             r"Sohn|Tochter|Ehemann|Ehefrau|Mann|Partner(?:in)?|Kinder|Mutter|Vater|Bruder|Schwester|"
-                             r"Enkel\w*|Lebensgefährt\w*)\b")
-
-
-def _foreign_sex_words(text: str) -> list[SexMention]:
-    """Titles, nouns and (in a note that shows the language) subject pronouns of other languages."""
-    languages = note_languages(text)
-    out = []
-    for m in _FOREIGN.finditer(text):
-        word = m[0]
-        sex, kind, needs = FOREIGN_SEX_WORDS[word.lower()]
-        if needs and not languages & set(needs):
-            continue
-        after = text[m.end():m.end() + 40]
-        after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
-        # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη"; Dutch
-        # also before a verb ("Sociaal: dhr. is van …")
-        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní") or
-                       word in ("κα", "κ.")) and (
-            re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.") and re.match(
-                r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b", after)))
-        # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
-        before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
-        if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
-            if not (word[0].isupper() and re.search(r"(?:_{2,}|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$",
-                                                    text[max(0, m.start() - 30):m.start()])):
-                continue
-            kind = "title"
-        elif kind == "title" and not after_age and not lower_dutch and not before_age and not (
-                word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
-            continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
-        if kind == "title" and (_STAFF_AFTER_NAME.match(text, m.end()) or
-                                _STAFF_BEFORE.search(text[max(0, m.start() - 25):m.start()])):
-            continue  # "Sehr geehrte Frau Kollegin": the colleague written to
-        if kind == "noun" and re.search(r"\b(?:zijn|haar|sein\w*|ihr\w*|su|son|sa|seu|sua)[ \t]+$",
-                                        text[max(0, m.start() - 8):m.start()], re.I) and \
-                not word.lower().startswith(("patient", "pacjent")):
-            continue  # "Zijn vrouw": the patient's wife; "Ihre Patientin" (a letter's formal "your") is the patient
-        if kind == "possessive before a relative":  # "woont met zijn echtgenote", "Hans sambo", "ihr Sohn übersetzt"
-            if not (word.islower() or (word[0].isupper() and word[1:].islower() and word.lower() != "ihr")) or \
-                    not _RELATIVE_AFTER.match(after):
-                continue
-            out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
-            continue
-        if kind == "object":  # Swedish "körde honom"
-            if word.islower():
-                out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))
-            continue
-        if kind == "mother of children":  # "mariée, mère de 6 enfants": the patient as a mother
-            if re.match(r"[ \t]+de[ \t]+(?:\d{1,2}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)[ \t]+enfants",
-                        after) and not re.search(r"\b(?:sa|la|ma|votre|leur)[ \t]+$", text[max(0, m.start() - 8):m.start()],
-                                                re.I):
-                out.append(SexMention(m.start(), m.end(), word, sex, "noun"))
-            continue
-        if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
-            continue
-        if kind == "pronoun":
-            sentence_start = re.search(r"(?:^|[.!?:;]\s+|\n)$", text[max(0, m.start() - 3):m.start()])
-            if word != word.lower() and not (word[0].isupper() and word[1:].islower() and sentence_start):
-                continue  # "ER", "Han Chinese", a name: not a pronoun
-            if word.lower() == "il" and _IMPERSONAL.match(after):
-                continue
-            if word.lower() == "sie" and not _german_singular(text, m):
-                continue  # "sie haben", "Sie können": they, or the formal you
-        if kind == "possessive":  # German "lebt mit seiner Ehefrau": a possessive pronoun
-            if word != word.lower() and not (word[0].isupper() and word[1:].islower()):
-                continue
-            out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
-            continue
-        out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else ""))
-    return out
 
 
 def patient_sex(words: list[SexMention]) -> str | None:

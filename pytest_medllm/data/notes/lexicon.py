@@ -108,7 +108,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "mies": ("male", "noun", ("fi",)), "nainen": ("female", "noun", ("fi",)),
     "άρρεν": ("male", "noun", ()), "θήλυ": ("female", "noun", ()), "άνδρας": ("male", "noun", ()),
     "γυναίκα": ("female", "noun", ()),
-    # Danish "mand" (Norwegian and Danish pronouns are not read: no rule yet tells a relative's from the patient's);
+    # Danish "mand" (Norwegian and Danish "hun" is read below; the relatives it may be of are in .pronouns.OTHERS);
     # Romanian "pacienta"/"pacientul"; Hungarian "nő", "férfi",
     # "nőbeteg"; Croatian and Slovenian "bolesnica"/"bolesnik", "bolnik", "moški"/"ženska", "gospod"/"gospa";
     # Japanese and Korean "女性"/"男性", "여자"/"남자", "여성"/"남성"; Bangladesh's "Mst." (Mosammat)
@@ -138,6 +138,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "feminino": ("female", "noun", ("pt",)), "masculino": ("male", "noun", ("pt", "es")),
     "femenino": ("female", "noun", ("es",)), "femenina": ("female", "noun", ("es",)),
     "pacjentka": ("female", "noun", ()), "pacjentkę": ("female", "noun", ()),
+    # the masculine patient nouns of Polish, Czech, German and French (not a field's label "Pacjent:", nor English)
+    "pacjent": ("male", "noun", ("pl",)), "pacjenta": ("male", "noun", ("pl",)), "pacjentem": ("male", "noun", ("pl",)),
+    "pacientem": ("male", "noun", ("cs",)), "patient": ("male", "noun", ("de", "fr")),
     # Polish: "Pani Anna K.", "Stan chorej stopniowo się poprawiał" (the sick woman's condition)
     "pani": ("female", "title", ()), "pan": ("male", "title", ("pl", "cs")), "chora": ("female", "noun", ("pl",)),
     "chorej": ("female", "noun", ("pl",)), "chory": ("male", "noun", ("pl",)), "chorego": ("male", "noun", ("pl",)),
@@ -146,9 +149,11 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "féminin": ("female", "noun", ("fr",)), "masculin": ("male", "noun", ("fr",)),
     # subject pronouns, only in a note that shows the language
     "elle": ("female", "pronoun", ("fr",)), "il": ("male", "pronoun", ("fr",)), "ella": ("female", "pronoun", ("es",)),
-    "él": ("male", "pronoun", ("es",)), "lei": ("female", "pronoun", ("it",)), "lui": ("male", "pronoun", ("it",)),
+    "él": ("male", "pronoun", ("es",)), "lei": ("female", "pronoun", ("it",)), "lui": ("male", "pronoun", ("it", "fr")),
     "hij": ("male", "pronoun", ("nl",)), "er": ("male", "pronoun", ("de",)), "sie": ("female", "pronoun", ("de",)),
-    "hon": ("female", "pronoun", ("sv",)),
+    "hon": ("female", "pronoun", ("sv",)), "hun": ("female", "pronoun", ("no", "da")),
+    # Dutch "ze"/"zij" (also "they": read beside a verb in the singular, "ziet ze", "Zij is")
+    "ze": ("female", "pronoun", ("nl",)), "zij": ("female", "pronoun", ("nl",)),
     "han": ("male", "pronoun", ("sv",)), "ela": ("female", "pronoun", ("pt",)), "ele": ("male", "pronoun", ("pt",)),
     # Malay titles ("Puan ___", "Encik ___", "Cik ___"), Turkish titles after the name ("___ Bey", "___ Hanım")
     "puan": ("female", "title", ()), "encik": ("male", "title", ()), "cik": ("female", "title", ()),
@@ -165,7 +170,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # German (read only there: "hans" is also a name, "zijn" also "are", "haar" also "hair", "ihr" also "their")
     "honom": ("male", "object", ("sv",)), "henne": ("female", "object", ("sv",)),
     "hans": ("male", "possessive before a relative", ("sv",)),
-    "hennes": ("female", "possessive before a relative", ("sv",)),
+    "hennes": ("female", "possessive", ("sv",)),  # only "her", unlike "hans"
     "zijn": ("male", "possessive before a relative", ("nl",)),
     "haar": ("female", "possessive before a relative", ("nl",)),
     "ihr": ("female", "possessive before a relative", ("de",)), "ihre": ("female", "possessive before a relative", ("de",)),
@@ -203,7 +208,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "kvinde": "mand", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
     "masculin": "féminin", "ela": "ele", "ele": "ela",
     "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "sie": "er", "hon": "han",
-    "han": "hon", "puan": "encik", "encik": "puan", "cik": "encik", "bey": "hanım", "hanım": "bey", "wāhine": "tāne",
+    "han": "hon", "hun": "han", "ze": "hij", "zij": "hij", "pacjent": "pacjentka", "pacjenta": "pacjentki",
+    "pacjentem": "pacjentką", "pacientem": "pacientkou", "patient": "patientin", "puan": "encik", "encik": "puan", "cik": "encik", "bey": "hanım", "hanım": "bey", "wāhine": "tāne",
     "wahine": "tane", "tāne": "wāhine", "kuia": "koroua", "koroua": "kuia", "männlich": "weiblich",
     "weiblich": "männlich", "seine": "ihre", "seiner": "ihrer", "seinem": "ihrem", "seinen": "ihren", "seines": "ihres",
     "honom": "henne", "henne": "honom", "hans": "hennes", "hennes": "hans", "zijn": "haar", "haar": "zijn",

@@ -66,6 +66,9 @@ OTHERS = {
                          "chaplain", "dietitian", "dietician", "physiotherapist", "physio", "technician",
                          "caseworker")},
     **{w: MALE for w in ("grandpa", "ex-husband", "stepbrother", "father-in-law")},
+    # the relatives of a Norwegian or Danish note ("Datteren orienteret, hun kommer": the daughter's "hun")
+    **{w: MALE for w in ("sønnen", "sønn", "søn", "manden", "ektemann", "broren")},
+    **{w: FEMALE for w in ("datteren", "datter", "kona", "konen", "hustru", "søsteren", "moren", "moderen")},
     **{w: FEMALE for w in ("grandma", "granny", "ex-wife", "stepsister", "mother-in-law")},
 }
 PATIENT_WORDS = {"patient", "pt", "man", "woman", "gentleman", "gent", "lady", "male", "female", "boy", "girl", "mr",

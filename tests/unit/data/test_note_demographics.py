@@ -648,7 +648,7 @@ def test_the_twelfth_held_out_corpus_retired_to_development():
     # a pepeha's iwi; descent in a social history; a Polish nationality; German "-stämmig"
     ("Ko Ngāti Porou te iwi, ko Waiapu te awa.", [], ["Ngāti Porou"], "Asian & Pacific"),
     ("Social: Somali background, came to Australia 2001.", [], ["Somali"], "Black"),
-    ("Wywiad: 61-letni pacjent narodowości wietnamskiej, w Polsce od 1995 r., przy przyjęciu przytomny.", [],
+    ("Wywiad: 61-letni pacjent narodowości wietnamskiej, w Polsce od 1995 r., przy przyjęciu przytomny.", ["pacjent"],
      ["wietnamskiej"], "Asian & Pacific"),
     ("Die 70-jährige, polnischstämmige Patientin sei gestürzt und habe seit dem Sturz Schmerzen.",
      ["Patientin"], ["polnischstämmige"], "White"),
@@ -897,3 +897,74 @@ def test_the_eighteenth_held_out_corpus_retired_to_development():
     assert scores["AGE"].recall >= 0.96 and scores["AGE"].precision >= 0.99
     assert scores["SEX"].recall >= 0.85 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.89 and scores["ETH"].recall >= 0.66
+
+
+# -- forms the retired held-out corpus dev21 (heldout19) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, age", [
+    # Belgian Dutch writes the date of birth after a degree sign; Polish puts the years after the patient noun (or
+    # after a comma before the next field); Czech glues "letý" to the number; traditional Chinese writes 年齡 and 歲
+    ("Patiënt: Mevr. Anna V.     °03/11/1949 (75 j)\nReden van opname: dyspnee.", 75),
+    ("Wywiad:\nPacjentka lat 71, od rana duszność spoczynkowa.", 71),
+    ("Pacjent: mężczyzna, lat 48   PESEL: 76******\nWywiad: ból w klatce piersiowej.", 48),
+    ("NO: 72letá pacientka přivezena pro dušnost.", 72),
+    ("姓名：陳○○　　年齡：71歲　　床號：5B-03", 71),
+    # a ward's name is no age: "Ward: 5F" (the age is the one after "Sex/Age: M/")
+    ("Ward: 5F Bed 12\nName: CHAN Tai Man     Sex/Age: M/79\n\n79 M, nursing home resident, bedbound.", 79),
+])
+def test_ages_of_the_nineteenth_held_out_corpus(text, age):
+    found = extract_demographics(text)
+    assert found.age == age
+    assert not any(m.start < text.index("\n") for m in found.sex_mentions if text.startswith("Ward"))
+
+
+@pytest.mark.parametrize("text, sex_words", [
+    # a sex field's letter or word in the field's language: German "w", Turkish "E"/"K", Czech "muž", Romanian
+    # "feminin"; traditional Chinese 性別; Chinese and Japanese glue the noun to "patient" or to the age
+    ("Pat.: K., Brigitte     geb. 11.02.1948 (76 J.)     Geschl.: w", ["w"]),
+    ("Hasta: M. Y.     Yaş: 61     Cinsiyet: K", ["K"]),
+    ("Hasta: A. D.     Yaş: 38     Cinsiyet: E", ["E"]),
+    ("Pacient: J. N.     Věk: 70 let     Pohlaví: žena", ["žena"]),
+    ("Numele: D. Maria     Anul nașterii: 1960 (64 ani)     Sex: feminin", ["feminin"]),
+    ("姓名：陳○○　　性別：男　　年齡：71歲", ["男"]),
+    ("病例特点：1. 患者女性，63岁，因“咳嗽3天”入院。", ["女性"]),
+    ("糖尿病にて通院中の81歳女性。本日より発熱。", ["女性"]),
+])
+def test_sex_fields_and_nouns_of_the_nineteenth_held_out_corpus(text, sex_words):
+    found = extract_demographics(text)
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+@pytest.mark.parametrize("text, sex_words", [
+    # the masculine patient nouns of German, French, Polish and Czech (not a field's label); French "lui" after a
+    # preposition; Swedish "hennes"; Norwegian and Danish "hun" (a daughter's "hun" is hers); Dutch "ze"/"zij" beside a
+    # verb in the singular
+    ("Anamnese:\nDer 66-jährige Patient klagt über Schmerzen und Fieber seit drei Tagen, keine Dyspnoe.", ["Patient"]),
+    ("HDM :\nPatient de 41 ans, fébrile depuis 2 jours, toux avec douleur thoracique (selon lui, depuis lundi).",
+     ["Patient", "lui"]),
+    ("Wywiad:\nPacjent przyjęty z SOR oraz bez gorączki, zgoda podpisana przez pacjenta przy przyjęciu.",
+     ["Pacjent", "pacjenta"]),
+    ("Pacjent: Jan K.   PESEL: 5******\nWywiad: Pacjent bez gorączki oraz przy przyjęciu przytomny.", ["Pacjent"]),
+    ("Anamnéza: při příjmu bez potíží, vyšetření objektivně: klidný; souhlas podepsán pacientem.", ["pacientem"]),
+    ("Aktuellt: tar hennes vanliga Waran och är trött sedan två dygn, feber.", ["hennes"]),
+    ("Sosialt: Bor alene. Hun er pensjonert sykepleier, ikke røyker, pasienten ble innlagt.", ["Hun"]),
+    ("Plan: indlæggelse. Hun har ingen smerter, patienten er træt. Datteren er informeret, hun kommer i morgen.",
+     ["Hun"]),
+    ("Anamnese: sinds gisteren koorts; ze heeft geen pijn. Zij is bekend met astma, geen onderzoek.", ["ze", "Zij"]),
+    ("Sociaal: kinderen wonen dichtbij, ze hebben een sleutel. Zij is weduwe; het onderzoek was normaal.", ["Zij"]),
+])
+def test_patient_nouns_and_pronouns_of_the_nineteenth_held_out_corpus(text, sex_words):
+    found = extract_demographics(text)
+    assert [text[m.start:m.end] for m in found.sex_mentions] == sex_words
+
+
+def test_the_nineteenth_held_out_corpus_retired_to_development():
+    """dev21 (heldout19, scored once, README: ethnicity 0.825, sex words 0.874, age 0.948) after its ages, sex fields,
+    patient nouns and pronouns were studied: a floor against regressions, not a goal. Left: gendered occupation and
+    smoker nouns, Czech "ho" and Greek "του" (also "it", "of the"), the glued "38F" whose letter dev21a's annotator
+    left unmarked (every earlier corpus marks it), and the descent phrases earlier corpora mark both whole and by the
+    adjective ("kurdischer Herkunft", "biracial (Black and white)")."""
+    scores = score(load("dev21"))["demographics"]
+    assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision >= 0.99
+    assert scores["SEX"].recall >= 0.94 and scores["SEX"].precision >= 0.97
+    assert scores["ETH"].precision >= 0.88 and scores["ETH"].recall >= 0.82

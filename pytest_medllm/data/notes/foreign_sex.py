@@ -1,0 +1,176 @@
+"""The sex words of other languages in a note (:data:`~.lexicon.FOREIGN_SEX_WORDS`) where they mark the patient's sex:
+titles before a name, nouns, possessives, and, only in a note that shows the language (:mod:`.languages`), subject
+pronouns beside a verb that makes them a person's (German "sie", Dutch "ze"/"zij" in the singular; French "il" never
+impersonal, "lui" only after a preposition). The rules are listed in :mod:`pytest_medllm.data.note_demographics`; a
+title before a clinician (:data:`STAFF_AFTER_NAME`, :data:`STAFF_BEFORE`) is no patient's. Pure functions of the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .languages import note_languages
+from .lexicon import FOREIGN_SEX_WORDS
+from .pronouns import SexMention
+
+#: A title before a clinician's name and role: "Mr Hussain (Cons)", "Ms Adeyemi (SpR)", "Frau Kollegin".
+STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|StR|Reg\w*|FY\d|CT\d|SHO|"
+                               r"Dr|RN|NP|PA|Nurse|Surgeon|Anaesth\w*|Attending)\)|Kolleg\w*|Dr\b|Prof\b)")
+
+
+#: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
+STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
+                           r"on\s+behalf\s+of|"
+                           r"assistant|anaesthetist|anesthetist|médecin|nurse|scrub)"
+                           r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother|"
+                           # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
+                           r"reg|registrar|liaison|elder|worker|nurse|consultant|doctor|interpreter|physio\w*|"
+                           r"therapist|officer|coordinator|chaplain|navigator|advocate|SHO|FY\d|SpR|fellow|resident|"
+                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife|chr|phn)"
+                           r"[ \t]*\()$",
+                           re.I)
+
+
+
+#: Chinese and Japanese write the noun glued to the age or to "patient": "78歳男性", "患者男性".
+_FOREIGN = re.compile(r"(?:(?<![^\W\d_])|(?<=[歳岁歲者]))(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
+                                                             reverse=True)) + r")(?![^\W\d_])", re.I)
+#: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
+_IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"
+                         r"probable|important|nécessaire|recommandé|prévu|à\s+noter|difficile|urgent))\b", re.I)
+
+
+#: German finite verbs of the third person singular, beyond the many that end in -t or -e: "sie kann", "war sie".
+_GERMAN_SINGULAR = {"ist", "hat", "war", "wird", "kann", "muss", "soll", "will", "darf", "mag", "sei", "weiß", "lag",
+                    "kam", "ging", "gab", "fiel", "bekam", "nahm", "sah", "saß", "schlief", "trank", "aß"}
+#: Words ending in -t or -e next to "sie" that are no verb: "seit sie", "die sie", "nicht".
+_NOT_GERMAN_VERBS = {"seit", "nicht", "mit", "jetzt", "erst", "bereits", "zuletzt", "meist", "sofort", "dort", "oft",
+                     "fast", "die", "eine", "keine", "ohne", "wie", "alle", "diese", "welche", "beide", "ihre", "seine",
+                     "heute", "gerade", "gestern", "ebenfalls", "laut", "bzw", "nachdem"}
+
+
+def _german_singular_verb(word: str) -> bool:
+    """A German finite verb in the third person singular ("berichtet", "fühle", "entwickelte", "kann")."""
+    return word.islower() and word not in _NOT_GERMAN_VERBS and (
+        word in _GERMAN_SINGULAR or (len(word) > 3 and word.endswith(("t", "e"))))
+
+
+def _german_singular(text: str, m: re.Match) -> bool:
+    """Whether German "sie" stands beside a finite verb in the singular ("Sie berichtet", "fühle sie sich", "hat sie"),
+    which makes it "she"; "sie haben", "sie sind" are "they" (or the formal "you")."""
+    following = re.match(r"\s+([^\W\d_]+)", text[m.end():])
+    preceding = re.search(r"([^\W\d_]+)\s+$", text[max(0, m.start() - 30):m.start()])
+    after, before = (following[1] if following else ""), (preceding[1] if preceding else "")
+    if after == "sind" or (after.islower() and after.endswith("en") and after not in _GERMAN_SINGULAR):
+        return False
+    return _german_singular_verb(after) or _german_singular_verb(before)
+
+
+#: The relatives a Swedish, Dutch or German possessive stands before: "hans sambo", "zijn echtgenote", "ihr Sohn".
+_RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
+                             r"echtgenote|echtgenoot|vrouw|man|partner|dochter|zoon|kinderen|moeder|vader|broer|zus|"
+                             r"Sohn|Tochter|Ehemann|Ehefrau|Mann|Partner(?:in)?|Kinder|Mutter|Vater|Bruder|Schwester|"
+                             r"Enkel\w*|Lebensgefährt\w*)\b")
+
+
+#: The masculine patient nouns, which are no sex word as a field's label ("Pacjent: Marek W.").
+_MASCULINE_PATIENT = {"pacjent", "pacjenta", "pacjentem", "pacientem", "patient"}
+#: Dutch finite verbs of the third person singular beyond those in -t: "Zij is", "ze kon", "zij gaf".
+_DUTCH_SINGULAR = {"is", "was", "had", "kan", "kon", "wil", "wou", "zal", "zou", "mag", "moet", "gaf", "kreeg", "ging",
+                   "lag", "zat", "at", "sliep", "viel", "nam", "kwam", "zag", "wist", "vond", "bleef", "werd", "deed"}
+#: Words in -t next to "ze" that are no verb: "niet", "met", "het".
+_NOT_DUTCH_VERBS = {"niet", "met", "het", "dat", "wat", "tot", "ooit", "echt", "vast", "net", "nooit", "toch", "best",
+                    "laatst", "eerst", "meest", "sindsdien", "ongeveer"}
+
+
+def _dutch_singular(text: str, m: re.Match) -> bool:
+    """Whether Dutch "ze"/"zij" stands beside a finite verb in the singular ("Zij is", "ziet ze", "ze maakt"): "she";
+    beside a plural ("ze hebben", "zijn ze") it is "they"."""
+    following = re.match(r"\s+([^\W\d_]+)", text[m.end():])
+    preceding = re.search(r"([^\W\d_]+)\s+$", text[max(0, m.start() - 30):m.start()])
+
+    def singular(word: str) -> bool:
+        low = word.lower()
+        return low in _DUTCH_SINGULAR or (len(low) > 2 and low.endswith("t") and low not in _NOT_DUTCH_VERBS)
+    return any(singular(w[1]) for w in (following, preceding) if w)
+
+
+def foreign_sex_words(text: str) -> list[SexMention]:
+    """Titles, nouns and (in a note that shows the language) subject pronouns of other languages."""
+    languages = note_languages(text)
+    out = []
+    for m in _FOREIGN.finditer(text):
+        word = m[0]
+        sex, kind, needs = FOREIGN_SEX_WORDS[word.lower()]
+        if needs and not languages & set(needs):
+            continue
+        after = text[m.end():m.end() + 40]
+        after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
+        # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη"; Dutch
+        # also before a verb ("Sociaal: dhr. is van …")
+        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní") or
+                       word in ("κα", "κ.")) and (
+            re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.") and re.match(
+                r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b", after)))
+        # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
+        before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
+        if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
+            if not (word[0].isupper() and re.search(r"(?:_{2,}|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$",
+                                                    text[max(0, m.start() - 30):m.start()])):
+                continue
+            kind = "title"
+        elif kind == "title" and not after_age and not lower_dutch and not before_age and not (
+                word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
+            continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
+        if kind == "title" and (STAFF_AFTER_NAME.match(text, m.end()) or
+                                STAFF_BEFORE.search(text[max(0, m.start() - 25):m.start()])):
+            continue  # "Sehr geehrte Frau Kollegin": the colleague written to
+        if kind == "noun" and re.search(r"\b(?:zijn|haar|sein\w*|ihr\w*|su|son|sa|seu|sua)[ \t]+$",
+                                        text[max(0, m.start() - 8):m.start()], re.I) and \
+                not word.lower().startswith(("patient", "pacjent")):
+            continue  # "Zijn vrouw": the patient's wife; "Ihre Patientin" (a letter's formal "your") is the patient
+        if kind == "possessive before a relative":  # "woont met zijn echtgenote", "Hans sambo", "ihr Sohn übersetzt"
+            if not (word.islower() or (word[0].isupper() and word[1:].islower() and word.lower() != "ihr")) or \
+                    not _RELATIVE_AFTER.match(after):
+                continue
+            out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
+            continue
+        if kind == "object":  # Swedish "körde honom"
+            if word.islower():
+                out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))
+            continue
+        if kind == "mother of children":  # "mariée, mère de 6 enfants": the patient as a mother
+            if re.match(r"[ \t]+de[ \t]+(?:\d{1,2}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)[ \t]+enfants",
+                        after) and not re.search(r"\b(?:sa|la|ma|votre|leur)[ \t]+$", text[max(0, m.start() - 8):m.start()],
+                                                re.I):
+                out.append(SexMention(m.start(), m.end(), word, sex, "noun"))
+            continue
+        if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
+            continue
+        if kind == "noun" and word.lower() in _MASCULINE_PATIENT and (re.match(r"[ \t]*:", after) or (
+                word.lower() == "patient" and not (word[0].isupper() or "fr" in languages and re.search(
+                    r"(?:\b(?:le|un|du|au|ce)|[(:])[ \t]*$", text[max(0, m.start() - 6):m.start()])))):
+            continue  # a field's label ("Pacjent: Marek W."); "with patient and daughter" is English
+        if word.lower() == "lui" and "it" not in languages:
+            # French "lui" is "him" only after a preposition ("selon lui"); "je lui ai dit" is "to him or her"
+            if re.search(r"\b(?:selon|pour|avec|chez|sans|contre|par|de|à|d['’]après)[ \t]+$",
+                         text[max(0, m.start() - 12):m.start()], re.I) and word.islower():
+                out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))
+            continue
+        if word.lower() in ("ze", "zij") and not _dutch_singular(text, m):
+            continue  # "zij hebben", "ze zijn": they
+        if kind == "pronoun":
+            sentence_start = re.search(r"(?:^|[.!?:;]\s+|\n)$", text[max(0, m.start() - 3):m.start()])
+            if word != word.lower() and not (word[0].isupper() and word[1:].islower() and sentence_start):
+                continue  # "ER", "Han Chinese", a name: not a pronoun
+            if word.lower() == "il" and _IMPERSONAL.match(after):
+                continue
+            if word.lower() == "sie" and not _german_singular(text, m):
+                continue  # "sie haben", "Sie können": they, or the formal you
+        if kind == "possessive":  # German "lebt mit seiner Ehefrau": a possessive pronoun
+            if word != word.lower() and not (word[0].isupper() and word[1:].islower()):
+                continue
+            out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
+            continue
+        out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else ""))
+    return out
