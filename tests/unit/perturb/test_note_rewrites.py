@@ -131,6 +131,17 @@ def test_foreign_sex_words_are_swapped_in_their_language():
     assert cf.note.text == "Frau ___ (68 J.), Aufnahmebefund und Verlauf unauffällig."
 
 
+def test_the_masculine_patient_noun_becomes_the_feminine_of_its_language():
+    """German "Patient" becomes "Patientin", French "Patient" becomes "Patiente" (read since round 20)."""
+    german = "Der 71-jährige Patient berichtet über Dyspnoe. Befund bei Aufnahme: RR 140/80 mmHg, Puls 88/min."
+    cf = sex_counterfactual(build_user_note("de", german))
+    assert "Patientin berichtet" in cf.note.text
+    french = ("HDM :\nPatient de 58 ans, connu pour une HTA, qui consulte pour une douleur thoracique. Il est conscient "
+              "et orienté, sans fièvre.\nExamen clinique : TA 150/90, FC 96.")
+    cf = sex_counterfactual(build_user_note("fr", french))
+    assert "Patiente de 58 ans" in cf.note.text and "Elle est conscient" in cf.note.text
+
+
 @pytest.mark.parametrize("text, variable, level, value, expected", [
     ("T 38.2C HR 110", "temperature", 0, 37.0, "T 37.0C HR 110"),
     ("Temp 101 F", "temperature", 2, 105.0, "Temp 105 F"),
