@@ -76,6 +76,7 @@ from dataclasses import dataclass
 from .notes.ethnicity import EthnicityMention, find_ethnicities
 from .notes.foreign_sex import STAFF_AFTER_NAME, STAFF_BEFORE, foreign_sex_words
 from .notes.lexicon import ETHNICITY_TERMS
+from .notes.languages import note_languages
 from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, her_role, resolve
 
 # -- the lexicon -------------------------------------------------------------------------------------------------
@@ -288,6 +289,8 @@ def _sex_words(text: str) -> list[SexMention]:
             if low == "her":
                 role = her_role(text, m.end())
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
+        elif low == "gent" and word[0].isupper() and "nl" in note_languages(text):
+            continue  # "UZ Gent", "MUG Gent": the Flemish city
         elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
                                            r"baby|newborn|neonate|fetus|twin|voices?)", text[m.end():]) and not re.search(
                 r"\b(?:baby|live|newborn|a\s+healthy|medicine|middle|best|sales|delivery|police|fire|red)\W{0,2}$",

@@ -161,7 +161,7 @@ _RACE_CODES = {"W": "White", "B": "Black", "H": "Hispanic/Latino", "A": "Asian &
                "O": "Other/Unknown"}
 #: Field values that state nothing: no mention.
 _NO_VALUE = re.compile(r"(?:unknown|not\s+known|unk|not\s+(?:stated|recorded|specified|given|asked|documented|"
-                       r"available)|declined(?:\s+to\s+\w+)?|refused|prefer\s+not\s+to\s+say|none|other|n/?a|"
+                       r"available)|declined(?:\s+to\s+\w+)?|refused|prefer\s+not\s+to\s+say|none|other(?:\s+race)?|n/?a|"
                        r"patient\s+declined|unavailable|desconocid[oa]|no\s+consta|inconnue?|non\s+renseignée?|"
                        r"unbekannt|nicht\s+bekannt|onbekend|okänd|nieznane|ignorad[oa]|não\s+informad[oa]|sconosciut[oa]|"
                        r"yes|no)", re.I)
@@ -210,6 +210,8 @@ def _terms(text: str) -> list[tuple[int, int, str]]:
     birthplace before a term is no mention of its own ("Jamaican-born Black man" is Black)."""
     out: list[tuple[int, int, str]] = []
     for m in _ETHNICITY.finditer(text):
+        if m[0] == "aa":
+            continue  # lower case "aa" is Italian "anni" ("Età: 42 aa"), not African American
         ethnicity = _class(m[0])
         if out and text[out[-1][1]:m.start()] == " " and (
                 not text[out[-1][0]].islower() or text[out[-1][0]:out[-1][1]].lower() in NOT_TERMS):  # names, not prose
