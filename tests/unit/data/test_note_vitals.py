@@ -1495,6 +1495,7 @@ CHOSEN_HELDOUT18 = [
      "104"),
 ]
 
+# -- what the retired held-out corpus dev21 (heldout19) showed missing: each family written here --------------------
 FORMS_HELDOUT19 = [
     # Flemish "BD" (a pair only) and "HF" in a Dutch note; English "BD" is twice daily
     ("Opname op de afdeling, patiënt is wakker en de pijn is minder. Hij heeft geen koorts gehad.\n"
