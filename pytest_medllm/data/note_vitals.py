@@ -11,7 +11,8 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   Spanish, Italian, Swedish, Portuguese and Polish ones ("RR 160/90 mmHg", "HF 88/min", "AF 18/min", "pols", "TA", "FC",
   "FR", "SatO2", "T°", "BT", "AH", Brazilian "PA 130x80", "tętno 116/min", "oddech 24/min"; the rate on the line of the
   heart's examination: "Cor: oregelbunden rytm, frekvens 112"; an ECG's rate in other languages, "sinustachycardie
-  114/min"; Polish "AS niemiarowa 112/min"; a "home thermometer 39.4"). Between label and value may stand a few words ("nadir",
+  114/min"; Polish "AS niemiarowa 112/min"; a "home thermometer 39.4"; Chinese, Japanese and Korean "心率", "脈拍",
+  "血压", "呼吸数", "指脉氧", "体温", "맥박", "혈압"). Between label and value may stand a few words ("nadir",
   "as low as", "at home", "T actuelle", a quoted value, a time window "Tmax (24 h)", the value's own brackets "temp
   (100.1)"), and in a hard-wrapped note a line break (MIMIC's "BP" ending a line of 50 characters or more, "176/92
   prior to tPA" opening the next). Each label of the table names its language and vital (:func:`label_table`). An

@@ -151,11 +151,11 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
     for m in percents:
         left = text[max(0, after + m.start() - 10):after + m.start()]
         # "high-flow 40 L/60%": a flow and its FiO2
-        if re.search(r"(?:FiO2|on|at|below|above|under|over|<|(?<![-=])>|≤|≥|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", left,
+        if re.search(r"(?:FiO2|on|at|below|above|under|over|venturi|<|(?<![-=])>|≤|≥|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", left,
                      re.I) or re.match(
                 r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|V\b|predicted|O2\b)", window[m.end():], re.I) or re.search(
                 r"FiO2[^\d%\n]{0,15}$", text[max(0, after + m.start() - 25):after + m.start()], re.I):
-            continue  # "on 28% venturi", "(28% V)", "FiO2 60%", "FiO2 up to 80%", "40 L/60%": oxygen given
+            continue  # "on 28% venturi", "(28% V)", "FiO2 60%", "FiO2 up to 80%", "40 L/60%", "Venturi 50 %": oxygen given
         more += [f for f in read("oxygen_saturation", text, after + m.start("v"), after + m.end("v"),
                                  "continuation of the saturation before it") if f.value >= 50]
     change = _NEXT_SENTENCE_CHANGE.match(text[:line_end], after)

@@ -31,8 +31,8 @@ without a diastolic. Values without a label (by their unit alone, or in a senten
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from .label_type import Label
 from .values import (
     NUMBER,
     RANGE_IN_BRACKETS,
@@ -46,29 +46,6 @@ from .values import (
     someone_elses,
     ventilator_rate,
 )
-
-
-@dataclass(frozen=True)
-class Label:
-    """A way notes label a vital sign (see the module docstring for the fields)."""
-
-    name: str
-    pattern: str
-    family: str
-    language: str = "en"
-    only_in: tuple[str, ...] = ()
-    unit: str | None = None
-    context: str | None = None
-    weak: bool = False
-    case_sensitive: bool = False
-    needs_percent: bool = False
-    #: Words right before the label that make it something else (read case-insensitively).
-    not_after: str | None = None
-    #: What the abbreviation stands for, where the name does not say it.
-    meaning: str = ""
-    #: A label whose ``unit`` may be missing on a line of other vital signs or in a flowsheet row of its values
-    #: (India's "PR 94", the Philippines' "CR 112": an ECG's PR interval is written in ms).
-    unit_or_vitals_line: bool = False
 
 
 _ROMANCE = ("fr", "es", "it", "pt")
@@ -157,6 +134,7 @@ LABELS: tuple[Label, ...] = (
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="pulse (IHS measurement code), apical pulse"),
     _L("ΣΦ", r"ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
+    _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
     _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
        meaning="nabız, the pulse in Turkish, with '/dk'"),
     _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna)", "heart_rate", "pl",
@@ -187,6 +165,7 @@ LABELS: tuple[Label, ...] = (
     _L("HA", r"HA", "blood_pressure", "vi", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
+    _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="krevní tlak, the blood pressure in Czech"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
@@ -212,8 +191,10 @@ LABELS: tuple[Label, ...] = (
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
-    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
-       "respiratory_rate", "fi/cs/el/vi"),
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
+       "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
+    _L("HT", r"HT", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
     _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="respirations (IHS measurement code), Slovenian frekvenca dihanja"),
     _L("ΑΣ", r"ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
@@ -233,13 +214,14 @@ LABELS: tuple[Label, ...] = (
                r"oxygen\s+sat(?:uration)?s?|"
                r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
                r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
-    _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione|saturacja",
-       "oxygen_saturation", "de/nl/sv/es/it/pl"),
+    _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione|saturacja|"
+                    r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
+       "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
     # temperature
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
                       r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"
-                      r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?",
+                      r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?|体温|體溫|체온",
        "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
     _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
@@ -286,14 +268,15 @@ _THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|u
              r"no\s+more\s+than|goal|target|aim)"
 #: One piece of what may stand between a label and its value; the gap is any number of them (none overlapping, so
 #: that a label without a value fails fast).
-_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
+_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
               rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD}|"
               # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
-_BEFORE_TARGET = re.compile(r"\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
-                            r"unless|parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}$", re.I)
+_BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
+                            r"unless|parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}|(?:目標|目标)[^\n]{0,4})$",
+                            re.I)
 #: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).
 _VALUE_END = (r"(?![\d.]*\d)(?!:\d)(?!,\d)"
               r"(?-i:(?![ \t]*(?:h|hrs?|hours?|d|days?|wks?|weeks?|mins?|minutes?|mo|months?|yrs?|years?)\b))")

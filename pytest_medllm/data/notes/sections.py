@@ -47,7 +47,9 @@ Romanian "Starea la internare" opens the examination and an ambulance crew ("Ech
 Swiss "Befunde bei Eintritt", Norwegian "Funn ved innkomst", Danish "Objektiv undersøgelse", Turkish "Muayenem
 (10:30)", Hungarian "Triázs (…)", traditional Chinese "生命徵象" and a ward's "入病房評估" open the examination, and a
 Chinese or Japanese heading spaced out for the eye ("体 格 检 查") is read as written together; Swiss "bei Austritt" is
-the discharge, and the Hungarian ambulance service ("OMSZ", "mentő…") is from before.
+the discharge, and the Hungarian ambulance service ("OMSZ", "mentő…") is from before. Arrival on the ward opens the
+examination (Spanish "A su llegada a planta", Finnish "Tila osastolle tullessa", Greek "Κατά την άφιξη στην κλινική"),
+and so does a triage line that opens with its system's name ("RETTS 15:44 – RÖD", "KTAS 2", "CTAS 3").
 """
 
 from __future__ import annotations
@@ -146,7 +148,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"\bbei\s+eintritt\b|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
              r"\bmuayene\w*|\btriázs\b|"
              # traditional Chinese "生命徵象" (vital signs) and a ward's admission assessment "入病房評估（15:50）"
-             r"生命徵象|入\S{0,3}[評评]估"),
+             r"生命徵象|入\S{0,3}[評评]估|"
+             # arrival on the ward: Spanish "A su llegada a planta", Finnish "Tila osastolle tullessa", Greek "Κατά
+             # την άφιξη στην κλινική"
+             r"\bllegada\b|\btullessa\b|άφιξη|^(?:retts|ktas|ctas)\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -202,6 +207,8 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
 _TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?-i:[A-Z]{2,6})[ \t]+)?"  # its system or its nurse: "SATS", "AHP"
                           r"(?:triage|triaje|triagem|triaj|triaža|triaż|triyaj|διαλογή|[\w-]*ersteinschätzung|"
+                          # a triage system by its name: Sweden's "RETTS 15:44 – RÖD", Korea's KTAS, Canada's CTAS
+                          r"RETTS|KTAS|CTAS|"
                           r"tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
                           r"\s+in\b))[^\n:]{0,50})", re.M | re.I)
 
