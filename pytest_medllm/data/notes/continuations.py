@@ -218,7 +218,7 @@ _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
 _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<![-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
                              r"(?P<n2>\d{2,3})"
-                             r"(?=[ \t]*mm[ \t]*Hg)")
+                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm))")
 
 
 #: Words of a plan on a line: the pairs after them are targets ("lower MAP by no more than 25%", "titrate to").

@@ -115,7 +115,7 @@ LABELS: tuple[Label, ...] = (
        meaning="'tachycardic to 130', and the short 'tachy 104'"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
     _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl"),
-    _L("frekvens (heart)", r"frekvens|frequenz|frequentie|fréquence|frecuencia|frequenza", "heart_rate",
+    _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza", "heart_rate",
        "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
                        r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),

@@ -15,7 +15,9 @@
   "SatO2", "B/P", Japanese "膀胱温(℃)") and the rows under it; an "RR" column of pressure-shaped pairs is the German blood pressure, and a column
   whose header names the parts of its "N/N" cells ("RR (set/total)") gives the measured one;
 * **row** — a line that opens with a label and lists several values across columns ("HR (bpm)  118  112  106", "Temp (C,
-  bladder)  38.6  --  38.1", "BP  110/65  104/60"); empty cells ("--", "n/a") are passed over.
+  bladder)  38.6  --  38.1", "BP  110/65  104/60"); empty cells ("--", "n/a") and Epic's "(!)" flags before a cell
+  ("Pulse:  (!) 118  (!) 106  99") are passed over. A run's saturation without "%" is at least 50, so a MIMIC run
+  without one ("VS: 98.2 142 / 88 98 22 4L") ends with its respiratory rate.
 """
 
 from __future__ import annotations
@@ -106,7 +108,9 @@ def _slot_fits(slot: str, token: re.Match, first: bool, last: bool, followed_by_
         return 1 <= value <= 200
     if slot == "respiratory_rate":
         return 1 <= value <= 50
-    return last and not unit and 1 <= value <= 100  # saturation without "%": only as the run's last number
+    # saturation without "%": only as the run's last number, and never below 50 (so "98.2 142 / 88 98 22", the run
+    # without a saturation, ends with its respiratory rate)
+    return last and not unit and 50 <= value <= 100
 
 
 def _assignments(tokens: list[re.Match], order: tuple[str, ...], slot: int = 0, first: bool = True
@@ -306,9 +310,11 @@ def tables(text: str) -> list[Found]:
 
 _CELL_GAP = r"(?:[ \t]{2,}|[ \t]*\|[ \t]*|\t)"
 _EMPTY_CELL = re.compile(rf"{_CELL_GAP}(?:-{{1,3}}|—|–|n/?a|N/?A|\.|\*|x)(?=[ \t|]|$)", re.M)
-_ROW_VALUE = re.compile(rf"{_CELL_GAP}(?P<v>{NUMBER}(?:,\d)?)(?![\d/]|[ \t]?[-–][ \t]?\d)")
-_ROW_PAIR = re.compile(rf"{_CELL_GAP}(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d{{1,3}}(?![\d/])")
-_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}?[ \t:|]*")
+#: Epic's abnormal flag before a cell's value: "Pulse:   (!) 118   (!) 106   99".
+_FLAG_BEFORE = r"(?:\(!\)[ \t]*)?"
+_ROW_VALUE = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>{NUMBER}(?:,\d)?)(?![\d/]|[ \t]?[-–][ \t]?\d)")
+_ROW_PAIR = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d{{1,3}}(?![\d/])")
+_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}?[ \t:|]*(?:\(!\)[ \t]*)?")
 
 
 def row_values(text: str, item: Found, after: int, line_start: int, line_end: int) -> list[Found]:

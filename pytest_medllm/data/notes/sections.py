@@ -49,7 +49,9 @@ Swiss "Befunde bei Eintritt", Norwegian "Funn ved innkomst", Danish "Objektiv un
 Chinese or Japanese heading spaced out for the eye ("体 格 检 查") is read as written together; Swiss "bei Austritt" is
 the discharge, and the Hungarian ambulance service ("OMSZ", "mentő…") is from before. Arrival on the ward opens the
 examination (Spanish "A su llegada a planta", Finnish "Tila osastolle tullessa", Greek "Κατά την άφιξη στην κλινική"),
-and so does a triage line that opens with its system's name ("RETTS 15:44 – RÖD", "KTAS 2", "CTAS 3").
+and so does a triage line that opens with its system's name ("RETTS 15:44 – RÖD", "KTAS 2", "CTAS 3", Brazil's
+"CLASSIFICAÇÃO DE RISCO (Manchester) 10:35 – LARANJA"); so do Hungarian "Fizikális vizsgálat", a Japanese department's
+"当科初診時（…）" and an Italian team's own "Valutazione:"; a diagnosis heading ("Diagnostic la internare") never does.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning|"
                   r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund"),
     # a document title, not the exam; every repeat of the exam or the vitals
-    ("other", r"救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
+    ("other", r"^diagnos\w*\b|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
               r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
@@ -151,7 +153,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"生命徵象|入\S{0,3}[評评]估|"
              # arrival on the ward: Spanish "A su llegada a planta", Finnish "Tila osastolle tullessa", Greek "Κατά
              # την άφιξη στην κλινική"
-             r"\bllegada\b|\btullessa\b|άφιξη|^(?:retts|ktas|ctas)\b"),
+             r"\bllegada\b|\btullessa\b|άφιξη|^(?:retts|ktas|ctas)\b|"
+             # Hungarian "Fizikális vizsgálat", a Japanese department's first examination "当科初診時（…）", an
+             # Italian team's own "Valutazione:" (its A-E assessment)
+             r"fizikális\s+vizsgálat|初診時|初诊时|^valutazione$"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -208,7 +213,7 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 _TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?-i:[A-Z]{2,6})[ \t]+)?"  # its system or its nurse: "SATS", "AHP"
                           r"(?:triage|triaje|triagem|triaj|triaža|triaż|triyaj|διαλογή|[\w-]*ersteinschätzung|"
                           # a triage system by its name: Sweden's "RETTS 15:44 – RÖD", Korea's KTAS, Canada's CTAS
-                          r"RETTS|KTAS|CTAS|"
+                          r"RETTS|KTAS|CTAS|classifica[çc][ãa]o\s+de\s+risco|"
                           r"tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"
                           r"\s+in\b))[^\n:]{0,50})", re.M | re.I)
 

@@ -25,7 +25,7 @@ from tests.helpers.notes_markup import load
 
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21")
+           "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22")
 #: Corpora held to a lower floor than GOAL, and why: dev9's chosen respiratory rate (0.935) — a respiratory
 #: therapist's "Measured: Total RR 24" line after its settings, and a six-minute-walk record whose resting set sits
 #: under a heading that says "after 10 min rest" (a later set) while its "Pre test 2:" block reads as a baseline.
@@ -35,8 +35,9 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: chosen respiratory rate (0.942): Korean positional runs and a PACU table's rate below DeVisE's range; dev19's chosen
 #: temperature (0.877) and heart rates (precision 0.967: ECG rates its annotators left unmarked); dev20's chosen
 #: readings (0.78): admission notes whose annotators chose the team's exam over the ED's set, and ends of ranges;
-#: dev21's chosen readings (0.91), for the same reasons.
-FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87, "dev20": 0.78, "dev21": 0.91}
+#: dev21's chosen readings (0.91), for the same reasons; dev22's chosen °F (0.818: Tcurrent starred after a Tmax) and
+#: its heart rates (0.826: ends of ranges).
+FLOORS = {"dev9": 0.93, "dev16": 0.86, "dev17": 0.91, "dev18": 0.94, "dev19": 0.87, "dev20": 0.78, "dev21": 0.91, "dev22": 0.81}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -399,6 +400,83 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev21b-035@(320, 323)", "dev21b-035@(331, 333)", "dev21b-035@(343, 345)", "dev21b-035@(351, 355)",
               "dev21b-035@(413, 415)", "dev21b-035@(416, 418)", "dev21b-035@(427, 430)", "dev21b-035@(438, 440)",
               "dev21b-035@(448, 452)", "dev21b-035@(460, 462)"},
+    # dev22 was heldout20, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT20 and
+    # CHOSEN_HELDOUT20. Left: the ends of ranges, which its annotators (and those from dev15 on) mark and the extractor
+    # does not read (the earlier corpora leave them unmarked), ECG rates, Tcurrent starred after a Tmax (36 of 39
+    # earlier annotators starred the Tmax), the ED set or the admitting team's exam (see dev16), timed nursing lines
+    "dev22": {"dev22a-001@(3252, 3254)", "dev22a-001@(3255, 3257)", "dev22a-003@(1438, 1440)",
+              "dev22a-003@(1441, 1443)", "dev22a-003@(1494, 1497)", "dev22a-003@(1548, 1550)",
+              "dev22a-003@(1602, 1607)", "dev22a-003@(1735, 1737)", "dev22a-003@(1872, 1875)",
+              "dev22a-003@(1876, 1878)", "dev22a-003@(1883, 1885)", "dev22a-003@(1889, 1894)",
+              "dev22a-003@(1907, 1909)", "dev22a-003@(1916, 1918)", "dev22a-003@(610, 615)",
+              "dev22a-004@(4382, 4385)", "dev22a-007@(2759, 2762)", "dev22a-007@(2768, 2770)",
+              "dev22a-008@(1513, 1517)", "dev22a-008@(1536, 1539)", "dev22a-008@(1541, 1544)",
+              "dev22a-008@(1547, 1550)", "dev22a-008@(1560, 1562)", "dev22a-008@(1563, 1565)",
+              "dev22a-008@(1571, 1573)", "dev22a-008@(1574, 1576)", "dev22a-008@(1583, 1586)",
+              "dev22a-008@(1587, 1589)", "dev22a-008@(1604, 1606)", "dev22a-008@(1608, 1610)",
+              "dev22a-008@(1613, 1615)", "dev22a-008@(1632, 1634)", "dev22a-008@(663, 665)", "dev22a-008@(666, 668)",
+              "dev22a-008@(673, 676)", "dev22a-008@(717, 721)", "dev22a-008@(754, 756)", "dev22a-008@(763, 765)",
+              "dev22a-009@(1002, 1004)", "dev22a-009@(1023, 1025)", "dev22a-009@(1028, 1030)",
+              "dev22a-009@(904, 908)", "dev22a-009@(931, 935)", "dev22a-009@(956, 958)", "dev22a-009@(961, 964)",
+              "dev22a-009@(986, 988)", "dev22a-009@(989, 991)", "dev22a-009@(998, 1001)", "dev22a-010@(1204, 1207)",
+              "dev22a-010@(1999, 2002)", "dev22a-010@(2003, 2006)", "dev22a-010@(854, 857)", "dev22a-010@(858, 861)",
+              "dev22a-012@(736, 739)", "dev22a-012@(740, 743)", "dev22a-012@(744, 746)", "dev22a-012@(747, 749)",
+              "dev22a-013@(1290, 1293)", "dev22a-013@(1294, 1296)", "dev22a-013@(1301, 1304)",
+              "dev22a-013@(1308, 1312)", "dev22a-013@(1317, 1319)", "dev22a-013@(1326, 1328)",
+              "dev22a-013@(2327, 2330)", "dev22a-013@(2331, 2333)", "dev22a-013@(2346, 2349)",
+              "dev22a-013@(2354, 2358)", "dev22a-013@(2370, 2372)", "dev22a-013@(2380, 2382)",
+              "dev22a-014@(1752, 1755)", "dev22a-014@(1756, 1758)", "dev22a-014@(1795, 1798)",
+              "dev22a-014@(1799, 1801)", "dev22a-014@(2606, 2608)", "dev22a-014@(3003, 3005)",
+              "dev22a-014@(3006, 3008)", "dev22a-015@(477, 480)", "dev22a-015@(620, 625)", "dev22a-015@(637, 641)",
+              "dev22a-015@(650, 652)", "dev22a-015@(653, 656)", "dev22a-015@(670, 673)", "dev22a-015@(674, 677)",
+              "dev22a-015@(678, 680)", "dev22a-015@(681, 683)", "dev22a-016@(1903, 1905)", "dev22a-016@(1906, 1908)",
+              "dev22a-016@(1939, 1942)", "dev22a-016@(2394, 2397)", "dev22a-016@(2401, 2404)",
+              "dev22a-016@(756, 759)", "dev22a-016@(760, 763)", "dev22a-016@(828, 831)", "dev22a-016@(832, 835)",
+              "dev22a-017@(1732, 1736)", "dev22a-017@(1744, 1746)", "dev22a-017@(1752, 1755)",
+              "dev22a-017@(1756, 1758)", "dev22a-017@(1764, 1766)", "dev22a-017@(1774, 1776)",
+              "dev22a-017@(1831, 1834)", "dev22a-017@(1835, 1838)", "dev22a-017@(1843, 1845)",
+              "dev22a-017@(1846, 1848)", "dev22a-017@(895, 898)", "dev22a-017@(899, 902)", "dev22a-017@(907, 910)",
+              "dev22a-017@(915, 917)", "dev22a-017@(924, 926)", "dev22a-017@(949, 953)", "dev22a-018@(1079, 1082)",
+              "dev22a-018@(1083, 1086)", "dev22a-018@(1091, 1093)", "dev22a-018@(1094, 1097)",
+              "dev22a-018@(1131, 1133)", "dev22a-018@(1134, 1136)", "dev22a-019@(3048, 3050)",
+              "dev22a-019@(3051, 3053)", "dev22a-023@(804, 807)", "dev22a-023@(865, 867)", "dev22a-023@(922, 925)",
+              "dev22a-023@(978, 980)", "dev22a-026@(1242, 1244)", "dev22a-026@(1425, 1428)",
+              "dev22a-026@(1458, 1460)", "dev22a-026@(1461, 1463)", "dev22a-026@(1538, 1542)",
+              "dev22a-026@(756, 758)", "dev22a-026@(795, 797)", "dev22a-026@(806, 808)", "dev22a-026@(817, 819)",
+              "dev22a-026@(876, 879)", "dev22a-026@(880, 882)", "dev22a-026@(919, 921)", "dev22a-026@(997, 1001)",
+              "dev22a-029@(2551, 2555)", "dev22a-029@(2833, 2836)", "dev22a-029@(2837, 2840)",
+              "dev22a-032@(812, 815)", "dev22a-033@(407, 408)", "dev22a-034@(1193, 1195)", "dev22a-034@(1617, 1619)",
+              "dev22a-034@(1620, 1622)", "dev22a-035@(772, 775)", "dev22a-035@(776, 779)", "dev22a-035@(785, 787)",
+              "dev22a-035@(788, 791)", "dev22a-035@(798, 800)", "dev22a-035@(801, 803)", "dev22b-001@(629, 631)",
+              "dev22b-002@(2129, 2131)", "dev22b-002@(2132, 2134)", "dev22b-002@(2180, 2182)",
+              "dev22b-002@(2183, 2185)", "dev22b-003@(2486, 2488)", "dev22b-003@(2489, 2491)",
+              "dev22b-003@(2529, 2532)", "dev22b-003@(2533, 2535)", "dev22b-003@(2572, 2575)",
+              "dev22b-003@(2576, 2578)", "dev22b-005@(2279, 2281)", "dev22b-006@(1295, 1297)",
+              "dev22b-006@(1298, 1300)", "dev22b-006@(1713, 1715)", "dev22b-006@(3007, 3009)",
+              "dev22b-006@(941, 943)", "dev22b-007@(1257, 1259)", "dev22b-007@(502, 504)", "dev22b-008@(1806, 1809)",
+              "dev22b-010@(2140, 2143)", "dev22b-010@(2144, 2147)", "dev22b-010@(2148, 2150)",
+              "dev22b-010@(2151, 2153)", "dev22b-010@(2178, 2180)", "dev22b-010@(2181, 2183)",
+              "dev22b-010@(2217, 2219)", "dev22b-010@(2220, 2222)", "dev22b-013@(1435, 1437)",
+              "dev22b-013@(1438, 1440)", "dev22b-014@(1909, 1912)", "dev22b-015@(1933, 1935)",
+              "dev22b-015@(1936, 1938)", "dev22b-015@(1977, 1980)", "dev22b-015@(1981, 1984)",
+              "dev22b-015@(1985, 1987)", "dev22b-015@(1988, 1990)", "dev22b-015@(2000, 2002)",
+              "dev22b-015@(2003, 2005)", "dev22b-017@(1835, 1838)", "dev22b-017@(1839, 1841)",
+              "dev22b-018@(831, 833)", "dev22b-018@(834, 836)", "dev22b-019@(1803, 1805)", "dev22b-021@(1047, 1049)",
+              "dev22b-021@(1158, 1161)", "dev22b-021@(1162, 1164)", "dev22b-021@(1186, 1188)",
+              "dev22b-021@(1800, 1803)", "dev22b-021@(1804, 1807)", "dev22b-021@(1808, 1810)",
+              "dev22b-021@(1811, 1813)", "dev22b-021@(944, 947)", "dev22b-021@(948, 950)", "dev22b-021@(969, 971)",
+              "dev22b-023@(1620, 1623)", "dev22b-024@(1601, 1604)", "dev22b-024@(1605, 1608)",
+              "dev22b-024@(1609, 1611)", "dev22b-024@(1612, 1614)", "dev22b-025@(1409, 1413)",
+              "dev22b-025@(1720, 1724)", "dev22b-025@(2415, 2418)", "dev22b-025@(2419, 2422)",
+              "dev22b-025@(2423, 2425)", "dev22b-025@(2426, 2428)", "dev22b-025@(2454, 2456)",
+              "dev22b-025@(2457, 2459)", "dev22b-026@(1408, 1411)", "dev22b-027@(1341, 1343)",
+              "dev22b-030@(1800, 1803)", "dev22b-030@(1804, 1807)", "dev22b-030@(1808, 1810)",
+              "dev22b-030@(1811, 1813)", "dev22b-030@(1818, 1820)", "dev22b-030@(1821, 1823)",
+              "dev22b-031@(1602, 1605)", "dev22b-031@(1811, 1813)", "dev22b-032@(551, 554)", "dev22b-032@(555, 558)",
+              "dev22b-032@(559, 561)", "dev22b-032@(562, 564)", "dev22b-034@(673, 675)", "dev22b-034@(676, 678)",
+              "dev22b-034@(696, 700)", "dev22b-034@(751, 754)", "dev22b-034@(755, 758)", "dev22b-034@(778, 780)",
+              "dev22b-034@(781, 783)", "dev22b-035@(1622, 1625)", "dev22b-035@(1626, 1628)",
+              "dev22b-035@(1631, 1633)", "dev22b-035@(1636, 1638)", "dev22b-035@(1641, 1645)"},
 }
 
 
@@ -1558,6 +1636,16 @@ FORMS_HELDOUT20 = [
     ("目標体温 37.0℃で管理する。", []),
     ("B - FR 30 atti/min, SpO2 91 % con maschera Venturi 60 %, MV ridotto", [("respiratory_rate", "30"),
                                                                          ("oxygen_saturation", "91")]),
+    # MIMIC's run without a saturation ends with its respiratory rate; Epic's "(!)" before a row's cells; Hungarian
+    # "Hgmm" after a pair; Swedish "frekv" on the heart's line
+    ("PHYSICAL EXAM ON ADMISSION\nVS: 99.1 128 / 76 102 20 2L\n", [("temperature", "99.1"), ("systolic_bp", "128"),
+                                                                ("diastolic_bp", "76"), ("heart_rate", "102"),
+                                                                ("respiratory_rate", "20")]),
+    ("Pulse:         (!) 124           (!) 112           96\n", [("heart_rate", "124"), ("heart_rate", "112"),
+                                                                ("heart_rate", "96")]),
+    ("Vérnyomás mindkét karon: jobb 150/90 Hgmm, bal 146/88 Hgmm.", [("systolic_bp", "150"), ("diastolic_bp", "90"),
+                                                                  ("systolic_bp", "146"), ("diastolic_bp", "88")]),
+    ("Cor: Oregelbunden rytm, frekv 116, inga blåsljud.", [("heart_rate", "116")]),
 ]
 CHOSEN_HELDOUT20 = [
     # the emergency department's values quoted in the prose of a ward's note before "A su llegada a planta:", "Tila
@@ -1567,6 +1655,16 @@ CHOSEN_HELDOUT20 = [
     ("Στο ΤΕΠ: ΣΦ 120/min.\nΚατά την άφιξη στην κλινική: ΑΠ 120/70 mmHg, ΣΦ 98/min.\n", "98"),
     ("Ankomst 10:05, ambulans.\nAmbulansrapport: puls 130.\n\nRETTS 10:12 - ORANGE\nAF 22   Puls 118   BT 110/70\n",
      "118"),
+    # a department's first examination in Japanese, Hungarian, Italian and Brazilian headings; a Romanian diagnosis
+    # heading "la internare" is no examination
+    ("紹介元にて脈拍 120回/分。\n当科初診時（救急外来、14:10）：体温 38.2℃、脈拍 104回/分\n", "104"),
+    ("Osztályos észlelés: pulzus 110/min.\n\nFizikális vizsgálat:\nRR 130/80 Hgmm, pulzus 96/min.\n", "96"),
+    ("Motivo della chiamata: FC 140 bpm riferita dall'infermiere.\n\nValutazione:\nC - PA 90/50 mmHg, FC 124 bpm\n",
+     "124"),
+    ("Chegada: SAMU, FC 120 bpm.\n\nCLASSIFICAÇÃO DE RISCO (Manchester) 09:10 - AMARELO\nPA: 130x80 mmHg   FC: 96 bpm\n",
+     "96"),
+    ("Diagnostic la internare: pneumonie; FC 120 b/min la camera de gardă.\n\n"
+     "Examen obiectiv la internare (16:30)\nTA 120/70 mm Hg, AV 100 b/min.\n", "100"),
 ]
 
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
