@@ -138,7 +138,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                              r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)\n]|[ \t]*$|[ \t]{2,})"),
     # "Mrs Hauwa I., 28YRS,", "Mzee J.K., 72 yrs,": a name, a comma and the years
     # "Mrs Hauwa I., 28YRS,", Austria's "Hr. Franz W., 71a"
-    ("name, N yrs", r"(?<=[A-Za-z.],)[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y|a|J)\b(?=[ \t]*[,.;)\n]|[ \t]{2,})"),
+    # (also after the birth year, "geb. 1949, 74 a"; Italian "66 aa" (anni), Finnish "69 v" (vuotta))
+    ("name, N yrs", r"(?:(?<=[A-Za-z.],)|(?<=\b(?:19|20)\d\d,))[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y|aa|a|J|v)\b"
+                    r"(?=[ \t]*[,.;)\n]|[ \t]{2,}|[ \t]*$)"),
     # "71 yrs male", "71y M", "Patient: 62 years, male"
     ("years, sex", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:years?|yrs?|y)\.?[ \t]*,?[ \t]*"
                    r"(?=(?i:male|female|man|woman|gentleman|lady|boy|girl)\b|[MF]\b)"),
