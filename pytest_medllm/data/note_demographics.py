@@ -272,6 +272,21 @@ _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": 
                   "cinsiyet": {"e": MALE, "k": FEMALE}}
 #: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
 _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE}
+#: Each field word's counterpart of the other sex (French writes "féminin").
+_FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin"}
+
+
+def _field_counterpart(label: str, value: str, sex: str) -> str:
+    """The value of the other sex in the same field: its language's letter ("Cinsiyet: E" -> "K", "Geschl.: w" ->
+    "m", "Φύλο: Θ" -> "Α") or word ("Pohlaví: muž" -> "žena", French "Sexe : masculin" -> "féminin")."""
+    if value in _FIELD_WORD_COUNTERPARTS:
+        other = _FIELD_WORD_COUNTERPARTS[value]
+        return "féminin" if other == "feminin" and label == "sexe" else other
+    letters = dict(_FIELD_LETTERS.get(label, {}))  # the language's own letters, then M or F for a sex it lacks
+    for letter, letter_sex in (("m", MALE), ("f", FEMALE)):
+        if letter_sex not in letters.values():
+            letters[letter] = letter_sex
+    return next((letter for letter, letter_sex in letters.items() if letter_sex != sex), "")
 
 
 def _sex_words(text: str) -> list[SexMention]:
@@ -315,7 +330,8 @@ def _sex_words(text: str) -> list[SexMention]:
         sex = _FIELD_LETTERS.get(label, {}).get(value) or {"m": MALE, "f": FEMALE}.get(value) or \
             _FIELD_WORDS.get(value)
         if sex and (len(value) == 1 or value in _FIELD_WORDS):
-            words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "letter" if len(value) == 1 else "noun"))
+            words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "letter" if len(value) == 1 else "noun",
+                                    counterpart=_field_counterpart(label, value, sex)))
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
@@ -353,7 +369,8 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], FEMALE if m["w"].lower() == "mother" else MALE,
                                     "noun"))
     for m in re.finditer(r"性[别別][:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field (simplified, traditional)
-        words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter"))
+        words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter",
+                                counterpart="女" if m["w"] == "男" else "男"))
     words += foreign_sex_words(text)
     unique = {w.start: w for w in words}
     return sorted(unique.values(), key=lambda w: w.start)

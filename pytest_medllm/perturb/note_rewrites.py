@@ -294,7 +294,7 @@ def age_counterfactual(note: UserNote, age: int) -> Counterfactual | NotApplicab
 
 
 def _swapped(word: SexMention, languages: frozenset[str] = frozenset()) -> str:
-    foreign = FOREIGN_SWAPS.get(word.text.lower())
+    foreign = word.counterpart or FOREIGN_SWAPS.get(word.text.lower())
     if word.text.lower() == "patient" and "fr" in languages and "de" not in languages:
         foreign = "patiente"  # the French patient; the German one is "Patientin"
     if foreign is not None:  # "Herr" -> "Frau", "Mw." -> "Dhr.", "Elle" -> "Il", "MME" -> "M."

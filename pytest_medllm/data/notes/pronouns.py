@@ -150,6 +150,9 @@ class SexMention:
     role: str = ""  # for pronouns: subject, object, possessive, reflexive
     patient: bool = True
     why: str = ""
+    #: The word of the other sex in the same field, where the field's own table says it ("Cinsiyet: E" -> "K",
+    #: "Pohlaví: muž" -> "žena"); "" where the word alone says it.
+    counterpart: str = ""
 
 
 #: A clause about a relative's own history, up to a possessive: "Father with MI in his 60s", "Mother had a stroke in

@@ -15,6 +15,7 @@ from pytest_medllm.data.note_vitals import devise_temperature, extract_vitals
 from pytest_medllm.data.schemas import ETHNICITIES, VITAL_SIGNS
 from pytest_medllm.data.severity import AGE_BINS, SEVERITY_SCALES
 from pytest_medllm.data.user_notes import build_user_note
+from tests.helpers.notes_markup import load as load_notes
 from pytest_medllm.perturb.clinical import Counterfactual, CounterfactualError, check_only_spans_changed
 from pytest_medllm.perturb.note_rewrites import (
     OUT_OF_RANGE,
@@ -129,6 +130,31 @@ def test_foreign_sex_words_are_swapped_in_their_language():
     assert cf.note.text == text.replace("Mme", "M.").replace("Elle", "Il")
     cf = sex_counterfactual(build_user_note("de", "Herr ___ (68 J.), Aufnahmebefund und Verlauf unauffällig."))
     assert cf.note.text == "Frau ___ (68 J.), Aufnahmebefund und Verlauf unauffällig."
+
+
+@pytest.mark.parametrize("text, rewritten", [
+    # a sex field's letter or word becomes the other sex's in that field's own language
+    ("Yaş: 24     Cinsiyet: E\nTA 120/80 mmHg", "Yaş: 24     Cinsiyet: K\nTA 120/80 mmHg"),
+    ("Věk: 58 let     Pohlaví: muž\nObjektivně: TK 102/58", "Věk: 58 let     Pohlaví: žena\nObjektivně: TK 102/58"),
+    ("Ηλικία: 80   Φύλο: Θ\nΑΠ 120/80", "Ηλικία: 80   Φύλο: Α\nΑΠ 120/80"),
+    ("Wiek: 55 lat   Płeć: M\nRR 120/80", "Wiek: 55 lat   Płeć: K\nRR 120/80"),
+    ("Anul nașterii: 1977 (47 ani)     Sex: masculin", "Anul nașterii: 1977 (47 ani)     Sex: feminin"),
+    ("Âge : 34 ans      Sexe : masculin\nTA 120/80", "Âge : 34 ans      Sexe : féminin\nTA 120/80"),
+    ("性別：女　　年齡：63歲", "性別：男　　年齡：63歲"),
+])
+def test_a_sex_field_is_rewritten_in_its_own_letters(text, rewritten):
+    assert sex_counterfactual(build_user_note("f", text)).note.text == rewritten
+
+
+@pytest.mark.parametrize("corpus", ["dev6b", "dev7b", "dev8b", "dev9b", "dev10b", "dev11b", "dev12b", "dev13b",
+                                    "dev14b", "dev15b", "dev16b", "dev17b", "dev18b", "dev19b", "dev20b", "dev21b",
+                                    "dev22b"])
+def test_every_other_language_note_gets_a_sex_counterfactual_or_a_reason(corpus):
+    """Every note written in another language than English (the corpora's "b" parts) is rewritten to the other sex or
+    told not applicable; none raises (a Chinese "性別：女", a Greek "Φύλο: Θ", a Turkish "Cinsiyet: E" did)."""
+    for note in load_notes(corpus):
+        made = sex_counterfactual(build_user_note(note.id, note.text))
+        assert isinstance(made, (Counterfactual, NotApplicable)), note.id
 
 
 def test_the_masculine_patient_noun_becomes_the_feminine_of_its_language():
