@@ -44,7 +44,6 @@ from dataclasses import dataclass, replace
 from ..data.note_demographics import FEMALE, MALE, SexMention
 from ..data.note_vitals import VitalMention
 from ..data.notes.values import in_devise_units
-from ..data.notes.languages import note_languages
 from ..data.notes.lexicon import FOREIGN_SWAPS
 from ..data.schemas import ETHNICITIES, VITAL_SIGNS
 from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
@@ -293,10 +292,8 @@ def age_counterfactual(note: UserNote, age: int) -> Counterfactual | NotApplicab
     return _demographic(note, "age", edits, age, value_class, note.demographics.age, str(age))
 
 
-def _swapped(word: SexMention, languages: frozenset[str] = frozenset()) -> str:
+def _swapped(word: SexMention) -> str:
     foreign = word.counterpart or FOREIGN_SWAPS.get(word.text.lower())
-    if word.text.lower() == "patient" and "fr" in languages and "de" not in languages:
-        foreign = "patiente"  # the French patient; the German one is "Patientin"
     if foreign is not None:  # "Herr" -> "Frau", "Mw." -> "Dhr.", "Elle" -> "Il", "MME" -> "M."
         if word.text.isupper() and len(word.text.rstrip(".")) > 1:
             return foreign.upper()
@@ -316,8 +313,7 @@ def sex_counterfactual(note: UserNote) -> Counterfactual | NotApplicable:
     if not words or sex is None:
         return NotApplicable("gender", "the note has no word that marks the patient's sex")
     target = FEMALE if sex == MALE else MALE
-    languages = note_languages(note.note.text)
-    edits = {(w.start, w.end): _swapped(w, languages) for w in words if w.sex != target}
+    edits = {(w.start, w.end): _swapped(w) for w in words if w.sex != target}
     if not edits:
         raise CounterfactualError(f"note {note.id!r}: no sex word of the patient to change")
     return _demographic(note, "gender", edits, target, target, sex, target)

@@ -172,5 +172,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                 continue
             out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
             continue
-        out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else ""))
+        # the French patient's counterpart is "patiente"; the lexicon's swap gives the German "Patientin"
+        french_patient = word.lower() == "patient" and "fr" in languages and "de" not in languages
+        out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else "",
+                              counterpart="patiente" if french_patient else ""))
     return out
