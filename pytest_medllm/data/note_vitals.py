@@ -108,6 +108,7 @@ from .notes.label_listing import label_table
 from .notes.labels import LABELS, Label, read_labelled
 from .notes.languages import note_languages
 from .notes.layouts import positional, tables
+from .notes.ranges import read_range_ends
 from .notes.sections import SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import read_sentence_temperatures, read_unit_saturations, read_unit_temperatures
 from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, in_devise_units, to_fahrenheit
@@ -143,6 +144,8 @@ class VitalMention:
     #: False for a real reading beyond DeVisE's range (a blood pressure above 220/140 mmHg): still a mention and
     #: still chosen by the rule, but no counterfactual can be made from it.
     in_range: bool = True
+    #: One end of a range ("HR 72-88", "Pulse: [78-158] 96"): a mention of the vital, never chosen nor rewritten.
+    range_end: bool = False
 
     @property
     def decimals(self) -> int:
@@ -158,7 +161,8 @@ class VitalMention:
     def to_json(self) -> dict:
         return {"variable": self.variable, "value": self.value, "unit": self.unit, "unit_written": self.unit_written,
                 "span": [self.start, self.end], "section": self.section, "section_kind": self.section_kind,
-                "how": self.how, "notation": self.notation, "in_range": self.in_range}
+                "how": self.how, "notation": self.notation, "in_range": self.in_range,
+                "range_end": self.range_end}
 
 
 @dataclass(frozen=True)
@@ -199,7 +203,8 @@ class NoteVitals:
 def find_vital_mentions(text: str, sections: list[Section] | None = None
                         ) -> tuple[list[VitalMention], list[Rejected]]:
     """Every vital-sign mention of ``text`` in text order, and the labelled numbers refused (with reasons)."""
-    labelled, rejected = read_labelled(text, note_languages(text))
+    languages = note_languages(text)
+    labelled, rejected = read_labelled(text, languages)
     found = labelled + positional(text) + tables(text)
     found += read_unit_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
     found += read_unit_saturations(text, {r[1] for r in rejected} | {f.start for f in found})
@@ -208,6 +213,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     found = confirm_weak(found, text)
     ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)]
     found = [f for f in found if not any(a < f.start < b for a, b in ranges)]  # "[88-104] 96": bounds, not readings
+    found += read_range_ends(text, found, [(r[0], r[1]) for r in rejected if r[3] == "a range"], LABELS, languages)
     by_start: dict[int, Found] = {}
     for item in found:  # the first rule to find a number keeps it
         by_start.setdefault(item.start, item)
@@ -217,7 +223,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
         section = next(s for s in sections if s.start <= item.start < s.end or s.end == len(text))
         mentions.append(VitalMention(item.variable, item.value, item.unit, item.unit_written, item.start, item.end,
                                      text[item.start:item.end], section.label, section.kind, item.how,
-                                     item.notation, item.partner, item.in_range))
+                                     item.notation, item.partner, item.in_range, item.range_end))
     taken = set(by_start)
     return mentions, [Rejected(*r) for r in rejected if r[1] not in taken]
 
@@ -227,7 +233,7 @@ def choose_mentions(mentions: list[VitalMention]) -> list[tuple[str, VitalMentio
     outside discharge sections (rule 2), else the first in a discharge section (rule 3)."""
     chosen = []
     for variable in VITAL_SIGNS:
-        ordered = sorted((m for m in mentions if m.variable == variable), key=lambda m: m.start)
+        ordered = sorted((m for m in mentions if m.variable == variable and not m.range_end), key=lambda m: m.start)
         for rule, keep in ((1, lambda m: m.section_kind == "exam"), (2, lambda m: m.section_kind != "discharge"),
                            (3, lambda m: True)):
             first = next((m for m in ordered if keep(m)), None)

@@ -279,7 +279,7 @@ def notes_summary(path: str | Path, notes: list[UserNote] | tuple[UserNote, ...]
     for u in notes:
         chosen = {(m.start, m.end) for _, m, _ in u.vitals.chosen}
         found = [{"kind": m.variable, "value": m.value, "unit": m.unit, "span": [m.start, m.end],
-                  "chosen": (m.start, m.end) in chosen} for m in u.vitals.mentions]
+                  "chosen": (m.start, m.end) in chosen, "range_end": m.range_end} for m in u.vitals.mentions]
         per_note.append({"id": u.id, "source": u.source, "found": found, "skipped": u.no_vitals_reason,
                          "findings": u.findings()})
     return {"file": Path(path).name, "n_notes": len(notes), "n_in_file": len(notes) if in_file is None else in_file,

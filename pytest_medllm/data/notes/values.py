@@ -111,6 +111,8 @@ class Found:
     partner: tuple[int, int] | None = None
     weak: bool = False
     in_range: bool = True
+    #: One end of a range ("HR 72-88"): a mention that is never chosen nor rewritten (:mod:`.ranges`).
+    range_end: bool = False
 
 
 def read_temperature(text: str, start: int, end: int, how: str, unit_hint: str | None = None

@@ -498,7 +498,15 @@ def test_dev_corpora_precision_and_recall(corpus_scores, kind, which):
 
 
 def _found(text: str) -> list[tuple[str, str, str]]:
-    return [(m.variable, text[m.start:m.end], m.unit) for m in extract_vitals(text).mentions]
+    """The readings of ``text`` (not the ends of ranges, which :func:`_range_ends` gives)."""
+    return [(m.variable, text[m.start:m.end], m.unit) for m in extract_vitals(text).mentions if not m.range_end]
+
+
+def _range_ends(text: str) -> list[str]:
+    """``KIND=number`` per end of a range."""
+    kinds = {"heart_rate": "HR", "systolic_bp": "SBP", "diastolic_bp": "DBP", "respiratory_rate": "RR",
+             "oxygen_saturation": "SPO2", "temperature": "T"}
+    return [f"{kinds[m.variable]}={m.text}" for m in extract_vitals(text).mentions if m.range_end]
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -557,10 +565,56 @@ def test_numbers_that_are_not_vitals(text):
 
 
 def test_refused_numbers_say_why():
-    _, rejected = find_vital_mentions("HR 80-110, goal SBP < 140, HR 320")
+    # a measured range gives its two ends (set apart, see below); a target range stays refused as a range
+    mentions, rejected = find_vital_mentions("HR 80-110, keep HR 60-100, goal SBP < 140, HR 320")
     reasons = {(r.variable, r.reason.split(":")[0]) for r in rejected}
     assert reasons == {("heart_rate", "a range"), ("systolic_bp", "a threshold or target"),
                        ("heart_rate", "outside DeVisE's range 1-200")}
+    assert [(m.text, m.range_end) for m in mentions] == [("80", True), ("110", True)]
+
+
+#: Ranges as notes write them (written here, after forms the retired held-out corpus dev23 showed) and their ends.
+RANGE_ENDS = [
+    ("HR 72-88 overnight", ["HR=72", "HR=88"]),
+    ("Vitals: T 37.1 HR 92 (80-116) BP 118/60 (96-140/50-72) RR 18 (14-24) SpO2 96% (92-99)",
+     ["HR=80", "HR=116", "SBP=96", "SBP=140", "DBP=50", "DBP=72", "RR=14", "RR=24", "SPO2=92", "SPO2=99"]),
+    ("Pulse:  [70-144] 98\nResp:  [14-24] 20\nBP: (100-150)/(60-90) 124/70\nSpO2:  [91 %-99 %] 95 %",
+     ["HR=70", "HR=144", "RR=14", "RR=24", "SBP=100", "SBP=150", "DBP=60", "DBP=90", "SPO2=91", "SPO2=99"]),
+    ("SBPs 140s-170s on admission, came down to 120s-130s with diuresis.", ["SBP=140", "SBP=170", "SBP=120",
+                                                                             "SBP=130"]),
+    ("Telemetry: atrial fibrillation, rates 90s-120s at rest.", ["HR=90", "HR=120"]),
+    ("Monitor showed sinus bradycardia with rates in the 40s.", ["HR=40"]),
+    ("HTN - home log 120s-140s/70s", ["SBP=120", "SBP=140", "DBP=70"]),
+    ("Paciente do sexo feminino, 71 anos, com febre e dispneia.\nSinais vitais (últimas 24h, folha de enfermagem): "
+     "PA 100x60 - 124x78 mmHg; FC 80 - 102 bpm; FR 14 - 22 irpm",
+     ["SBP=100", "DBP=60", "SBP=124", "DBP=78", "HR=80", "HR=102", "RR=14", "RR=22"]),
+    ("Patiente de 80 ans, vit seule, avec une fièvre depuis 3 jours.\nSurveillance de la nuit : TA 130-150/72-88, "
+     "FC 84, SpO2 95 % sous 1 L", ["SBP=130", "SBP=150", "DBP=72", "DBP=88"]),
+    ("Die RR-Werte lagen zwischen 130 und 156 mmHg systolisch.", ["SBP=130", "SBP=156"]),
+    ("Vital Signs          Last Charted        Min      Max\n"
+     "Heart Rate           96 bpm  (06:10)     80       120\n"
+     "SpO2                 95 %  (06:10)       92       98\n",
+     ["HR=80", "HR=120", "SPO2=92", "SPO2=98"]),
+    # targets, thresholds, orders and a score's items are no ranges of readings
+    ("keep HR 60-100; SpO2 goal 88-92%; nicardipine for SBP 100-140", []),
+    ("- O2 pour viser SatO2 90-94 %\n- Normocapnie, SpO2 94-98%", []),
+    ("酸素はSpO2 92〜96%目標で調整", []),
+    ("COWS 11: resting pulse 101-120 = 2, sweating 1", []),
+    ("Stop active cooling at core temp 38.5-39", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", RANGE_ENDS)
+def test_the_ends_of_a_range_are_mentions_set_apart(text, expected):
+    assert _range_ends(text) == expected
+
+
+def test_an_end_of_a_range_is_never_chosen():
+    vitals = extract_vitals("Overnight HR 70s-90s. Exam: HR 84, BP 120s/70s")
+    assert [m.text for m in vitals.mentions if m.variable == "heart_rate"] == ["70", "90", "84"]
+    assert vitals.chosen_mention("heart_rate").text == "84"
+    assert vitals.chosen_mention("systolic_bp") is None  # only decades: nothing a counterfactual could rewrite
+    assert [row["range_end"] for row in vitals.to_json()] == [True, True, False, True, True]
 
 
 def test_one_letter_labels_need_a_neighbouring_vital():
@@ -615,7 +669,7 @@ def test_findings_are_offsets_and_values_not_text():
     rows = vitals.to_json()
     assert rows[0] == {"variable": "heart_rate", "value": 104.0, "unit": "bpm", "unit_written": False,
                        "span": [9, 12], "section": "Exam", "section_kind": "exam", "how": "label 'HR'",
-                       "notation": "decimal", "in_range": True, "chosen": True, "rule": 1}
+                       "notation": "decimal", "in_range": True, "range_end": False, "chosen": True, "rule": 1}
     assert rows[1]["variable"] == "systolic_bp" and rows[2]["variable"] == "diastolic_bp"
 
 
@@ -625,7 +679,8 @@ def _short(text: str) -> list[str]:
     """``KIND=number`` per mention, ``!`` after a value beyond DeVisE's range."""
     kinds = {"heart_rate": "HR", "systolic_bp": "SBP", "diastolic_bp": "DBP", "respiratory_rate": "RR",
              "oxygen_saturation": "SPO2", "temperature": "T"}
-    return [f"{kinds[m.variable]}={m.text}" + ("" if m.in_range else "!") for m in extract_vitals(text).mentions]
+    return [f"{kinds[m.variable]}={m.text}" + ("" if m.in_range else "!") for m in extract_vitals(text).mentions
+            if not m.range_end]
 
 
 @pytest.mark.parametrize("text, expected", [
