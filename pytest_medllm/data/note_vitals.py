@@ -12,7 +12,8 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   "FR", "SatO2", "T°", "BT", "AH", Brazilian "PA 130x80", "tętno 116/min", "oddech 24/min"; the rate on the line of the
   heart's examination: "Cor: oregelbunden rytm, frekvens 112"; an ECG's rate in other languages, "sinustachycardie
   114/min"; Polish "AS niemiarowa 112/min"; a "home thermometer 39.4"; Chinese, Japanese and Korean "心率", "脈拍",
-  "血压", "呼吸数", "指脉氧", "体温", "맥박", "혈압"). Between label and value may stand a few words ("nadir",
+  "血压", "呼吸数", "指脉氧", "体温", "맥박", "혈압"; Russian, Ukrainian and Bulgarian "ЧСС", "Пульс", "АД", "ЧДД",
+  "t тела"). Between label and value may stand a few words ("nadir",
   "as low as", "at home", "T actuelle", a quoted value, a time window "Tmax (24 h)", the value's own brackets "temp
   (100.1)"), and in a hard-wrapped note a line break (MIMIC's "BP" ending a line of 50 characters or more, "176/92
   prior to tPA" opening the next). Each label of the table names its language and vital (:func:`label_table`). An
@@ -43,6 +44,9 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   ("lower SBP by 15% (roughly BP 180/100)", "then toward 150/90 over 24 h"); **series**: a chart's further rates after a
   label, to the field's end ("PR 84, 88 RR 18"). A relative's readings are not the patient's: "maternal BP", "wife's
   HR", and a line whose topic is the relative ("- Wife (separate chart) HR 61, BP 118/70");
+* **end of a range** (:mod:`~pytest_medllm.data.notes.ranges`) — each end of a range of a vital ("HR 72-88", "SBP
+  110s-120s", "TA 128-145/70-82", "Pulse: [78-158] 96", "HR 94 (82-118)", a grid's Min and Max columns, "rates in the
+  40s") is a mention with ``range_end=True``: listed and counted, never chosen, never rewritten;
 * **sentence temperature** (:func:`~pytest_medllm.data.notes.unlabelled.read_sentence_temperatures`) — a decimal of a
   temperature's range right after a verb of reading, in the sentence of a temperature word ("checked her temperature
   and it was 100.8", "Measured 100.9 on her home thermometer") or right after a verb of measuring in the sentence
@@ -50,7 +54,8 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   "88 F", without a decimal, is an age and a sex); a saturation an oxygen treatment improved ("Placed on 4L NC with
   improvement to 95%").
 
-A labelled number is NOT taken (and is listed in ``rejected`` with the reason) when it is a range, a target or threshold
+A labelled number is NOT taken as a reading (and is listed in ``rejected`` with the reason, unless it is read as the
+end of a range) when it is a range, a target or threshold
 ("fever 100.4 or above"), followed by the unit of something else ("troponin T 24 ng/l", "Tmax 24h"), not a whole number
 where one is due, or outside :data:`~.schemas.VITAL_LIMITS` — except a blood pressure: a plausible reading beyond
 DeVisE's range (systolic above 220 mmHg, diastolic above 140 mmHg, up to 300/200) is a real measurement, taken with
@@ -67,6 +72,8 @@ paragraph of prose that opens with "On exam", "On arrival", "At discharge" (dict
 ends with the paragraph; only in a note where no heading names the examination). Each section is of kind ``exam``,
 ``discharge`` or ``other`` by its heading's words; a label the table does not know ("Gen:", "CV:", "A:") continues the
 section it is in.
+
+The ends of ranges take no part in it.
 
 1. The first mention, in text order, inside a section of kind ``exam``. A section is ``exam`` when its heading names the
    examination the note documents or the first set of vitals of the encounter: physical exam, O/E, objective, status,

@@ -36,7 +36,8 @@ from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, in_devise_units, 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
         r"fell\s+to|dropping\s+to|dropped\s+to|and\s+then|was|previously|back\s+to|recovering\s+to|" \
-        r"recovered\s+to|settled\s+to|settling\s+to|rechecked|re-?checked\s+at|peak|nadir|recovery\s+to))"
+        r"recovered\s+to|settled\s+to|settling\s+to|rechecked|re-?checked\s+at|peak|nadir|recovery\s+to|" \
+        r"and\s+again|from(?=[ \t]+\d)))"
 #: What may stand between a value and the word that brings its next value: its unit, a time, a few words.
 _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\d]|\d{1,2}:\d{2}){0,25}\)|" \
           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|overnight|earlier|initially|yesterday|today|this\s+morning|at\s+rest|" \
@@ -45,11 +46,13 @@ _FILLER = r"(?:[ \t]*(?:°[ \t]*[CF]\b|[CF]\b|%|bpm|/min|mm[ \t]*Hg|\((?:[^()\n\
 _POSTURE = r"(?:standing|upright|sitting|seated|lying|supine|liggend|staand|zittend|liegend|stehend|sitzend|" \
            r"clinostatismo|ortostatismo(?:[ \t]+a[ \t]+\d+['’])?|" \
            r"couché|debout|assis|sentado|de\s+pie|supino|seduto|in\s+piedi|liggande|stående|sittande)"
-_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+(?:arm|leg|thigh|ankle)|(?:au\s+)?bras\s+(?:droit|gauche)|" \
+_PLACE = rf"(?:{_POSTURE}|(?:[LR]|left|right)\s+(?:arm|leg|thigh|ankle)|(?:au\s+)?bras\s+(?:droit|gauche|[DG]\b)|" \
          r"brazo\s+(?:derecho|izquierdo)|braccio\s+(?:destro|sinistro)|braço\s+(?:direito|esquerdo))"
 _CONTINUATIONS: tuple[tuple[str, re.Pattern], ...] = tuple((variable, re.compile(pattern)) for variable, pattern in (
     ("*", rf"{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>{TEMP_NUMBER})(?![ \t]*/[ \t]*\d)"),  # "88% -> 94%", "HR 120 then 96"
     ("systolic_bp", rf"[ \t]*/[ \t]*\d{{1,3}}{_FILLER}[ \t]*{_THEN}[ \t]*(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d"),
+    # "labetalol for SBP 182 and 186.": a second reading joined by "and" where its clause ends
+    ("*", r"[ \t]+and[ \t]+(?P<v>\d{2,3})(?=[ \t]*(?:mm[ \t]*Hg|bpm|%)?[ \t]*(?:[.;)\n]|$))"),
     # "HR 118 (78 yesterday evening)": an earlier reading of the same vital in brackets
     ("*", r"[ \t]*(?:%|bpm|/min)?[ \t]*\([ \t]*(?:was[ \t]+)?(?P<v>\d{2,3})[ \t]*(?:%|bpm|/min)?[ \t]+(?:yesterday|"
           r"earlier|last\s+night|overnight|on\s+admission|at\s+\d|this\s+morning|pre-?op)"),
@@ -175,7 +178,7 @@ _BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambu
 _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})"
                          r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?!>)|–|to\b|[}\]]))")
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|\b(?:goal|target|aim|keep|maintain|below|under|above|"
-                                 r"über|unter|sous|au-dessus|encima|sopra|boven|onder|"
+                                 r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
                                  r"less\s+than|"
                                  r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
 #: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).

@@ -52,7 +52,8 @@ _ROMANCE = ("fr", "es", "it", "pt")
 #: What precedes an ECG rate on its line, as a word of its own ("arrhythm." is no ECG).
 ECG_CONTEXT = _ECG = r"\b(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
 #: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
-_HEART_EXAM = r"(?i)^[ \t]*(?:cor|hjärta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?)[ \t]*:[^\n]{0,60}$"
+_HEART_EXAM = r"(?i)^[^\n]{0,80}?\b(?:cor|hjärta|hjerte|hjerta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?|serce|srce|" \
+              r"szív|sydän|сердце|ССС)[ \t]*:[^\n]{0,60}$"
 _RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
            r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
            r"(?:rhythm|tachycardia|bradycardia|tach|brady|fibrillation|flutter)")
@@ -63,6 +64,8 @@ _LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
 #: patient's temperature (the word right before the label, a space between, not after a percentage).
 _NOT_PATIENTS_TEMPERATURE = r"(?<!%[ \t])\b(?:room|ambient|outside|outdoor|environment\w*|air|water|bath|fridge|" \
                             r"incubator|dialysate|blanket|device|set|target|goal|fluid)[ \t]?$"
+#: Words before a systolic or diastolic label that make its number a change, not a reading: "chute systolique de 44".
+_A_CHANGE = r"\b(?:chute|drop|fall|baisse|abfall|ca[íi]da|calo|queda|rise|increase|change)\s*$"
 _L = Label
 #: Labels by family. Longer forms come first where one label is a prefix of another.
 LABELS: tuple[Label, ...] = (
@@ -85,18 +88,19 @@ LABELS: tuple[Label, ...] = (
     _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
        meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
     _L("rhythme sinusal à", r"(?:rythme\s+sinusal|ritmo\s+sinusal|ritmo\s+sinusale|Sinusrhythmus|sinusritme|"
+                            r"(?:tachycardie|bradycardie)\s+sinusale|"
                             r"taquicardia\s+sinusal|bradicardia\s+sinusal|tachicardia\s+sinusale|"
                             r"bradicardia\s+sinusale|FA|FC)"
                             r"(?:\s+(?:régulier|regular|regolare))?\s*,?\s*(?:à|a|de|mit|met|von)",
        "heart_rate", "fr/es/it/de/nl", meaning="an ECG's sinus rhythm and its rate in other languages"),
     _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
-                    r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at|@|to|with\s+(?:a\s+)?"
+                    r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at\s+a\s+rate\s+of|at|@|to|with\s+(?:a\s+)?"
                     r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
     _L("rhythm", rf"{_RHYTHM}(?=[ \t]*:?[ \t]*\d{{2,3}}\b)", "heart_rate",
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
        meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
     _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
-    _L("AF (ECG)", r"(?:AF(?:ib)?|AFL)(?:\s+(?:w/|with)\s*RVR)?(?=[ \t:~]*\d{2,3}\b)", "heart_rate", context=_ECG,
+    _L("AF (ECG)", r"(?:AF(?:ib)?|AFL)(?:\s+(?:w/|with)\s*RVR)?(?=[ \t:~]*(?:[4-9]\d|[1-3]\d\d)\b)", "heart_rate", context=_ECG,
        case_sensitive=True, meaning="an ECG's atrial fibrillation and its rate: 'ECG: AF w/ RVR 116', 'ECG: AF ~140'"),
     _L("rhythm (other languages)", r"(?:sinus(?:tachycardie|bradycardie|ritme|rytm|rhythmus|takykardi|bradykardi)|"
                                    r"Sinus(?:tachykardie|bradykardie)|(?:taquicardia|bradicardia|ritmo)\s+sinusal|"
@@ -115,7 +119,8 @@ LABELS: tuple[Label, ...] = (
        meaning="'tachycardic to 130', and the short 'tachy 104'"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
     _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl"),
-    _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza", "heart_rate",
+    _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza|tachykard\w*|"
+                           r"bradykard\w*", "heart_rate",
        "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
                        r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
@@ -141,6 +146,13 @@ LABELS: tuple[Label, ...] = (
        unit=r"[ \t]*/[ \t]?min", case_sensitive=True, meaning="akcja serca miarowa 104/min"),
     _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
        meaning="tepová frekvence, the heart rate in Czech"),
+    _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate", "ru/uk/bg/sr",
+       meaning="частота сердечных сокращений, пульс: the heart rate and pulse in Russian, Ukrainian, Bulgarian"),
+    _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencija(?!\s+disanja)|frekvence\s+komor|hız|"
+                                     r"escape-?ritme|RS\s+a",
+       "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
+       not_after=r"(?:disanj\w*|dihanj\w*|dech\w*|oddech\w*|solunum|breath\w*)[^\n]{0,15}$",
+       meaning="an ECG's rate: 'frekvencia komôr 150/min', 'hız 46/dk', 'escaperitme 36/min', 'RS a 88 bpm'"),
     _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
        meaning="fréquence cardiaque, frecuencia cardíaca, frequenza cardiaca, frequência cardíaca"),
     # blood pressure
@@ -166,6 +178,8 @@ LABELS: tuple[Label, ...] = (
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
     _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
+    _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
+       case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="krevní tlak, the blood pressure in Czech"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
@@ -174,8 +188,10 @@ LABELS: tuple[Label, ...] = (
        meaning="blodtryck"),
     _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
-    _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?", "systolic_bp"),
-    _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?", "diastolic_bp"),
+    _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica",
+       "systolic_bp", not_after=_A_CHANGE),
+    _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|diastolisch|diastolique|diastolica|diastólica",
+       "diastolic_bp", not_after=_A_CHANGE),
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
@@ -193,6 +209,9 @@ LABELS: tuple[Label, ...] = (
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
     _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
+    _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР)(?![А-Яа-яЁёЇїІіЄє])", "respiratory_rate", "ru/uk/bg",
+       case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
+    _L("frekvencija disanja", r"(?:frekvencija|fr\.)\s+disanja|frekvenca\s+dihanja", "respiratory_rate", "hr/sr/sl"),
     _L("HT", r"HT", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
        meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
     _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
@@ -224,6 +243,10 @@ LABELS: tuple[Label, ...] = (
                       r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?|体温|體溫|체온",
        "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
+    _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температура(?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
+       meaning="температура тела, the body temperature in Russian"),
+    _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,
+       meaning="a Russian note's Latin 't' before a temperature with a decimal: 't 38,9'"),
     _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
@@ -237,7 +260,7 @@ LABELS: tuple[Label, ...] = (
        meaning="temperatura axilar, the axillary temperature in Brazil"),
     _L("TC", r"TC", "temperature", "it", only_in=("it",), unit=TEMP_UNIT, case_sensitive=True,
        meaning="temperatura corporea (English TC is total cholesterol)"),
-    _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|"
+    _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|spikes|"
                      r"fevers?(?:\s+(?:peak|spike))?)\s+\(?(?:up\s+)?(?:to|of|at)|fever\s+(?:peak|spike)|"
                      r"(?:febrile|pyrexia|pyrexial|fever|febre|fièvre|fiebre|febbre|Fieber|koorts|feber)"
                      r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
@@ -262,7 +285,9 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"in\s+piedi|liggande|stående|sittande|"
              r"oral(?:ly)?|rectal(?:ly)?|tympanic|axillary|core|temporal|by\s+\w+|to|de|di|von|van|"
              r"axillär|rektal|tympanal|sublingual|axillaire|rectale|buccale|axilar|ascellare|timpanica|corporea|"
-             r"corporal|corporelle|basale?")
+             r"corporal|corporelle|basale?|ca\.?|cca\.?|um|ok\.|około|circa|около|re|li|rechts|links|"
+             r"sağ\s+kol|sol\s+kol|rilevata(?:\s+sul\s+posto)?|remont[ée]e|totale|mesur[ée]e?|misurata|medida|"
+             r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar")
 #: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
 _THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
              r"no\s+more\s+than|goal|target|aim)"
@@ -272,6 +297,8 @@ _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
               rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD}|"
+              # "frekvens ca. 100", "tachykardia ok. 120/min": about, abbreviated
+              r"(?:ca|cca|ok|approx)\.|"
               # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
 _BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
@@ -324,16 +351,17 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     """Why a labelled number is a range, threshold or target rather than a reading ("" if it is a reading)."""
     end = m.end()
     # "92〜96%": Japanese and Chinese write a range with a wave dash
-    dash = re.match(r"[ \t]*(?:-|–|〜|～|~|to\b)[ \t]*(?=\d)", text[end:])
-    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)"
+    dash = re.match(r"[ \t]*(?:-|–|〜|～|~|to\b|à(?=[ \t])|bis\b)[ \t]*(?=\d)", text[end:])
+    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d{1,2}[ \t]*h\b|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)"
     if (dash and not re.match(not_a_range_end, text[end + dash.end():])) or \
             re.match(r"'?s\b", text[end:]):
         return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",
-            text[end:], re.I):
-        return "a threshold or target"
+            text[end:], re.I) or re.match(r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg)?[ \t]*(?:이상|이하|以上|以下|未満|を超え)",
+                                         text[end:]):
+        return "a threshold or target"  # Korean and Japanese write "or more" after the value: "HR 110 이상"
     line_start = text.rfind("\n", 0, label_start) + 1
     if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start]):
         return "a threshold or target"
@@ -406,7 +434,7 @@ _ICD_LINE = re.compile(r"(?i:\b(?:diagnos\w*|dijagnoz\w*|diagnoz\w*|dg\.?|icd(?:
 
 #: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
 _OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|SAT|Temp|T|RR|RBS|BT|[Pp]uls)"
-                                  r"[ \t:]*\d")
+                                  r"(?:[ \t:]+(?:was|is|of|supine|sitting|standing|lying))?[ \t:]*\d")
 
 
 def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], list[tuple[str, int, int, str]]]:
@@ -446,7 +474,9 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
                     if not reason else (None, reason)
                 items = [item] if item else []
             if reason:
-                if not label.weak:
+                # a one-letter label's range with its rate unit ("P 112-124/min") is a range all the same
+                if not label.weak or (reason == "a range" and m["n1"] is not None and re.match(
+                        rf"[ \t]*[-–][ \t]*\d{{2,3}}{RATE_UNIT}", text[m.end("n1"):])):
                     var = "systolic_bp" if variable == "blood_pressure" else variable
                     rejected.append((var, start, m.end("n1") if m["n1"] is not None else m.end("p1"), reason))
                 continue

@@ -20,7 +20,7 @@ from functools import lru_cache
 #: Language codes and names (the label table names them).
 LANGUAGES = {"de": "German", "nl": "Dutch", "fr": "French", "es": "Spanish", "it": "Italian", "sv": "Swedish",
              "pt": "Portuguese", "pl": "Polish", "fi": "Finnish", "cs": "Czech", "el": "Greek", "tr": "Turkish",
-             "no": "Norwegian", "da": "Danish", "ro": "Romanian"}
+             "no": "Norwegian", "da": "Danish", "ro": "Romanian", "ru": "Russian (and Ukrainian, Bulgarian)"}
 
 #: Marker words per language, lower-case; none is an English word or a common English abbreviation once
 #: lower-cased ("des", "los", "med", "ne" are left out: drug-eluting stent, length of stay, medication,
@@ -72,6 +72,9 @@ MARKERS: dict[str, frozenset[str]] = {code: frozenset(words.split()) for code, w
         respirationsfrekvens smerter årig kvinde mand hun efter også blev fik ingen""",
     "ro": """și cu fără pacient pacienta pacientă pacientul internare examen obiectiv tensiune arterială alura
         ventriculară frecvența respiratorie febră durere ani vârsta spital prezentare""",
+    "ru": """и в на с не без при после жалобы анамнез диагноз больной больная пациент пациентка лет поступлении
+        осмотр состояние дыхание пульс давление температура тела мин отделение лечение скорая і на при хворий
+        хвора пацієнт років стан болен болна пациентът години състояние""",
 }.items()}
 #: Different marker words a note needs to show a language.
 EVIDENCE = 3

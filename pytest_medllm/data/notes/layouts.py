@@ -28,6 +28,8 @@ from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure
 
 _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
                           r"(?m:^[ \t]*O(?=:))|"
+                          # a nursing record's dated line of dashed values: "3/8 22:00  134/78-84-18-37.2"
+                          r"(?m:^[ \t]*\d{1,2}/\d{1,2}[ \t]+\d{1,2}:\d{2}(?=[ \t]+\d{2,3}/\d{2,3}-\d{2,3}-\d))|"
                           # MIMIC's history without the word: "On arrival to the floor, 99.2 110 122/70 16 98% RA"
                           r"(?P<arrival>(?:[Oo]n|[Uu]pon)[ \t]+arrival(?:[ \t]+to[ \t]+(?:the[ \t]+)?[A-Za-z]+)?"
                           r"[ \t]*,))"

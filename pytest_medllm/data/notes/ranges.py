@@ -185,7 +185,8 @@ def _labelled_pressure_ranges(text: str, labels: tuple[Label, ...], languages: f
 
 
 #: Words between a blood-pressure label and its range: "BP ranged 100-130/60-80", "TA remontée", "RR re".
-_RANGE_GAP_WORDS = r"ranged?|ranging|mostly|usually|were|was|of|in|the|from|range|overnight|home|log|nuit|re|li"
+_RANGE_GAP_WORDS = r"ranged?|ranging|mostly|usually|were|was|of|in|the|from|range|overnight|home|log|nuit|re|li|" \
+                   r"osastolla|vaihdellut|vaihteli|välillä|lagen|lag|im|verlauf"
 
 
 def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]],
@@ -232,10 +233,22 @@ def _bracketed(text: str, item: Found) -> list[Found]:
     if after and text[after.end() - 1:after.end()] in "([" or (after and re.search(r"[(\[][ \t]*$", after[0])):
         at = after.end()
         closing = re.match(r"[^()\[\]\n]{3,40}[)\]]", text[at:])
-        if closing:
-            return _pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)
+        ends = (_pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)) \
+            if closing else []
+        if ends:
+            return ends  # not "98.1 °F (36.7 °C)": the same reading in the other unit
     start = item.start if item.partner is None or item.variable != "diastolic_bp" else item.partner[0]
     line_start = text.rfind("\n", 0, start) + 1
+    if item.variable == "temperature":  # "Temp: [36.4 °C (97.5 °F)-37.2 °C (99 °F)] 36.9 °C": each end in two units
+        square = re.search(r"\[(?P<in>[^\[\]\n]{3,80})\][ \t]*$", text[line_start:start])
+        if square and re.search(r"\d[ \t]*(?:°[ \t]*[CF])?\)?[ \t]*[-–]", square["in"]):
+            at = line_start + square.start("in")
+            ends = [read_temperature(text, at + n.start(), at + n.end(), how)[0]
+                    for n in re.finditer(r"\d{2,3}(?:[.,]\d{1,2})?(?=[ \t]*°)", square["in"])]
+            for end in ends:
+                if end is not None:
+                    end.range_end = True
+            return [e for e in ends if e is not None]
     before = _BEFORE_READING.search(text, line_start, start)
     if before:
         at = before.start() + 1

@@ -100,6 +100,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               # what another shift or the ward's nurses handed over or reported: "Handover from days:", "Report from
               # nights:", "RN-reported vitals 09:38:", "Nursing obs 01:10:" in a doctor's review after an escalation
               r"^handover\b|\bhandover\s+from\b|\breport\s+from\b|\b(?:rn|nurse|nursing)[- ]reported\b|\bnursing\s+obs\b|"
+              # another language's nursing record of the shift before: "Constantes (registro de enfermería, turno
+              # de noche)", "Registos de enfermagem (07/11)"
+              r"\bregist(?:r)?os?\s+de\s+enferm\w*|\bturno\s+de\s+noche\b|\bfolha\s+de\s+enfermagem\b|"
               # values quoted from another team's record: "Pre-induction obs per anaesthetic chart"
               r"\bper\s+(?:the\s+)?(?:an(?:a)?esthe\w*|ambulance|referral|referring|transfer\w*|handover)\b|"
               # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
@@ -156,7 +159,11 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"\bllegada\b|\btullessa\b|άφιξη|^(?:retts|ktas|ctas)\b|"
              # Hungarian "Fizikális vizsgálat", a Japanese department's first examination "当科初診時（…）", an
              # Italian team's own "Valutazione:" (its A-E assessment)
-             r"fizikális\s+vizsgálat|初診時|初诊时|^valutazione$"),
+             r"fizikális\s+vizsgálat|初診時|初诊时|来院時|^valutazione$|^o\s*\([^()]*\)$|^befund\s*\(|"
+             # Russian, Ukrainian and Bulgarian examination headings: "Объективно:", "Об'єктивно:", "Обективно:",
+             # "Status praesens", "При поступлении:"
+             r"объективн\w*|об['’]єктивн\w*|обективн\w*|status\s+praesens|\bst\.?\s+praesens|при\s+поступлении|"
+             r"при\s+надходженні|при\s+постъпване"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -171,7 +178,13 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
               r"wywiad|rozpoznanie|przebieg|zalecenia|badania|"
               # Turkish and Greek history, diagnosis, course and treatment
-              r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή)\b|^[sp]$"),
+              r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή|"
+              r"病歴|既往|経過|方針|診断|検査|"
+              # Russian, Ukrainian and Bulgarian complaints, history, diagnosis, conclusion, plan, labs, treatment,
+              # and the admission department's values "for comparison"
+              r"жалоб\w*|скарг\w*|оплаквания|анамнез\w*|диагноз\w*|діагноз\w*|заключени\w*|висновок|план\w*|"
+              r"лаборатор\w*|для\s+сравнения|при[её]мн\w*|лечени\w*|лікування|лечение|рекомендац\w*|"
+              r"эпикриз\w*|епікриз\w*|дневник\w*)\b|^[sp]$"),
 )
 _LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
@@ -196,6 +209,8 @@ _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,
 _CJK_HEADING = re.compile(r"^[ \t]*(?:\d{1,2}[.、][ \t]*)?(?P<label>[\u3040-\u30ff\u4e00-\u9fff]"
                           r"(?:[ \t\u3000]?[\u3040-\u30ff\u4e00-\u9fff]){1,11}"
                           r"(?:[（(][^（）()\n]{1,20}[）)])?)[ \t]*[：:]?[ \t]*$", re.M)
+#: A Japanese or Chinese heading in lenticular brackets, its text after it on the line: "【来院時所見】14:35".
+_BRACKETED_HEADING = re.compile(r"^[ \t]*【(?P<label>[^【】\n]{1,20})】", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
 _CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
@@ -248,6 +263,10 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
     words = _CJK_SPACE.sub("", words)  # a heading spaced out for the eye: "体 格 检 查"
     if came_from_elsewhere and _PLACE_OBS.search(words):
         return "other"
+    head = re.sub(r"\([^()]*\)", " ", words).strip()
+    if re.fullmatch(r"(?:physical\s+)?exam(?:ination)?|o/e|objective", head) and re.search(
+            r"\bon\s+(?:arrival|admission)\b", words):
+        return "exam"  # "EXAM (on arrival to floor 22:10, after 1st unit)": the team's own exam, taken after a unit
     if form == "colon" and re.search(r"\bnote\b", words):
         # "Triage note (RN): 27 yo F … HR 124": a nurse's triage note written under its heading is the triage block;
         # a note's title ("OB Triage Note") stands alone on its line and stays a title
@@ -269,7 +288,8 @@ _LETTER_WITH_VALUE = re.compile(r"[PRTprt][ \t]*\d")
 def find_sections(text: str) -> list[Section]:
     """The note cut at its headings, and at its prose lead-ins when no heading names an examination; unknown labels
     ("Gen:", "A:") do not cut it."""
-    headings = [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
+    headings = [(m.start(), m["label"], "bare") for m in _BRACKETED_HEADING.finditer(text)]
+    headings += [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
                 if not _LETTER_WITH_VALUE.match(m["label"] + text[m.end():m.end() + 6])] + [
         (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)] + [
         (m.start(), m["label"], "bare") for m in _CJK_HEADING.finditer(text)]
@@ -298,7 +318,7 @@ def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = Fals
         if kind is None or (form == "bare" and ((words > 5 and not (long_exam and words <= 10)) or
                                                 (kind == "other" and words > 3))):
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on
-        if len(label) > 60 or (form == "lead-in" and kind not in ("exam", "discharge")):
+        if len(re.sub(r"\([^()]*\)", "()", label)) > 60 or (form == "lead-in" and kind not in ("exam", "discharge")):
             continue
         if form == "colon" and (_PROSE_BEFORE_COLON.search(label) or _PREPOSITIONAL_CLAUSE.match(label)):
             continue  # "In the ED, initial vitals were: …": a sentence of the history introducing a list
