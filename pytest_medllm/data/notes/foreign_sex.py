@@ -145,8 +145,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                                                 re.I):
                 out.append(SexMention(m.start(), m.end(), word, sex, "noun"))
             continue
-        if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper():
-            continue
+        if kind == "noun" and word.lower() in ("mann", "frau") and not word[0].isupper() and not (
+                word.lower() == "mann" and languages & {"no", "da"}):
+            continue  # German nouns are capitalised; Norwegian "54 år gammel mann" is not
         if kind == "noun" and word.lower() in _MASCULINE_PATIENT and (re.match(r"[ \t]*:", after) or (
                 word.lower() == "patient" and not (word[0].isupper() or "fr" in languages and re.search(
                     r"(?:\b(?:le|un|du|au|ce)|[(:])[ \t]*$", text[max(0, m.start() - 6):m.start()])))):
@@ -174,6 +175,11 @@ def foreign_sex_words(text: str) -> list[SexMention]:
             continue
         # the French patient's counterpart is "patiente"; the lexicon's swap gives the German "Patientin"
         french_patient = word.lower() == "patient" and "fr" in languages and "de" not in languages
+        # Norwegian and Danish "han" has "hun" for its counterpart, Swedish "hon"
+        nordic_han = word.lower() == "han" and (bool(languages & {"no", "da"}) or "sv" not in languages)
+        # Norwegian "mann" has "kvinne" for its counterpart, German "Mann" "Frau"
+        nordic_mann = word.lower() == "mann" and languages & {"no", "da"} and "de" not in languages
+        counterpart = "patiente" if french_patient else "hun" if nordic_han else "kvinne" if nordic_mann else ""
         out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else "",
-                              counterpart="patiente" if french_patient else ""))
+                              counterpart=counterpart))
     return out

@@ -154,7 +154,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "hon": ("female", "pronoun", ("sv",)), "hun": ("female", "pronoun", ("no", "da")),
     # Dutch "ze"/"zij" (also "they": read beside a verb in the singular, "ziet ze", "Zij is")
     "ze": ("female", "pronoun", ("nl",)), "zij": ("female", "pronoun", ("nl",)),
-    "han": ("male", "pronoun", ("sv",)), "ela": ("female", "pronoun", ("pt",)), "ele": ("male", "pronoun", ("pt",)),
+    "han": ("male", "pronoun", ("sv", "no", "da")), "ela": ("female", "pronoun", ("pt",)), "ele": ("male", "pronoun", ("pt",)),
     # Malay titles ("Puan ___", "Encik ___", "Cik ___"), Turkish titles after the name ("___ Bey", "___ Hanım")
     "puan": ("female", "title", ()), "encik": ("male", "title", ()), "cik": ("female", "title", ()),
     "bey": ("male", "title after", ()), "hanım": ("female", "title after", ()),
@@ -183,6 +183,11 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "nichtraucherin": ("female", "noun", ()), "raucherin": ("female", "noun", ()),
     "fumatrice": ("female", "noun", ()), "hr.": ("male", "title", ("de",)),
     "père": ("male", "mother of children", ("fr",)),
+    # Russian nouns and pronouns ("Больная Т., 76 лет", "Она контактна"); the status words of other languages
+    # ("veuve", "exfumador", "aposentado") are left out: most annotators do not count them as sex words
+    "больная": ("female", "noun", ("ru",)), "больной": ("male", "noun", ("ru",)),
+    "пациентка": ("female", "noun", ()), "она": ("female", "pronoun", ("ru",)), "он": ("male", "pronoun", ("ru",)),
+    "её": ("female", "possessive", ("ru",)),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -217,5 +222,6 @@ FOREIGN_SWAPS: dict[str, str] = {
     "kvinne": "mann", "enke": "enkemann", "enkemann": "enke", "nichtraucherin": "nichtraucher",
     "raucherin": "raucher", "fumatrice": "fumatore", "hr.": "fr.",
     "père": "mère",
+    "больная": "больной", "больной": "больная", "пациентка": "пациент", "она": "он", "он": "она", "её": "его",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -35,6 +35,7 @@ functions of the text.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -342,4 +343,4 @@ def _staff_named_last(text: str, start: int, end: int, resolved: list[SexMention
 
 
 def _mark(word: SexMention, patient: bool, why: str) -> SexMention:
-    return SexMention(word.start, word.end, word.text, word.sex, word.kind, word.role, patient, why)
+    return dataclasses.replace(word, patient=patient, why=why)  # keeps a counterpart the reader gave (Norwegian "hun")

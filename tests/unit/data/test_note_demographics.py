@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_medllm.data.note_demographics import extract_demographics
+from pytest_medllm.data.notes.lexicon import FOREIGN_SWAPS
 from tests.helpers.note_extraction_report import DEMOGRAPHIC_ORDER, pronoun_confusion, score
 from tests.helpers.notes_markup import load
 
@@ -997,3 +998,34 @@ def test_the_nineteenth_held_out_corpus_retired_to_development():
 def test_ages_of_the_twentieth_held_out_corpus(text, age):
     assert extract_demographics(text).age == age
 
+
+
+# -- forms the retired held-out corpus dev23 (heldout21) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, sex_words, counterparts", [
+    # Russian nouns, pronouns and the possessive "её"
+    ("Больная К., 81 год. Жалобы на одышку. Объективно: она в сознании, состояние её средней тяжести.",
+     ["Больная", "она", "её"], ["больной", "он", "его"]),
+    ("Больной доставлен бригадой скорой помощи. При поступлении он жалуется на боли в груди.",
+     ["Больной", "он"], ["больная", "она"]),
+    # Norwegian "mann" in lower case and "han": their counterparts are Norwegian ("kvinne", "hun"), not German or
+    # Swedish
+    ("Sosialt: 61 år gammel mann, bor alene. Han røyker ikke. Pasienten ble innlagt fra legevakt.",
+     ["mann", "Han"], ["kvinne", "hun"]),
+])
+def test_sex_words_of_the_twenty_first_held_out_corpus(text, sex_words, counterparts):
+    found = [m for m in extract_demographics(text).sex_mentions]
+    assert [text[m.start:m.end] for m in found] == sex_words
+    assert [m.counterpart or FOREIGN_SWAPS[m.text.lower()] for m in found] == counterparts
+
+
+def test_the_twenty_first_held_out_corpus_retired_to_development():
+    """dev23 (heldout21, scored once, README: ethnicity 0.841, sex words 0.888, age 0.977) after its Russian and
+    Norwegian sex words were studied: a floor against regressions, not a goal. Left: the gendered occupation, status
+    and smoker nouns (veuve, exfumador, aposentado) that dev23's annotators mark and most earlier ones do not, Russian
+    "76 лет", a Croatian sex field's "Ž", and descent adjectives of Danish, Dutch and German ("grønlandsk",
+    "Hindoestaanse", "tamilische")."""
+    scores = score(load("dev23"))["demographics"]
+    assert scores["AGE"].recall >= 0.97 and scores["AGE"].precision >= 0.99
+    assert scores["SEX"].recall >= 0.90 and scores["SEX"].precision >= 0.98
+    assert scores["ETH"].precision >= 0.92 and scores["ETH"].recall >= 0.84

@@ -148,13 +148,19 @@ def test_a_sex_field_is_rewritten_in_its_own_letters(text, rewritten):
 
 @pytest.mark.parametrize("corpus", ["dev6b", "dev7b", "dev8b", "dev9b", "dev10b", "dev11b", "dev12b", "dev13b",
                                     "dev14b", "dev15b", "dev16b", "dev17b", "dev18b", "dev19b", "dev20b", "dev21b",
-                                    "dev22b"])
+                                    "dev22b", "dev23b"])
 def test_every_other_language_note_gets_a_sex_counterfactual_or_a_reason(corpus):
     """Every note written in another language than English (the corpora's "b" parts) is rewritten to the other sex or
     told not applicable; none raises (a Chinese "性別：女", a Greek "Φύλο: Θ", a Turkish "Cinsiyet: E" did)."""
     for note in load_notes(corpus):
         made = sex_counterfactual(build_user_note(note.id, note.text))
         assert isinstance(made, (Counterfactual, NotApplicable)), note.id
+
+
+def test_a_norwegian_man_becomes_a_woman_in_norwegian():
+    text = "Sosialt: 61 år gammel mann, bor alene. Han røyker ikke. Pasienten ble innlagt fra legevakt."
+    assert sex_counterfactual(build_user_note("n", text)).note.text == (
+        "Sosialt: 61 år gammel kvinne, bor alene. Hun røyker ikke. Pasienten ble innlagt fra legevakt.")
 
 
 def test_the_masculine_patient_noun_becomes_the_feminine_of_its_language():
