@@ -42,14 +42,17 @@ _PAIR_TO_PAIR = re.compile(rf"(?P<a>\d{{2,3}})(?:'?s)?[ \t]*[/xX][ \t]*(?P<c>\d{
                            rf"(?P<b>\d{{2,3}})(?:'?s)?[ \t]*[/xX][ \t]*(?P<d>\d{{2,3}})(?:'?s)?(?:[ \t]*\(\d{{2,3}}\))?"
                            rf"(?![ \t]*/)")
 #: A range in brackets right after a reading (a flowsheet's minimum and maximum of the last hours).
-_AFTER_READING = re.compile(rf"[ \t]*(?:%|°[ \t]*[CF]|bpm|/min|mm[ \t]*Hg|br/min)?[ \t]*[(\[][ \t]*"
+_AFTER_READING = re.compile(rf"[ \t]*(?:%|°[ \t]*[CF]|bpm|/min|mm[ \t]*Hg|br/min)?(?:\(\d{{2,3}}\))?[ \t]*[(\[{{][ \t]*"
                             rf"(?:24[ \t]*h(?:rs?)?:?[ \t]*|range:?[ \t]*)?")
+#: A table's next cell holding a range after a reading's cell: "| HR | 94 (AF) | 78-118 |".
+_NEXT_CELL = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]|bpm)?(?:[ \t]*\([^()\n]{1,15}\))?[ \t]*\|[ \t]*"
+                        r"(?=\d{2,3}(?:[.,]\d)?[ \t]*(?:-|–)[ \t]*\d{2,3}(?:[.,]\d)?(?:/\d{2,3}[ \t]*[-–][ \t]*\d{2,3})?[ \t]*\|)")
 #: A range in brackets right before a reading: Epic's "Pulse: [78-158] 96", "BP: (104-142)/(62-94) 118/76".
 _BEFORE_READING = re.compile(r"[\[(][^\[\]()\n]{0,40}[\])](?:[ \t]*/[ \t]*\([^()\n]{0,20}\))?[ \t]*$")
 #: Words before a range that make it a target, a threshold, an order or a reference, not readings.
 _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|titrat\w*|parameters?|normal|ref\w*|"
                            r"call|notify|if|until|below|above|under|over|less|greater|wean\w*|permissive|"
-                           r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål|tavoite\w*|hedef\w*|cél\w*|"
+                           r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|"
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*)\b|[<>≤≥]|目標|目标|목표", re.I)
@@ -61,7 +64,8 @@ _TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:目標|目标|�
 #: Unlabelled heart rates in decades: "rates 70s-80s", "RVR to 150s-160s", "rates in the 40s, dropping to the high 30s".
 _RATES = re.compile(r"\b(?:(?:heart|ventricular|pulse)[ \t]+)?rates?[ \t]+(?:(?:in|of|to|at)[ \t]+)?(?:the[ \t]+)?"
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<n>\d{1,2}0'?s\b)|"
-                    r"\b(?:RVR|AF|AFib|a-?fib|SVT|tachycardia|bradycardia)[ \t]+(?:(?:to|in|at)[ \t]+)?(?:the[ \t]+)?"
+                    r"\b(?:RVR|AF|AFib|a-?fib|SVT|tachycardia|bradycardia|sinus(?:[ \t]+(?:brady|tachy)\w*)?)[ \t]+"
+                    r"(?:(?:to|in|at)[ \t]+)?(?:the[ \t]+)?"
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<m>\d{1,2}0'?s\b)|"
                     r"\b(?:dropping|falling|rising|down|up)[ \t]+to[ \t]+the[ \t]+(?:(?:high|low|mid)[ \t]+)?"
                     r"(?P<k>\d{1,2}0'?s\b)", re.I)
@@ -81,6 +85,27 @@ _MIN_MAX_CELLS = re.compile(r"[ \t]*(?:%|bpm|br/min|mmHg|Deg[CF]|°[CF])?[ \t]*(
 _BETWEEN = re.compile(rf"\b(?:between|zwischen|entre|tra|tussen|mellan|välillä|från|from|ranged?[ \t]+from|ranging"
                       rf"[ \t]+from)[ \t]+(?P<a>{_N})(?:'?s)?[ \t]*(?:and|und|et|y|e|en|och|to|-|–)[ \t]+"
                       rf"(?P<b>{_N})(?P<bs>'?s\b)?", re.I)
+
+
+#: A vital's word, a few words, then its decades or its range: "HR in the 80s per RN", "SBP in the 70s-80s",
+#: "readings mostly in the 120s to 130s", "HR ranging 38-46", "AF - rates 78-118", "(was 80s this morning)".
+_WORD_THEN_RANGE = re.compile(
+    r"\b(?P<word>HR|[Hh]eart\s+rates?|[Pp]ulse|[Rr]ates?|SBPs?|[Ss]ystolic(?:\s+BP)?|BPs?|[Bb]lood\s+pressures?|"
+    r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rate)\b"
+    r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
+    r"normali[sz]ed\s+to|remained|stayed)[ \t]+(?:the[ \t]+)?(?:(?:high|low|mid|upper|lower)[ \t-]+)?"
+    r"(?=\d{1,2}0'?s\b|\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)")
+_WORD_VARIABLE = (("heart_rate", r"(?i:hr|heart|pulse|rates?)"), ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat)"),
+                  ("respiratory_rate", r"(?i:rr|resp)"), ("systolic_bp", r"(?i:sbp|systolic|bp|blood|readings)"))
+#: A word before a reading's bracket that makes a decade in it the same vital's: "HR 118 (was 80s this morning)".
+_BRACKET_DECADE = re.compile(r"[ \t]*(?:%|bpm|/min)?[ \t]*\((?:[^()\n\d]{0,25}?)\b(?:was|baseline|usual(?:ly)?|normally|"
+                             r"previously|prior|earlier)[ \t]+(?=\d{1,2}0'?s\b)", re.I)
+#: A saturation's range written with its percent signs and nothing else to say what it is: "usually 95-96%",
+#: "back to 92-94% within 2 min". Both ends from 80 (an ejection fraction or an oxygen's fraction is lower, and is
+#: named: "EF 60-65%", "FiO2 40-60%").
+_PERCENT_RANGE = re.compile(r"(?<![\d.])(?P<a>(?:8\d|9\d|100))[ \t]*%?[ \t]*(?:-|–|to)[ \t]*(?P<b>(?:8\d|9\d|100))[ \t]*%")
+_NOT_SATURATION = re.compile(r"(?i:\b(?:EF|LVEF|ejection|FiO2|O2\s+at|humidity|oxygen\s+at|probability|sensitivity|"
+                             r"specificity|stenosis|occlusion|percentile|confidence))[^\n]{0,20}$")
 
 
 def _end(variable: str, text: str, start: int, end: int, how: str, unit: str | None = None) -> Found | None:
@@ -214,6 +239,22 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
             continue
         ends += _bracketed(text, item)
     ends += _min_max_columns(text, found)
+    for m in _WORD_THEN_RANGE.finditer(text):
+        if re.search(r"(?i)\b(?:goal|target|keep|call|if|parameters?)\b", m["gap"]) or _is_target(text, m.start()):
+            continue
+        variable = next(v for v, w in _WORD_VARIABLE if re.match(w, m["word"]))
+        how = f"end of a range of the {variable.replace('_', ' ')}"
+        ends += _pressure(text, m.end(), how) if variable == "systolic_bp" else _simple(variable, text, m.end(), how)
+    for item in found:
+        bracket = _BRACKET_DECADE.match(text, item.end)
+        if bracket:  # "BP 98/56 (usual 130s systolic)": a pressure's one decade is its systolic
+            variable = "systolic_bp" if item.variable == "diastolic_bp" else item.variable
+            ends += _simple(variable, text, bracket.end(), "a decade in brackets after a reading")
+    for m in _PERCENT_RANGE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        more = _simple("oxygen_saturation", text, m.start("a"), "a range of percentages of 80 or more")
+        if not _NOT_SATURATION.search(text[line_start:m.start()]) and not _is_target(text, m.start(), more):
+            ends += more
     ends += _between(text)
     for m in _RATES.finditer(text):
         group = next(g for g in ("n", "m", "k") if m[g])
@@ -230,9 +271,14 @@ def _bracketed(text: str, item: Found) -> list[Found]:
         return []  # the pair's range is read after its diastolic value, or before its systolic one below
     variable = "systolic_bp" if item.variable == "diastolic_bp" else item.variable
     after = _AFTER_READING.match(text, item.end)
-    if after and text[after.end() - 1:after.end()] in "([" or (after and re.search(r"[(\[][ \t]*$", after[0])):
+    cell = _NEXT_CELL.match(text, item.end)
+    if cell:  # "| HR | 94 (AF) | 78-118 |": the next cell of a table's row
+        ends = _pressure(text, cell.end(), how) if variable == "systolic_bp" else _simple(variable, text, cell.end(), how)
+        if ends:
+            return ends
+    if after and text[after.end() - 1:after.end()] in "([{" or (after and re.search(r"[(\[{][ \t]*$", after[0])):
         at = after.end()
-        closing = re.match(r"[^()\[\]\n]{3,40}[)\]]", text[at:])
+        closing = re.match(r"[^{}\[\]\n]{3,40}[)\]}]", text[at:])
         ends = (_pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)) \
             if closing else []
         if ends:
