@@ -32,6 +32,13 @@ from __future__ import annotations
 
 import re
 
+from .label_context import A_CHANGE as _A_CHANGE
+from .label_context import ECG_CONTEXT
+from .label_context import ECG_CONTEXT as _ECG
+from .label_context import HEART_EXAM as _HEART_EXAM
+from .label_context import LAB_T as _LAB_T
+from .label_context import NOT_PATIENTS_TEMPERATURE as _NOT_PATIENTS_TEMPERATURE
+from .label_context import RHYTHM as _RHYTHM
 from .label_type import Label
 from .values import (
     NUMBER,
@@ -49,23 +56,6 @@ from .values import (
 
 
 _ROMANCE = ("fr", "es", "it", "pt")
-#: What precedes an ECG rate on its line, as a word of its own ("arrhythm." is no ECG).
-ECG_CONTEXT = _ECG = r"\b(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
-#: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
-_HEART_EXAM = r"(?i)^[^\n]{0,80}?\b(?:cor|hjärta|hjerte|hjerta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?|serce|srce|" \
-              r"szív|sydän|сердце|ССС)[ \t]*:[^\n]{0,60}$"
-_RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
-           r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
-           r"(?:rhythm|tachycardia|bradycardia|tach|brady|fibrillation|flutter)")
-#: Words before a "T" that make it part of a lab's name: "troponin T 24 ng/l", "free T 1.2".
-_LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
-#: Words before "temperature" that make it something else's: "room temperature 22 °C", "water temp 40".
-#: "room temperature", "air temp": not the patient's; "Sats 98% air   Temp 36.8" is the saturation's air, then the
-#: patient's temperature (the word right before the label, a space between, not after a percentage).
-_NOT_PATIENTS_TEMPERATURE = r"(?<!%[ \t])\b(?:room|ambient|outside|outdoor|environment\w*|air|water|bath|fridge|" \
-                            r"incubator|dialysate|blanket|device|set|target|goal|fluid)[ \t]?$"
-#: Words before a systolic or diastolic label that make its number a change, not a reading: "chute systolique de 44".
-_A_CHANGE = r"\b(?:chute|drop|fall|baisse|abfall|ca[íi]da|calo|queda|rise|increase|change)\s*$"
 _L = Label
 #: Labels by family. Longer forms come first where one label is a prefix of another.
 LABELS: tuple[Label, ...] = (
