@@ -31,7 +31,8 @@ from __future__ import annotations
 import re
 
 from .layouts import row_values
-from .values import ANY_TEMP_UNIT, NUMBER, TEMP_NUMBER, Found, in_devise_units, read, read_pressure, someone_elses
+from .values import (ANY_TEMP_UNIT, BP_DECADES, NUMBER, TEMP_NUMBER, Found, in_devise_units, read, read_pressure,
+                     someone_elses)
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
@@ -183,9 +184,6 @@ _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|\b(?:goal|target|aim|
                                  r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
 #: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).
 _TOPIC_SHAPE = {"systolic_bp": (60, 260), "diastolic_bp": (30, 160)}
-#: Decades of a blood pressure, which only a blood pressure is written in: "140s-150s/80s-90s", "150s/90s".
-_BP_DECADES = re.compile(r"(?<![\d/])\d{2,3}0'?s(?:[ \t]*[-–][ \t]*\d{2,3}0'?s)?[ \t]*/[ \t]*\d{1,2}0'?s"
-                         r"(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?")
 #: The rest of a range after its first number: "-110", "s-100s", "'s", "s/90s".
 _RANGE_TAIL = re.compile(r"(?:'?s)?(?:[ \t]*(?:-|–|to)[ \t]*\d{1,3}(?:'?s)?)?(?:[ \t]*/[ \t]*\d{1,3}'?s"
                          r"(?:[ \t]*[-–][ \t]*\d{1,3}'?s)?)?")
@@ -313,7 +311,7 @@ def _after_ranges(text: str, ranges: list[tuple[str, int]]) -> list[Found]:
     ends), and after the decades of a blood pressure anywhere."""
     more: list[Found] = []
     seeds = list(ranges) + [("systolic_bp", m.start() + len(re.match(r"\d+", m[0])[0]))
-                            for m in _BP_DECADES.finditer(text)]
+                            for m in BP_DECADES.finditer(text)]
     for variable, end in seeds:
         link = _AFTER_RANGE.match(text, _RANGE_TAIL.match(text, end).end())  # type: ignore[union-attr]
         if not link:

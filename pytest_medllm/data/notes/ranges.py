@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from .label_type import Label
-from .values import PLAUSIBLE_PRESSURE, PLAUSIBLE_RATE, RATE_UNIT, UNITS, Found, number_value, read_temperature
+from .values import (BP_DECADES, PLAUSIBLE_PRESSURE, PLAUSIBLE_RATE, RATE_UNIT, UNITS, Found, number_value,
+                     read_temperature)
 from ..schemas import VITAL_LIMITS
 
 #: A number of a range: up to three digits, a decimal for temperatures ("36,2", "97.5").
@@ -69,9 +70,6 @@ _RATES = re.compile(r"\b(?:(?:heart|ventricular|pulse)[ \t]+)?rates?[ \t]+(?:(?:
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<m>\d{1,2}0'?s\b)|"
                     r"\b(?:dropping|falling|rising|down|up)[ \t]+to[ \t]+the[ \t]+(?:(?:high|low|mid)[ \t]+)?"
                     r"(?P<k>\d{1,2}0'?s\b)", re.I)
-#: Decades of a blood pressure, which only a blood pressure is written in: "140s-150s/80s-90s", "150s/90s".
-_BP_DECADES = re.compile(r"(?<![\d/])\d{1,2}0'?s(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?[ \t]*/[ \t]*\d0'?s"
-                         r"(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?")
 #: A further range or decade of the same vital later in the clause: "SBPs 150s-160s on admission, trended to
 #: 110s-120s", "HR 80-110 overnight, then 70s".
 _FURTHER = re.compile(r"[^.;\n\d]{0,40}?\b(?:to|then|and|now|later|was|were)[ \t]+(?:the[ \t]+)?"
@@ -188,9 +186,8 @@ def _is_target(text: str, at: int, ends: list[Found] | None = None) -> bool:
     line_start = text.rfind("\n", 0, at) + 1
     if ends and _TARGET_AFTER.match(text, max(e.end for e in ends)):
         return True
-    clause = max(line_start, at - 50, *(m.end() for m in re.finditer(r"[.;][ \t]", text[:at])
-                                        if m.end() > at - 50))  # "Agree with above. On my exam … sats 92-95%"
-    before = text[clause:at]
+    before = text[max(line_start, at - 50):at]
+    before = re.split(r"[.;][ \t]", before)[-1]  # the clause only: "Agree with above. On my exam … sats 92-95%"
     return bool(_NOT_READINGS.search(before) or (_FOR_VITAL.search(before) and not re.match(r"\d+'?s\b", text[at:])))
 
 
@@ -221,7 +218,7 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
     bracketed ranges before or after a reading in ``found``, the minimum and maximum columns of a grid, "between X
     and Y" after a vital's word, and unlabelled heart rates in decades."""
     ends: list[Found] = []
-    seeds = list(ranges) + [("systolic_bp", m.start()) for m in _BP_DECADES.finditer(text)]
+    seeds = list(ranges) + [("systolic_bp", m.start()) for m in BP_DECADES.finditer(text)]
     seeds += [("systolic_bp", at) for at in _labelled_pressure_ranges(text, labels, languages)]
     for variable, at in seeds:
         how = f"end of a range of the {variable.replace('_', ' ')}"
