@@ -47,7 +47,8 @@ _AFTER_READING = re.compile(rf"[ \t]*(?:%|°[ \t]*[CF]|bpm|/min|mm[ \t]*Hg|br/mi
                             rf"(?:24[ \t]*h(?:rs?)?:?[ \t]*|range:?[ \t]*)?")
 #: A table's next cell holding a range after a reading's cell: "| HR | 94 (AF) | 78-118 |".
 _NEXT_CELL = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]|bpm)?(?:[ \t]*\([^()\n]{1,15}\))?[ \t]*\|[ \t]*"
-                        r"(?=\d{2,3}(?:[.,]\d)?[ \t]*(?:-|–)[ \t]*\d{2,3}(?:[.,]\d)?(?:/\d{2,3}[ \t]*[-–][ \t]*\d{2,3})?[ \t]*\|)")
+                        r"(?=\d{2,3}(?:[.,]\d)?[ \t]*(?:-|–)[ \t]*\d{2,3}(?:[.,]\d)?"
+                        r"(?:/\d{2,3}[ \t]*[-–][ \t]*\d{2,3})?[ \t]*\|)")
 #: A range in brackets right before a reading: Epic's "Pulse: [78-158] 96", "BP: (104-142)/(62-94) 118/76".
 _BEFORE_READING = re.compile(r"[\[(][^\[\]()\n]{0,40}[\])](?:[ \t]*/[ \t]*\([^()\n]{0,20}\))?[ \t]*$")
 #: Words before a range that make it a target, a threshold, an order or a reference, not readings.
@@ -96,12 +97,13 @@ _WORD_THEN_RANGE = re.compile(
 _WORD_VARIABLE = (("heart_rate", r"(?i:hr|heart|pulse|rates?)"), ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat)"),
                   ("respiratory_rate", r"(?i:rr|resp)"), ("systolic_bp", r"(?i:sbp|systolic|bp|blood|readings)"))
 #: A word before a reading's bracket that makes a decade in it the same vital's: "HR 118 (was 80s this morning)".
-_BRACKET_DECADE = re.compile(r"[ \t]*(?:%|bpm|/min)?[ \t]*\((?:[^()\n\d]{0,25}?)\b(?:was|baseline|usual(?:ly)?|normally|"
-                             r"previously|prior|earlier)[ \t]+(?=\d{1,2}0'?s\b)", re.I)
+_BRACKET_DECADE = re.compile(r"[ \t]*(?:%|bpm|/min)?[ \t]*\((?:[^()\n\d]{0,25}?)\b"
+                             r"(?:was|baseline|usual(?:ly)?|normally|previously|prior|earlier)[ \t]+(?=\d{1,2}0'?s\b)",
+                             re.I)
 #: A saturation's range written with its percent signs and nothing else to say what it is: "usually 95-96%",
 #: "back to 92-94% within 2 min". Both ends from 80 (an ejection fraction or an oxygen's fraction is lower, and is
 #: named: "EF 60-65%", "FiO2 40-60%").
-_PERCENT_RANGE = re.compile(r"(?<![\d.])(?P<a>(?:8\d|9\d|100))[ \t]*%?[ \t]*(?:-|–|to)[ \t]*(?P<b>(?:8\d|9\d|100))[ \t]*%")
+_PERCENT_RANGE = re.compile(r"(?<![\d.])(?P<a>8\d|9\d|100)[ \t]*%?[ \t]*(?:-|–|to)[ \t]*(?P<b>8\d|9\d|100)[ \t]*%")
 _NOT_SATURATION = re.compile(r"(?i:\b(?:EF|LVEF|ejection|FiO2|O2\s+at|humidity|oxygen\s+at|probability|sensitivity|"
                              r"specificity|stenosis|occlusion|percentile|confidence))[^\n]{0,20}$")
 
@@ -200,7 +202,8 @@ def _labelled_pressure_ranges(text: str, labels: tuple[Label, ...], languages: f
         if label.family != "blood_pressure" or (label.only_in and not languages & set(label.only_in)):
             continue
         regex = re.compile(rf"(?<![A-Za-zÀ-ÿ0-9/])(?:{label.pattern})(?![A-Za-zÀ-ÿ/])[ \t:]*"
-                           rf"(?:(?:{_RANGE_GAP_WORDS})[ \t]+)*(?=\(?\d{{2,3}}(?:'?s)?[ \t]*(?:{_TO}|/[ \t]*\(?\d{{1,3}}"
+                           rf"(?:(?:{_RANGE_GAP_WORDS})[ \t]+)*"
+                           rf"(?=\(?\d{{2,3}}(?:'?s)?[ \t]*(?:{_TO}|/[ \t]*\(?\d{{1,3}}"
                            rf"(?:'?s|[ \t]*{_TO})))", 0 if label.case_sensitive else re.I)
         starts += [m.end() for m in regex.finditer(text)]
     return starts
@@ -270,10 +273,11 @@ def _bracketed(text: str, item: Found) -> list[Found]:
     after = _AFTER_READING.match(text, item.end)
     cell = _NEXT_CELL.match(text, item.end)
     if cell:  # "| HR | 94 (AF) | 78-118 |": the next cell of a table's row
-        ends = _pressure(text, cell.end(), how) if variable == "systolic_bp" else _simple(variable, text, cell.end(), how)
+        at = cell.end()
+        ends = _pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)
         if ends:
             return ends
-    if after and text[after.end() - 1:after.end()] in "([{" or (after and re.search(r"[(\[{][ \t]*$", after[0])):
+    if after:  # its bracket opens: "(82-118)", "[70-144]", "{88/46(60) - 136/74(94)}"
         at = after.end()
         closing = re.match(r"[^{}\[\]\n]{3,40}[)\]}]", text[at:])
         ends = (_pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)) \
