@@ -117,7 +117,8 @@ from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends
 from .notes.sections import SECTION_KINDS, Section, find_sections
-from .notes.unlabelled import read_sentence_temperatures, read_unit_saturations, read_unit_temperatures
+from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
+                               read_unit_temperatures)
 from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, in_devise_units, to_fahrenheit
 from .schemas import VITAL_SIGNS
 
@@ -216,6 +217,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     found += read_unit_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
     found += read_unit_saturations(text, {r[1] for r in rejected} | {f.start for f in found})
     found += read_sentence_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
+    found += read_ecg_rates(text, {r[1] for r in rejected} | {f.start for f in found})
     found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"])
     found = confirm_weak(found, text)
     ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)]

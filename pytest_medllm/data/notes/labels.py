@@ -138,6 +138,9 @@ LABELS: tuple[Label, ...] = (
        meaning="tepová frekvence, the heart rate in Czech"),
     _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate", "ru/uk/bg/sr",
        meaning="частота сердечных сокращений, пульс: the heart rate and pulse in Russian, Ukrainian, Bulgarian"),
+    # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
+    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca", "heart_rate",
+       "ar/he/is/sl"),
     _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencija(?!\s+disanja)|frekvence\s+komor|hız|"
                                      r"escape-?ritme|RS\s+a",
        "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
@@ -168,6 +171,8 @@ LABELS: tuple[Label, ...] = (
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
     _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
+    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط|ל\"ד|לחץ\s+דם|BÞ|blóðþrýstingur", "blood_pressure", "ar/he/is",
+       meaning="blood pressure in Arabic, Hebrew and Icelandic"),
     _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
        case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
@@ -201,6 +206,7 @@ LABELS: tuple[Label, ...] = (
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
     _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР)(?![А-Яа-яЁёЇїІіЄє])", "respiratory_rate", "ru/uk/bg",
        case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
+    _L("التنفس", r"(?:معدل\s+)?(?:ال)?تنفس|נשימות|קצב\s+נשימה|öndunartíðni", "respiratory_rate", "ar/he/is"),
     _L("frekvencija disanja", r"(?:frekvencija|fr\.)\s+disanja|frekvenca\s+dihanja", "respiratory_rate", "hr/sr/sl"),
     _L("HT", r"HT", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
        meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
@@ -227,6 +233,7 @@ LABELS: tuple[Label, ...] = (
                     r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
        "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
+    _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|súrefnismettun", "oxygen_saturation", "he/ar/is"),
     # temperature
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
                       r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"
@@ -235,6 +242,8 @@ LABELS: tuple[Label, ...] = (
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
     _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температура(?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
        meaning="температура тела, the body temperature in Russian"),
+    _L("חום", r"(?:ال)?حرارة|חום|hiti", "temperature", "ar/he/is", not_after=_NOT_PATIENTS_TEMPERATURE,
+       meaning="the temperature in Arabic, Hebrew and Icelandic"),
     _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,
        meaning="a Russian note's Latin 't' before a temperature with a decimal: 't 38,9'"),
     _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
@@ -277,7 +286,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"axillär|rektal|tympanal|sublingual|axillaire|rectale|buccale|axilar|ascellare|timpanica|corporea|"
              r"corporal|corporelle|basale?|ca\.?|cca\.?|um|ok\.|około|circa|около|re|li|rechts|links|"
              r"sağ\s+kol|sol\s+kol|rilevata(?:\s+sul\s+posto)?|remont[ée]e|totale|mesur[ée]e?|misurata|medida|"
-             r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar")
+             r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar|palpoiden|n\.|noin")
 #: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
 _THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
              r"no\s+more\s+than|goal|target|aim)"

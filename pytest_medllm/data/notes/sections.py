@@ -163,7 +163,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # Russian, Ukrainian and Bulgarian examination headings: "Объективно:", "Об'єктивно:", "Обективно:",
              # "Status praesens", "При поступлении:"
              r"объективн\w*|об['’]єктивн\w*|обективн\w*|status\s+praesens|\bst\.?\s+praesens|при\s+поступлении|"
-             r"при\s+надходженні|при\s+постъпване"),
+             r"при\s+надходженні|при\s+постъпване|"
+             # Arabic, Hebrew and Icelandic: "الفحص عند الوصول", "العلامات الحيوية", "בדיקה גופנית", "סימנים
+             # חיוניים", "טריאז'", "Skoðun", "Lífsmörk við komu"
+             r"الفحص|فحص\s+سريري|العلامات\s+الحيوية|בדיקה\s+גופנית|סימנים\s+חיוניים|טריאז|skoðun|lífsmörk"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -184,7 +187,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               # and the admission department's values "for comparison"
               r"жалоб\w*|скарг\w*|оплаквания|анамнез\w*|диагноз\w*|діагноз\w*|заключени\w*|висновок|план\w*|"
               r"лаборатор\w*|для\s+сравнения|при[её]мн\w*|лечени\w*|лікування|лечение|рекомендац\w*|"
-              r"эпикриз\w*|епікриз\w*|дневник\w*)\b|^[sp]$"),
+              r"эпикриз\w*|епікриз\w*|дневник\w*|القصة\s+المرضية|الخطة|التشخيص|سبب\s+الدخول|"
+              r"תלונה\s+עיקרית|אבחנה|תוכנית|המלצות|saga|greining|áætlun)\b|^[sp]$"),
 )
 _LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it

@@ -10,6 +10,9 @@
   sentence of a temperature word ("checked her temperature and it was 100.8", "Subjective fevers, measured 38.6 at
   home"), or in the sentence after one when a verb of measuring stands right before it ("… with fever. She measured
   38.4 at home");
+* :func:`read_ecg_rates` takes the rate of an ECG's line: its first number with a rate unit ("ECG: AF, 110/min",
+  "ЕКГ: синусна тахикардија 124/мин", "心電図：洞調律 106/分", "א.ק.ג: סינוס ברדיקרדיה 42 לדקה") or after "rate"
+  ("ECG: AF w/ RVR, rate 112", "V rate 108");
 * :func:`read_unit_saturations` takes a percentage by the air or oxygen it was measured on ("98% on RA", "94% on 2 L")
   or by the oxygen that improved it ("Placed on 4L NC with improvement to 95%").
 
@@ -130,6 +133,35 @@ _IMPROVED_SATURATION = re.compile(r"\b(?:improve(?:ment|d|s)?|improving|increase
                                   r"to\s+(?P<n1>\d{2,3})[ \t]*%", re.I)
 _OXYGEN_WORDS = re.compile(r"\b(?:NC|NRB|NRBM|nasal|cannula|mask|venturi|HFNC|BiPAP|CPAP|O2|oxygen|\d+\s*L|sats?|"
                            r"SpO2|saturations?|RA|room\s+air)\b", re.I)
+
+
+#: A line of an ECG (or a monitor strip) in any language, to its end.
+_ECG_LINE = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[.)][ \t]*)?(?:(?:12[- ]lead[ \t]+)?(?i:ECG|EKG|ÉCG|ЕКГ|ЭКГ|ΗΚΓ)\b|"
+                       r"心电图|心電図|심전도|تخطيط القلب|א\.?ק\.?ג\.?)[^\n]*")
+#: The rate in such a line: a number with a rate unit, or after "rate".
+_ECG_RATE = re.compile(r"(?<![\d.,/])(?P<n>\d{2,3})[ \t]*(?:/[ \t]?(?:min|мин|dk|分|دقيقة|perc)\b|/[ \t]?(?:мин|分|دقيقة)|"
+                       r"bpm|b/min|lpm|spm|לדקה|lần/phút|x/menit|уд/мин)|"
+                       r"\b(?:(?:V|ventricular|vent\.?)[ \t]+)?rates?[ \t:]+(?P<r>\d{2,3})\b(?![ \t]*(?:ms|mm|%))", re.I)
+
+
+def read_ecg_rates(text: str, taken: set[int]) -> list[Found]:
+    """The heart rate an ECG's line states (its first rate), unless another reader took or refused that number."""
+    found = []
+    for line in _ECG_LINE.finditer(text):
+        m = _ECG_RATE.search(line[0])
+        if not m:
+            continue
+        group = "n" if m["n"] else "r"
+        start, end = line.start() + m.start(group), line.start() + m.end(group)
+        if start in taken or re.search(r"(?i)(?:\bP[- ]?(?:waves?|hull\w*|vl\w*)|atrial|pitvar\w*|vorhof\w*|auricul\w*)"
+                                       r"[^\n\d]{0,12}$", line[0][:m.start(group)]):
+            continue  # "sinus P-hullámok 84/min, teljes AV-blokk": the atria's rate, not the heart's
+        value = int(m[group])
+        if 20 <= value <= 300:
+            item, _ = read_single("heart_rate", text, start, end, "rate of an ECG's line",
+                                  after=text[end:end + 12] if group == "n" else "")
+            found += [item] if item else []
+    return found
 
 
 def read_unit_saturations(text: str, taken: set[int]) -> list[Found]:
