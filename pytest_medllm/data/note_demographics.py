@@ -110,7 +110,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 # Czech glued "58letý pacient", "80letá"
                                 r"let[ýáé]|"
                                 # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
-                                r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi)"
+                                r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi|"
+                                # Russian, Ukrainian, Serbian and Bulgarian, Arabic, Persian, Hindi, Icelandic
+                                r"лет|года|год|рік|роки|років|године|година|години|سنة|عاماً|عاما|ساله|वर्ष|साल|ára)"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
     # (or before the next field of a header: "moški, 81 let   ZZZS št.", "mężczyzna, lat 52   PESEL")
@@ -120,7 +122,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Polish patient lat)", r"\b(?i:pacjent(?:ka)?|mężczyzna|kobieta)[ \t]+lat[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
-                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek)[ \t]*:?[ \t]*"
+                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur)[ \t]*:?[ \t]*"
                               r"(?P<n>\d{1,3})(?![\d.,/:])"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
     ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
@@ -156,6 +158,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Chinese)", r"(?:年[龄齡][:：]?\s*)?(?P<n>\d{1,3})\s*[岁歲]"),  # simplified and traditional
     ("years (Japanese, Korean)", r"(?P<n>\d{1,3})\s*(?:歳|세)"),
     ("în vârstă de", r"(?i)\bîn\s+vârstă\s+de\s+(?P<n>\d{1,3})\b"),
+    # Hebrew "בת 16", "בן 72" (daughter/son of: aged); Arabic "يبلغ من العمر 38"
+    ("Hebrew bat/ben", r"(?<![\u0590-\u05FF])(?:בת|בן)[ \t]+(?P<n>\d{1,3})(?!\d)"),
     # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
     ("age/race/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
     ("age/race/sex word", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?i:male|female)\b"),
