@@ -312,6 +312,10 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
         elif low == "gent" and word[0].isupper() and "nl" in note_languages(text):
             continue  # "UZ Gent", "MUG Gent": the Flemish city
+        elif low == "gent" and re.match(r"[ \t]+(?:held|stat|given|dose|level|\d)", text[m.end():], re.I):
+            continue  # "Pip/tazo stat, gent held (CKD)": gentamicin
+        elif low == "boy" and re.match(r"[ \t:]*\d{2,3}(?:[.,]\d)?[ \t]*(?:cm|m)\b", text[m.end():]):
+            continue  # Turkish "boy 155 cm": a height
         elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
                                            r"baby|newborn|neonate|fetus|twin|voices?)", text[m.end():]) and not re.search(
                 r"\b(?:baby|live|newborn|a\s+healthy|medicine|middle|best|sales|delivery|police|fire|red)\W{0,2}$",

@@ -120,7 +120,7 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                 continue
             kind = "title"
         elif kind == "title" and not after_age and not lower_dutch and not before_age and not (
-                word[0].isupper() and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
+                (word[0].isupper() or word.upper() == word.lower()) and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
             continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
         if kind == "title" and (STAFF_AFTER_NAME.match(text, m.end()) or
                                 STAFF_BEFORE.search(text[max(0, m.start() - 25):m.start()])):

@@ -188,6 +188,14 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "больная": ("female", "noun", ("ru",)), "больной": ("male", "noun", ("ru",)),
     "пациентка": ("female", "noun", ()), "она": ("female", "pronoun", ("ru",)), "он": ("male", "pronoun", ("ru",)),
     "её": ("female", "possessive", ("ru",)),
+    # Ukrainian, Serbian (Cyrillic), Czech, Persian, Arabic, Indonesian and Hindi nouns and titles (Icelandic "kona"
+    # is also Norwegian "the wife")
+    "хворий": ("male", "noun", ()), "хвора": ("female", "noun", ()), "пацієнтка": ("female", "noun", ()),
+    "пацијенткиња": ("female", "noun", ()), "nemocná": ("female", "noun", ()), "nemocný": ("male", "noun", ()),
+    "آقای": ("male", "title", ()), "خانم": ("female", "title", ()), "مرد": ("male", "noun", ()),
+    "زن": ("female", "noun", ()), "رجل": ("male", "noun", ()), "امرأة": ("female", "noun", ()),
+    "bapak": ("male", "title", ()), "ibu": ("female", "title", ()),
+    "श्रीमती": ("female", "title", ()), "श्री": ("male", "title", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -222,6 +230,10 @@ FOREIGN_SWAPS: dict[str, str] = {
     "kvinne": "mann", "enke": "enkemann", "enkemann": "enke", "nichtraucherin": "nichtraucher",
     "raucherin": "raucher", "fumatrice": "fumatore", "hr.": "fr.",
     "père": "mère",
+    "хворий": "хвора", "хвора": "хворий", "пацієнтка": "пацієнт", "пацијенткиња": "пацијент",
+    "nemocná": "nemocný", "nemocný": "nemocná", "آقای": "خانم", "خانم": "آقای", "مرد": "زن", "زن": "مرد",
+    "رجل": "امرأة", "امرأة": "رجل", "bapak": "ibu", "ibu": "bapak", "श्रीमती": "श्री",
+    "श्री": "श्रीमती",
     "больная": "больной", "больной": "больная", "пациентка": "пациент", "она": "он", "он": "она", "её": "его",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -1046,3 +1046,17 @@ def test_the_twenty_first_held_out_corpus_retired_to_development():
 ])
 def test_ages_of_the_twenty_second_held_out_corpus(text, age):
     assert extract_demographics(text).age == age
+
+
+@pytest.mark.parametrize("text, sex_words", [
+    # Ukrainian, Serbian and Czech patient nouns, Persian titles and nouns
+    ("Хворий ___, 41 рік, переведений з хірургії.", ["Хворий"]),
+    ("Пацијенткиња: ___, 22 године, студенткиња.", ["Пацијенткиња"]),
+    ("S: Nemocná udává lepší dýchání, v noci spala.", ["Nemocná"]),
+    ("مشخصات: آقای ___، ۶۱ ساله. بیمار مرد ۶۱ ساله", ["آقای", "مرد"]),  # a title of a script without capitals
+    # gentamicin and a Turkish height are no sex words
+    ("- Pip/tazo 4.5 g IV stat, gent held (CKD)", []),
+    ("Bilinç açık. Kilo ~78 kg, boy 155 cm.", []),
+])
+def test_sex_words_of_the_twenty_second_held_out_corpus(text, sex_words):
+    assert [text[m.start:m.end] for m in extract_demographics(text).sex_mentions] == sex_words
