@@ -214,10 +214,9 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     languages = note_languages(text)
     labelled, rejected = read_labelled(text, languages)
     found = labelled + positional(text) + tables(text)
-    found += read_unit_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
-    found += read_unit_saturations(text, {r[1] for r in rejected} | {f.start for f in found})
-    found += read_sentence_temperatures(text, {r[1] for r in rejected} | {f.start for f in found})
-    found += read_ecg_rates(text, {r[1] for r in rejected} | {f.start for f in found})
+    refused = {r[1] for r in rejected}
+    for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates):
+        found += reader(text, refused | {f.start for f in found})  # each skips what an earlier reader took
     found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"])
     found = confirm_weak(found, text)
     ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)]

@@ -16,6 +16,7 @@ would explain (a range is written low to high; "from 110s to 80s" is a fall, wri
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .label_type import Label
 from .values import (BP_DECADES, PLAUSIBLE_PRESSURE, PLAUSIBLE_RATE, RATE_UNIT, UNITS, Found, number_value,
@@ -182,6 +183,11 @@ def _pressure(text: str, at: int, how: str) -> list[Found]:
     return _simple("systolic_bp", text, at, how)
 
 
+def _range_at(variable: str, text: str, at: int, how: str) -> list[Found]:
+    """The range (or decades) of ``variable`` whose first number starts at ``at``; a systolic's may be a pressure's."""
+    return _pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)
+
+
 def _is_target(text: str, at: int, ends: list[Found] | None = None) -> bool:
     """Whether the words just before a range on its line (or just after its last end) make it a target, threshold,
     reference or a score's item."""
@@ -201,12 +207,18 @@ def _labelled_pressure_ranges(text: str, labels: tuple[Label, ...], languages: f
     for label in labels:
         if label.family != "blood_pressure" or (label.only_in and not languages & set(label.only_in)):
             continue
-        regex = re.compile(rf"(?<![A-Za-zÀ-ÿ0-9/])(?:{label.pattern})(?![A-Za-zÀ-ÿ/])[ \t:]*"
-                           rf"(?:(?:{_RANGE_GAP_WORDS})[ \t]+)*"
-                           rf"(?=\(?\d{{2,3}}(?:'?s)?[ \t]*(?:{_TO}|/[ \t]*\(?\d{{1,3}}"
-                           rf"(?:'?s|[ \t]*{_TO})))", 0 if label.case_sensitive else re.I)
-        starts += [m.end() for m in regex.finditer(text)]
+        starts += [m.end() for m in _pressure_range_regex(label).finditer(text)]
     return starts
+
+
+@lru_cache(maxsize=None)
+def _pressure_range_regex(label: Label) -> re.Pattern:
+    """A blood-pressure label, the words that may follow it, and the range's first number right after (compiled once
+    per label)."""
+    return re.compile(rf"(?<![A-Za-zÀ-ÿ0-9/])(?:{label.pattern})(?![A-Za-zÀ-ÿ/])[ \t:]*"
+                      rf"(?:(?:{_RANGE_GAP_WORDS})[ \t]+)*"
+                      rf"(?=\(?\d{{2,3}}(?:'?s)?[ \t]*(?:{_TO}|/[ \t]*\(?\d{{1,3}}"
+                      rf"(?:'?s|[ \t]*{_TO})))", 0 if label.case_sensitive else re.I)
 
 
 #: Words between a blood-pressure label and its range: "BP ranged 100-130/60-80", "TA remontée", "RR re".
@@ -225,26 +237,25 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
     seeds += [("systolic_bp", at) for at in _labelled_pressure_ranges(text, labels, languages)]
     for variable, at in seeds:
         how = f"end of a range of the {variable.replace('_', ' ')}"
-        more = _pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)
+        more = _range_at(variable, text, at, how)
         while more and not _is_target(text, at, more):
             ends += more
-            further = _FURTHER.match(text, max(e.end for e in more) + len(
-                re.match(r"'?s?", text[max(e.end for e in more):])[0]))
+            last = max(e.end for e in more)
+            further = _FURTHER.match(text, last + len(re.match(r"'?s?", text[last:])[0]))  # after a decade's "s"
             if not further:
                 break
             at = further.end()
-            more = _pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)
+            more = _range_at(variable, text, at, how)
     for item in found:
-        if getattr(item, "range_end", False):
-            continue
-        ends += _bracketed(text, item)
+        if not item.range_end:
+            ends += _bracketed(text, item)
     ends += _min_max_columns(text, found)
     for m in _WORD_THEN_RANGE.finditer(text):
         if re.search(r"(?i)\b(?:goal|target|keep|call|if|parameters?)\b", m["gap"]) or _is_target(text, m.start()):
             continue
         variable = next(v for v, w in _WORD_VARIABLE if re.match(w, m["word"]))
         how = f"end of a range of the {variable.replace('_', ' ')}"
-        ends += _pressure(text, m.end(), how) if variable == "systolic_bp" else _simple(variable, text, m.end(), how)
+        ends += _range_at(variable, text, m.end(), how)
     for item in found:
         bracket = _BRACKET_DECADE.match(text, item.end)
         if bracket:  # "BP 98/56 (usual 130s systolic)": a pressure's one decade is its systolic
@@ -273,15 +284,13 @@ def _bracketed(text: str, item: Found) -> list[Found]:
     after = _AFTER_READING.match(text, item.end)
     cell = _NEXT_CELL.match(text, item.end)
     if cell:  # "| HR | 94 (AF) | 78-118 |": the next cell of a table's row
-        at = cell.end()
-        ends = _pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)
+        ends = _range_at(variable, text, cell.end(), how)
         if ends:
             return ends
     if after:  # its bracket opens: "(82-118)", "[70-144]", "{88/46(60) - 136/74(94)}"
         at = after.end()
         closing = re.match(r"[^{}\[\]\n]{3,40}[)\]}]", text[at:])
-        ends = (_pressure(text, at, how) if variable == "systolic_bp" else _simple(variable, text, at, how)) \
-            if closing else []
+        ends = _range_at(variable, text, at, how) if closing else []
         if ends:
             return ends  # not "98.1 °F (36.7 °C)": the same reading in the other unit
     start = item.start if item.partner is None or item.variable != "diastolic_bp" else item.partner[0]
@@ -290,11 +299,8 @@ def _bracketed(text: str, item: Found) -> list[Found]:
         square = re.search(r"\[(?P<in>[^\[\]\n]{3,80})\][ \t]*$", text[line_start:start])
         if square and re.search(r"\d[ \t]*(?:°[ \t]*[CF])?\)?[ \t]*[-–]", square["in"]):
             at = line_start + square.start("in")
-            ends = [read_temperature(text, at + n.start(), at + n.end(), how)[0]
+            ends = [_end("temperature", text, at + n.start(), at + n.end(), how)
                     for n in re.finditer(r"\d{2,3}(?:[.,]\d{1,2})?(?=[ \t]*°)", square["in"])]
-            for end in ends:
-                if end is not None:
-                    end.range_end = True
             return [e for e in ends if e is not None]
     before = _BEFORE_READING.search(text, line_start, start)
     if before:
@@ -315,7 +321,7 @@ def _min_max_columns(text: str, found: list[Found]) -> list[Found]:
         block_end = text.find("\n\n", header.end())
         block_end = len(text) if block_end < 0 else block_end
         for item in found:
-            if not header.end() < item.start < block_end or getattr(item, "range_end", False):
+            if not header.end() < item.start < block_end or item.range_end:
                 continue
             cells = _MIN_MAX_CELLS.match(text, item.end)
             if cells:

@@ -139,7 +139,7 @@ _OXYGEN_WORDS = re.compile(r"\b(?:NC|NRB|NRBM|nasal|cannula|mask|venturi|HFNC|Bi
 _ECG_LINE = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[.)][ \t]*)?(?:(?:12[- ]lead[ \t]+)?(?i:ECG|EKG|ÉCG|ЕКГ|ЭКГ|ΗΚΓ)\b|"
                        r"心电图|心電図|심전도|تخطيط القلب|א\.?ק\.?ג\.?)[^\n]*")
 #: The rate in such a line: a number with a rate unit, or after "rate".
-_ECG_RATE = re.compile(r"(?<![\d.,/])(?P<n>\d{2,3})[ \t]*(?:/[ \t]?(?:min|мин|dk|分|دقيقة|perc)\b|/[ \t]?(?:мин|分|دقيقة)|"
+_ECG_RATE = re.compile(r"(?<![\d.,/])(?P<n>\d{2,3})[ \t]*(?:/[ \t]?(?:min|мин|dk|分|دقيقة|perc)(?![A-Za-z])|"
                        r"bpm|b/min|lpm|spm|לדקה|lần/phút|x/menit|уд/мин)|"
                        r"\b(?:(?:V|ventricular|vent\.?)[ \t]+)?rates?[ \t:]+(?P<r>\d{2,3})\b(?![ \t]*(?:ms|mm|%))", re.I)
 
