@@ -1,0 +1,229 @@
+"""The label table: every way the notes name a vital sign, in which language, and when an abbreviation that means
+something else elsewhere may be read in that sense. The fields of a :class:`~.label_type.Label` and how the reader
+uses them are described in :mod:`.labels`; this module is data only, so that a language's labels are added here without
+touching the reader.
+"""
+
+from __future__ import annotations
+
+from .label_context import A_CHANGE as _A_CHANGE
+from .label_context import ECG_CONTEXT as _ECG
+from .label_context import HEART_EXAM as _HEART_EXAM
+from .label_context import LAB_T as _LAB_T
+from .label_context import NOT_PATIENTS_TEMPERATURE as _NOT_PATIENTS_TEMPERATURE
+from .label_context import RHYTHM as _RHYTHM
+from .label_type import Label
+from .values import RATE_UNIT, TEMP_UNIT
+
+_ROMANCE = ("fr", "es", "it", "pt")
+_L = Label
+#: Labels by family. Longer forms come first where one label is a prefix of another.
+LABELS: tuple[Label, ...] = (
+    # heart rate
+    _L("heart rate", r"heart\s+rate(?:\s+monitored)?", "heart_rate", not_after=r"(?:fetal|foetal|FHR|baby's|baseline)\s*$"),
+    # "Hr 1  BP 150/84": a dialysis or infusion record's hour, not a heart rate
+    _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:=]*\d)(?![ \t:=]*\d(?!\d))", "heart_rate", case_sensitive=True),
+    _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
+    _L("pulse … at", r"pulse(?:\s+(?:was|is|rate))?(?:\s+(?:regular|irregular|irregularly\s+irregular|regularly\s+"
+                     r"irregular|thready|weak|bounding|strong))+\s+(?:at|of)(?:\s+(?:about|around|approximately))?",
+       "heart_rate", meaning="'pulse irregular at 110', 'pulse was irregularly irregular at about 104 bpm'"),
+    _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
+       meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
+    _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
+    _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate",
+       unit_or_vitals_line=True, not_after=r"(?:AVB|AV\s+block|heart\s+block|degree|interval)[^\n]{0,20}$"),
+    _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate",
+       unit_or_vitals_line=True),
+    _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
+    _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
+       meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
+    _L("rhythme sinusal à", r"(?:rythme\s+sinusal|ritmo\s+sinusal|ritmo\s+sinusale|Sinusrhythmus|sinusritme|"
+                            r"(?:tachycardie|bradycardie)\s+sinusale|"
+                            r"taquicardia\s+sinusal|bradicardia\s+sinusal|tachicardia\s+sinusale|"
+                            r"bradicardia\s+sinusale|FA|FC)"
+                            r"(?:\s+(?:régulier|regular|regolare))?\s*,?\s*(?:à|a|de|mit|met|von)",
+       "heart_rate", "fr/es/it/de/nl", meaning="an ECG's sinus rhythm and its rate in other languages"),
+    _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
+                    r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at\s+a\s+rate\s+of|at|@|to|with\s+(?:a\s+)?"
+                    r"(?:ventricular\s+)?rate\s+of|(?:ventricular\s+)?rate(?:\s+of)?)", "heart_rate"),
+    _L("rhythm", rf"{_RHYTHM}(?=[ \t]*:?[ \t]*\d{{2,3}}\b)", "heart_rate",
+       unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
+       meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
+    _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
+    _L("AF (ECG)", r"(?:AF(?:ib)?|AFL)(?:\s+(?:w/|with)\s*RVR)?(?=[ \t:~]*(?:[4-9]\d|[1-3]\d\d)\b)", "heart_rate", context=_ECG,
+       case_sensitive=True, meaning="an ECG's atrial fibrillation and its rate: 'ECG: AF w/ RVR 116', 'ECG: AF ~140'"),
+    _L("rhythm (other languages)", r"(?:sinus(?:tachycardie|bradycardie|ritme|rytm|rhythmus|takykardi|bradykardi)|"
+                                   r"Sinus(?:tachykardie|bradykardie)|(?:taquicardia|bradicardia|ritmo)\s+sinusal|"
+                                   r"(?:tachicardia|bradicardia|ritmo)\s+sinusale|(?:tachycardie|bradycardie)\s+sinusale|"
+                                   r"rythme\s+sinusal|(?:tachykardia|bradykardia)\s+zatokowa|rytm\s+zatokowy)"
+                                   r"(?=[ \t]*:?[ \t]*\d{2,3}\b)", "heart_rate", "nl/de/sv/es/it/pt/fr/pl",
+       unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|lpm|spm|[,;.)(\n]|$)",
+       meaning="an ECG's sinus rhythm and its rate: 'sinustachycardie 114/min', 'taquicardia sinusal 112 lpm'"),
+    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|akcj[aię]\s+(?:serca|komór)(?:\s+(?:nie)?miarow[aey])?"
+                           r"(?:\s+do)?", "heart_rate", "pl", only_in=("pl",), unit=r"[ \t]*/[ \t]?min",
+       case_sensitive=False, meaning="akcja serca, the heart's rate in Polish: 'AS niemiarowa 112/min'"),
+    _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
+       meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
+    _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)|"
+                         r"(?:tachy|brady)(?=[ \t]+\d{2,3}\b)", "heart_rate",
+       meaning="'tachycardic to 130', and the short 'tachy 104'"),
+    _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
+    _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl"),
+    _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza|tachykard\w*|"
+                           r"bradykard\w*", "heart_rate",
+       "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
+    _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
+                       r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
+    _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
+                         r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens", "heart_rate",
+       "sv/de/fr/es/it/nl/no", meaning="ventricular rate"),
+    _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
+       meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
+    # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
+    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus|pulz|mạch", "heart_rate", "fi/cs/el/hu/sk/sl/vi"),
+    # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
+    _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True,
+       meaning="alura ventriculară, puls, frecvența cardiacă (Romanian), with the unit"),
+    # the Indian Health Service's measurement codes ("PU 124   RS 26   TMP 102.3 F") and an apical pulse ("AP 104"),
+    # on a line of other vital signs
+    _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
+       meaning="pulse (IHS measurement code), apical pulse"),
+    _L("ΣΦ", r"ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
+    _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
+    _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
+       meaning="nabız, the pulse in Turkish, with '/dk'"),
+    _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna)", "heart_rate", "pl",
+       unit=r"[ \t]*/[ \t]?min", case_sensitive=True, meaning="akcja serca miarowa 104/min"),
+    _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="tepová frekvence, the heart rate in Czech"),
+    _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate", "ru/uk/bg/sr",
+       meaning="частота сердечных сокращений, пульс: the heart rate and pulse in Russian, Ukrainian, Bulgarian"),
+    # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
+    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca", "heart_rate",
+       "ar/he/is/sl"),
+    _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencija(?!\s+disanja)|frekvence\s+komor|hız|"
+                                     r"escape-?ritme|RS\s+a",
+       "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
+       not_after=r"(?:disanj\w*|dihanj\w*|dech\w*|oddech\w*|solunum|breath\w*)[^\n]{0,15}$",
+       meaning="an ECG's rate: 'frekvencia komôr 150/min', 'hız 46/dk', 'escaperitme 36/min', 'RS a 88 bpm'"),
+    _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
+       meaning="fréquence cardiaque, frecuencia cardíaca, frequenza cardiaca, frequência cardíaca"),
+    # blood pressure
+    _L("blood pressure", r"(?:(?:non-?invasive|arterial|cuff)\s+)?blood\s+pressure|(?:arterial|art\.?|a-?)\s*line"
+                         r"(?:\s+(?:BP|pressure))?", "blood_pressure"),
+    _L("BP", r"(?:NI)?BP|NBP|B/P|B\.P\.?|ABP", "blood_pressure"),
+    _L("hypotensive to", r"hypo(?:tensive)?\s+to|(?:hypo|hyper)tensive\s+(?:to|at|with)", "blood_pressure"),
+    _L("RR (Riva-Rocci)", r"RR", "blood_pressure", "de/nl", case_sensitive=True,
+       meaning="Riva-Rocci: the blood pressure, read only as a pair"),
+    _L("BT (pair)", r"BT", "blood_pressure", "no/da/sv", case_sensitive=True,
+       meaning="blodtrykk, blodtryk, blodtryck: the blood pressure, read only as a pair ('BT 108/62  P 102')"),
+    # Flemish "BD 112/64" (bloeddruk); English "BD" is twice daily, never before a pressure-shaped pair
+    _L("BD (pair)", r"BD", "blood_pressure", "nl", case_sensitive=True,
+       meaning="bloeddruk (Flemish), read only as a pair (English BD is twice daily)"),
+    _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
+                    r"presi[óo]n\s+arterial|tensi[óo]n\s+arterial|pressione\s+arteriosa|press[ãa]o\s+arterial|"
+                    r"ciśnienie\s+tętnicze", "blood_pressure", "de/nl/sv/fr/es/it/pt/pl"),
+    _L("TA", r"TA", "blood_pressure", "es/fr/pt/tr", only_in=_ROMANCE + ("tr",), unit=r"[ \t]*[cm]m[ \t]*Hg",
+       case_sensitive=True, meaning="tensión arterial, tension artérielle, Turkish tansiyon arteriyel"),
+    # Finnish "verenpaine", Czech "TK" (krevní tlak), Greek "ΑΠ" (αρτηριακή πίεση)
+    _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση|huyết\s+áp", "blood_pressure", "fi/cs/el/vi"),
+    _L("HA", r"HA", "blood_pressure", "vi", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
+    _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
+    _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
+    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط|ל\"ד|לחץ\s+דם|BÞ|blóðþrýstingur", "blood_pressure", "ar/he/is",
+       meaning="blood pressure in Arabic, Hebrew and Icelandic"),
+    _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
+       case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
+    _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="krevní tlak, the blood pressure in Czech"),
+    _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
+       meaning="pression artérielle, pressione arteriosa, pressão arterial (English PA is the pulmonary artery)"),
+    _L("BT", r"BT", "blood_pressure", "sv", only_in=("sv",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="blodtryck"),
+    _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
+       meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
+    _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica",
+       "systolic_bp", not_after=_A_CHANGE),
+    _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|diastolisch|diastolique|diastolica|diastólica",
+       "diastolic_bp", not_after=_A_CHANGE),
+    # respiratory rate
+    _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
+    # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
+    _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:=]*\d)", "respiratory_rate", case_sensitive=True,
+       not_after=r"\bset[ \t]*$"),
+    _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),
+    _L("SS", r"SS", "respiratory_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
+       meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
+    _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
+    _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
+                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów|y)?",
+       "respiratory_rate", "de/nl/sv/fr/es/it/pl"),
+    _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
+       meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
+    # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
+       "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
+    _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР)(?![А-Яа-яЁёЇїІіЄє])", "respiratory_rate", "ru/uk/bg",
+       case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
+    _L("التنفس", r"(?:معدل\s+)?(?:ال)?تنفس|נשימות|קצב\s+נשימה|öndunartíðni", "respiratory_rate", "ar/he/is"),
+    _L("frekvencija disanja", r"(?:frekvencija|fr\.)\s+disanja|frekvenca\s+dihanja", "respiratory_rate", "hr/sr/sl"),
+    _L("HT", r"HT", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
+    _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
+       meaning="respirations (IHS measurement code), Slovenian frekvenca dihanja"),
+    _L("ΑΣ", r"ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
+       meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min'"),
+    _L("hf", r"hf", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="hengitystaajuus, the breathing rate in Finnish (English HF is heart failure)"),
+    _L("DF", r"DF", "respiratory_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
+       meaning="dechová frekvence, the breathing rate in Czech"),
+    _L("AH", r"AH", "respiratory_rate", "nl", only_in=("nl",), unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
+       meaning="ademhalingsfrequentie"),
+    _L("RF", r"RF", "respiratory_rate", "no/da", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
+       meaning="respirasjonsfrekvens (English RF is the rheumatoid factor): 'puls 112 – RF 28 – SpO2 89 %'"),
+    _L("FR", r"FR", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
+       meaning="fréquence respiratoire, frecuencia respiratoria, frequenza respiratoria, frequência respiratória"),
+    # oxygen saturation
+    _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
+               r"oxygen\s+sat(?:uration)?s?|"
+               r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
+               r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
+    _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione|saturacja|"
+                    r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
+       "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),
+    _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
+    _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|súrefnismettun", "oxygen_saturation", "he/ar/is"),
+    # temperature
+    _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
+                      r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"
+                      r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?|体温|體溫|체온",
+       "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
+    _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
+    _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температура(?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
+       meaning="температура тела, the body temperature in Russian"),
+    _L("חום", r"(?:ال)?حرارة|חום|hiti", "temperature", "ar/he/is", not_after=_NOT_PATIENTS_TEMPERATURE,
+       meaning="the temperature in Arabic, Hebrew and Icelandic"),
+    _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,
+       meaning="a Russian note's Latin 't' before a temperature with a decimal: 't 38,9'"),
+    _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
+    _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
+       meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
+    # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
+    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő", "temperature", "fi/cs/el/vi/hu"),
+    _L("TMP", r"TMP", "temperature", "en (IHS)", case_sensitive=True, meaning="temperature (IHS measurement code)"),
+    _L("Θ", r"Θ", "temperature", "el", case_sensitive=True, meaning="θερμοκρασία, the temperature in Greek"),
+    _L("TT", r"TT", "temperature", "cs", only_in=("cs",), unit=TEMP_UNIT, case_sensitive=True,
+       meaning="tělesná teplota, the body temperature in Czech"),
+    _L("Tax", r"Tax", "temperature", "pt", only_in=("pt",), unit=TEMP_UNIT, case_sensitive=True,
+       meaning="temperatura axilar, the axillary temperature in Brazil"),
+    _L("TC", r"TC", "temperature", "it", only_in=("it",), unit=TEMP_UNIT, case_sensitive=True,
+       meaning="temperatura corporea (English TC is total cholesterol)"),
+    _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|spikes|"
+                     r"fevers?(?:\s+(?:peak|spike))?)\s+\(?(?:up\s+)?(?:to|of|at)|fever\s+(?:peak|spike)|"
+                     r"(?:febrile|pyrexia|pyrexial|fever|febre|fièvre|fiebre|febbre|Fieber|koorts|feber)"
+                     r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
+       meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home'"),
+    _L("T", r"T", "temperature", weak=True, case_sensitive=True, not_after=_LAB_T),
+)
+del _L
