@@ -112,7 +112,11 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
                                 r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi|"
                                 # Russian, Ukrainian, Serbian and Bulgarian, Arabic, Persian, Hindi, Icelandic
-                                r"лет|года|год|рік|роки|років|године|година|години|سنة|عاماً|عاما|ساله|वर्ष|साल|ára)"
+                                r"лет|года|год|рік|роки|років|године|година|години|سنة|عاماً|عاما|ساله|वर्ष|साल|ára|"
+                                # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
+                                # Finnish "87-v. nainen"
+                                r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;]|[ \t]+[^\W\d_])|"
+                                r"v\.(?=[ \t]*(?:nainen|mies|poika|tyttö|potilas)))"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
     # (or before the next field of a header: "moški, 81 let   ZZZS št.", "mężczyzna, lat 52   PESEL")
@@ -122,8 +126,10 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Polish patient lat)", r"\b(?i:pacjent(?:ka)?|mężczyzna|kobieta)[ \t]+lat[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
-                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur)[ \t]*:?[ \t]*"
-                              r"(?P<n>\d{1,3})(?![\d.,/:])"),
+                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus)[ \t]*:?[ \t]*"
+                              r"(?:miaka[ \t]+)?(?P<n>\d{1,3})(?![\d/:]|[.,]\d)"),
+    # Swahili "Mwanamke wa miaka 32" (a woman of 32 years)
+    ("miaka", r"(?i)\bwa[ \t]+miaka[ \t]+(?P<n>\d{1,3})\b"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
     ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
@@ -141,7 +147,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # "Mrs Hauwa I., 28YRS,", "Mzee J.K., 72 yrs,": a name, a comma and the years
     # "Mrs Hauwa I., 28YRS,", Austria's "Hr. Franz W., 71a"
     # (also after the birth year, "geb. 1949, 74 a"; Italian "66 aa" (anni), Finnish "69 v" (vuotta))
-    ("name, N yrs", r"(?:(?<=[A-Za-z.],)|(?<=\b(?:19|20)\d\d,))[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y|aa|a|J|v)\b"
+    # (Lithuanian "[Vardas Pavardė], 71 m.", Bulgarian "ЕГН XXXXXXXXXX, 66 г.")
+    ("name, N yrs", r"(?:(?<=[A-Za-z.\]],)|(?<=\b(?:19|20)\d\d,))[ \t]*(?P<n>\d{1,3})[ \t]*(?i:yrs?|years?|y|aa|a|J|v|m|г)\b"
                     r"(?=[ \t]*[,.;)\n]|[ \t]{2,}|[ \t]*$)"),
     # "71 yrs male", "71y M", "Patient: 62 years, male"
     ("years, sex", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:years?|yrs?|y)\.?[ \t]*,?[ \t]*"
@@ -250,10 +257,10 @@ def _age_context(text: str, m: re.Match) -> bool:
     if re.search(r"\b(?:ward|bed|room|bay|unit|floor|level|station)[ \t]*[:#]?[ \t]*$", before, re.I):
         return False  # "Ward: 7M Bed 21": a ward's name, not an age and a sex
     # also an IMIST-AMBO handover's "I – 58M"
-    opens = re.search(r"(?:^|[\n.;:(]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
+    opens = re.search(r"(?:^|[\n.;:(|]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
                       r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
                       r"[\s:]*$", before, re.I) or not before.strip()
-    return bool(opens) and not re.match(r"\s*(?:\d|°|degrees)", after)
+    return bool(opens) and not re.match(r"[ \t]*(?:\d|°|degrees)", after)  # "98 F 37": a temperature
 
 
 # -- sex -----------------------------------------------------------------------------------------------------------
@@ -268,16 +275,22 @@ def _a_birth(text: str, start: int, end: int) -> bool:
 
 #: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
 _SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
-                        r"pohlaví)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
+                        r"pohlaví|spol|jinsia|מין|الجنس|пол|nem|lytis)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
 #: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
 #: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
 _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
                   "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "α": MALE},
                   "cinsiyet": {"e": MALE, "k": FEMALE}}
 #: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
-_FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE}
+_FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE,
+                # Catalan "Sexe: Dona/Home", Hebrew "מין: זכר", Arabic "الجنس: ذكر", Russian "Пол: жен./муж."
+                # (a noun alone is also "wife"/"husband" there), Swahili "Jinsia: Ke/Me" (kike, kiume)
+                "dona": FEMALE, "home": MALE, "זכר": MALE, "ذكر": MALE, "жен": FEMALE, "муж": MALE, "ke": FEMALE,
+                "me": MALE}
 #: Each field word's counterpart of the other sex (French writes "féminin").
-_FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin"}
+_FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin",
+                            "dona": "home", "home": "dona", "זכר": "נקבה", "ذكر": "أنثى", "жен": "муж", "муж": "жен",
+                            "ke": "me", "me": "ke"}
 
 
 def _field_counterpart(label: str, value: str, sex: str) -> str:
@@ -291,6 +304,18 @@ def _field_counterpart(label: str, value: str, sex: str) -> str:
         if letter_sex not in letters.values():
             letters[letter] = letter_sex
     return next((letter for letter, letter_sex in letters.items() if letter_sex != sex), "")
+
+
+def _impersonal_man(text: str, start: int, end: int) -> bool:
+    """Norwegian, Danish and Swedish "man" as "one", between a verb and the rest of its clause ("fant man en …",
+    "kan man se"), not the noun ("78-årig man som bor …", "Pat.: man, 63 år")."""
+    before = re.search(r"(?<![\w-])([a-zæøåäö]+)[ \t]+$", text[max(0, start - 20):start])
+    after = re.match(r"[ \t]+([a-zæøåäö]+)\b", text[end:end + 20])
+    return bool(before and after and not before[1].endswith(("årig", "årige")) and
+                before[1] not in {"a", "an", "the", "old", "young", "elderly", "this", "en", "ein", "one", "ung", "eldre",
+                                  "äldre", "yngre", "gammel", "gammal"} and
+                after[1] not in {"som", "med", "uden", "utan", "uten", "with", "who", "was", "is", "has", "had", "and",
+                                 "in", "og", "och", "fra", "från", "født", "född"})
 
 
 def _sex_words(text: str) -> list[SexMention]:
@@ -314,6 +339,8 @@ def _sex_words(text: str) -> list[SexMention]:
             continue  # "UZ Gent", "MUG Gent": the Flemish city
         elif low == "gent" and re.match(r"[ \t]+(?:held|stat|given|dose|level|\d)", text[m.end():], re.I):
             continue  # "Pip/tazo stat, gent held (CKD)": gentamicin
+        elif low == "man" and {"no", "da", "sv"} & note_languages(text) and _impersonal_man(text, m.start(), m.end()):
+            continue  # Scandinavian "man" is also "one": "Peroperativt fant man en gangrenøs appendiks"
         elif low == "boy" and re.match(r"[ \t:]*\d{2,3}(?:[.,]\d)?[ \t]*(?:cm|m)\b", text[m.end():]):
             continue  # Turkish "boy 155 cm": a height
         elif low in NOUNS and not re.match(r"[\s-]*(?:nurse|partner|friend|relative|staff|pattern|syndrome|infant|"
@@ -321,7 +348,9 @@ def _sex_words(text: str) -> list[SexMention]:
                 r"\b(?:baby|live|newborn|a\s+healthy|medicine|middle|best|sales|delivery|police|fire|red)\W{0,2}$",
                 text[max(0, m.start() - 12):m.start()], re.I) and \
                 not _describes_other(text, m.start()) and not _a_birth(text, m.start(), m.end()):
-            words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun"))
+            # Swedish "78-årig man": its counterpart is Swedish
+            other = "kvinna" if low == "man" and "sv" in note_languages(text) else ""
+            words.append(SexMention(m.start(), m.end(), word, NOUNS[low], "noun", counterpart=other))
         elif low in TITLES and word[0].isupper() and (  # before a name, "___" or a masked "*****"; "Marcia (Mrs)"
                 re.match(r"\.?[ \t]+(?:_|\*|[A-Z\[])", text[m.end():]) or
                 (text[m.start() - 1:m.start()] == "(" and re.match(r"\.?\)", text[m.end():]))) and \
@@ -376,6 +405,9 @@ def _sex_words(text: str) -> list[SexMention]:
                          text[max(0, m.start() - 10):m.start()], re.I):
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], FEMALE if m["w"].lower() == "mother" else MALE,
                                     "noun"))
+    for m in re.finditer(r"(?<![\u0590-\u05FF])(?P<w>בן|בת)[ \t]+\d{1,3}(?!\d)", text):  # Hebrew "בת 16": aged, a girl
+        words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "בן" else FEMALE, "noun",
+                                counterpart="בת" if m["w"] == "בן" else "בן"))
     for m in re.finditer(r"性[别別][:：]?\s*(?P<w>男|女)", text):  # a Chinese record's sex field (simplified, traditional)
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] == "男" else FEMALE, "letter",
                                 counterpart="女" if m["w"] == "男" else "男"))

@@ -361,9 +361,10 @@ def _line_of(text: str, at: int) -> int:
 
 
 def _listed(text: str, item: Found) -> bool:
-    """A value whose one-letter label opens its line: "T: 97.7 F", " P: 78 (03/05 09:48)", a vitals list."""
+    """A value whose one-letter label opens its line: "T: 97.7 F", " P: 78 (03/05 09:48)", a vitals list (also
+    without colons, the label and its value apart: "  P   104 irregular")."""
     start = text.rfind("\n", 0, item.start) + 1
-    return re.fullmatch(r"[ \t]*[A-Za-z][ \t]*:[ \t]*", text[start:item.start]) is not None
+    return re.fullmatch(r"[ \t]*[A-Za-z](?:[ \t]*:[ \t]*|[ \t]+)", text[start:item.start]) is not None
 
 
 def confirm_weak(found: list[Found], text: str) -> list[Found]:

@@ -115,8 +115,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
         before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
-            if not (word[0].isupper() and re.search(r"(?:_{2,}|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$",
-                                                    text[max(0, m.start() - 30):m.start()])):
+            # (Hungarian writes "úr" in lower case, also after a masked name: "Név: [Név] úr")
+            if not ((word[0].isupper() or word.lower() == "úr") and re.search(
+                    r"(?:_{2,}|\[[^\]\n]{1,30}\]|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$", text[max(0, m.start() - 30):m.start()])):
                 continue
             kind = "title"
         elif kind == "title" and not after_age and not lower_dutch and not before_age and not (

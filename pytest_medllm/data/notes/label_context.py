@@ -4,13 +4,13 @@ expressions only, read by the label table.
 """
 
 #: What precedes an ECG rate on its line, as a word of its own ("arrhythm." is no ECG).
-ECG_CONTEXT = r"\b(?:ECG|EKG|ekg|ecg|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
+ECG_CONTEXT = r"\b(?:ECG|EKG|ekg|ecg|ЭКГ|ЕКГ|ΗΚΓ|تخطيط\s+القلب|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
 #: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
 HEART_EXAM = r"(?i)^[^\n]{0,80}?\b(?:cor|hjärta|hjerte|hjerta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?|serce|srce|" \
               r"szív|sydän|сердце|ССС)[ \t]*:[^\n]{0,60}$"
 RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
            r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
-           r"(?:rhythm|tachycardia|bradycardia|tach|brady|fibrillation|flutter)")
+           r"(?:rhythm|tachycardia|bradycardia|tachy|tach|brady|fibrillation|flutter)")
 #: Words before a "T" that make it part of a lab's name: "troponin T 24 ng/l", "free T 1.2".
 LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
 #: Words before "temperature" that make it something else's: "room temperature 22 °C", "water temp 40".

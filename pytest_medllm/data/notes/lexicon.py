@@ -196,6 +196,26 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "زن": ("female", "noun", ()), "رجل": ("male", "noun", ()), "امرأة": ("female", "noun", ()),
     "bapak": ("male", "title", ()), "ibu": ("female", "title", ()),
     "श्रीमती": ("female", "title", ()), "श्री": ("male", "title", ()),
+    # Estonian, Lithuanian, Croatian/Bosnian, Bulgarian/Macedonian, Romanian, Hungarian, Arabic, Hebrew, Swahili,
+    # Filipino and Galician nouns, pronouns and titles ("62-aastane mees", "Pacientė … moteris", "Pacijent", "мъж",
+    # "Таа", "Ea neagă", "[Név] úr", "المريض", "המטופלת", "Mwanamke", "dalaga", "Muller de 88 anos"); Romanian "el" is
+    # also the Spanish article, read only in a Romanian note
+    "mees": ("male", "noun", ()), "naine": ("female", "noun", ()),
+    "pacientė": ("female", "noun", ()), "pacientas": ("male", "noun", ()), "moteris": ("female", "noun", ()),
+    "jis": ("male", "pronoun", ()),
+    "pacijent": ("male", "noun", ()), "pacijentica": ("female", "noun", ()), "muški": ("male", "noun", ()),
+    "ženski": ("female", "noun", ()),
+    "пациент": ("male", "noun", ()), "пациентът": ("male", "noun", ()), "пациентката": ("female", "noun", ()),
+    "пациентки": ("female", "noun", ()), "мъж": ("male", "noun", ()), "тя": ("female", "pronoun", ()),
+    "таа": ("female", "pronoun", ()), "тој": ("male", "pronoun", ()),
+    "ea": ("female", "pronoun", ("ro",)), "el": ("male", "pronoun", ("ro",)),
+    "úr": ("male", "title after", ()),
+    "المريض": ("male", "noun", ()), "المريضة": ("female", "noun", ()), "للمريض": ("male", "noun", ()),
+    "للمريضة": ("female", "noun", ()), "أنثى": ("female", "noun", ()),
+    "המטופל": ("male", "noun", ()), "המטופלת": ("female", "noun", ()), "הוא": ("male", "pronoun", ()),
+    "היא": ("female", "pronoun", ()), "נקבה": ("female", "noun", ()),
+    "mwanamke": ("female", "noun", ()), "mwanaume": ("male", "noun", ()),
+    "dalaga": ("female", "noun", ()), "binata": ("male", "noun", ()), "muller": ("female", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -235,5 +255,12 @@ FOREIGN_SWAPS: dict[str, str] = {
     "رجل": "امرأة", "امرأة": "رجل", "bapak": "ibu", "ibu": "bapak", "श्रीमती": "श्री",
     "श्री": "श्रीमती",
     "больная": "больной", "больной": "больная", "пациентка": "пациент", "она": "он", "он": "она", "её": "его",
+    "mees": "naine", "naine": "mees", "pacientė": "pacientas", "pacientas": "pacientė", "moteris": "vyras",
+    "jis": "ji", "pacijent": "pacijentica", "pacijentica": "pacijent", "muški": "ženski", "ženski": "muški",
+    "пациент": "пациентка", "пациентът": "пациентката", "пациентката": "пациентът", "пациентки": "пациента",
+    "мъж": "жена", "тя": "той", "таа": "тој", "тој": "таа", "ea": "el", "el": "ea", "úr": "asszony",
+    "المريض": "المريضة", "المريضة": "المريض", "للمريض": "للمريضة", "للمريضة": "للمريض", "أنثى": "ذكر",
+    "המטופל": "המטופלת", "המטופלת": "המטופל", "הוא": "היא", "היא": "הוא", "נקבה": "זכר",
+    "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

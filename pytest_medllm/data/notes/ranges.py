@@ -58,7 +58,8 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|"
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
-                           r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*)\b|[<>≤≥]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
+                           r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|целев\w*|целе\w*|цільов\w*|sasaran|lengo)\b|"
+                           r"[<>≤≥]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
 _FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für)[ \t]+(?:the[ \t]+)?(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
                         r"temp)\b[ \t:]*$", re.I)

@@ -74,11 +74,13 @@ class Section:
 SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
-                  r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\balla\s+dimissione\b|\bvid\s+utskrivning|"
+                  r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\ba\s+l['’]alta\b|בשחרור|при\s+выписке|при\s+изписването|"
+                  r"при\s+виписці|\balla\s+dimissione\b|\bvid\s+utskrivning|"
                   r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"^diagnos\w*\b|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
-              r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bre-?obs\b|"
+              r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
+              r"\bexploraciones\s+complementarias|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
               r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
               r"\b(?:2nd|second|3rd|third|later|subsequent)\s+(?:set|vitals?|vs|obs)\b|"
@@ -145,7 +147,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
              # εξέταση", "Ζωτικά σημεία"
              r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|examen\s+obiectiv|"
-             r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
+             r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|\btriatge\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
              r"^ssvv\b|vital\s+bulgular|starea\s+la\s+internare|\bla\s+internare\b|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
              r"toàn\s+thân|"
              # Swiss "Befunde bei Eintritt", Norwegian/Danish "Funn ved innkomst", "Objektiv undersøgelse", Turkish
@@ -166,7 +168,12 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"при\s+надходженні|при\s+постъпване|"
              # Arabic, Hebrew and Icelandic: "الفحص عند الوصول", "العلامات الحيوية", "בדיקה גופנית", "סימנים
              # חיוניים", "טריאז'", "Skoðun", "Lífsmörk við komu"
-             r"الفحص|فحص\s+سريري|العلامات\s+الحيوية|בדיקה\s+גופנית|סימנים\s+חיוניים|טריאז|skoðun|lífsmörk"),
+             r"الفحص|فحص\s+سريري|العلامات\s+الحيوية|בדיקה\s+גופנית|סימנים\s+חיוניים|טריאז|skoðun|lífsmörk|"
+             # Hebrew "בבדיקה בקבלה למחלקה" (on examination at admission to the ward), Catalan "Exploració física a
+             # l'ingrés", Lithuanian "Objektyviai", Hungarian "Felvételi status", Macedonian "Статус при прием",
+             # Finnish "Osastolla tulovaiheessa" (on the ward, on arrival)
+             r"בבדיקה|בקבלה|exploració\s+física|objektyviai|felvételi\s+st[aá]tusz?|статус\s+при\s+прием|"
+             r"при\s+прием\b|tulovaih\w*"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -230,7 +237,7 @@ _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: 21:26 – ORANGE – discriminator: …", "TRIAGE ore 12:40 – codice 2", "Triage akuttmottak (RETTS) kl. 19:40:
 #: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
 _TRIAGE_LINE = re.compile(r"^[ \t]*(?P<label>(?:(?-i:[A-Z]{2,6})[ \t]+)?"  # its system or its nurse: "SATS", "AHP"
-                          r"(?:triage|triaje|triagem|triaj|triaža|triaż|triyaj|διαλογή|[\w-]*ersteinschätzung|"
+                          r"(?:triage|triaje|triagem|triaj|triatge|triaža|triaż|triyaj|διαλογή|الفرز|[\w-]*ersteinschätzung|"
                           # a triage system by its name: Sweden's "RETTS 15:44 – RÖD", Korea's KTAS, Canada's CTAS
                           r"RETTS|KTAS|CTAS|classifica[çc][ãa]o\s+de\s+risco|"
                           r"tri[ \t]+I[AO]{2})\b(?![ \t]+(?:note|nurse|category\s+\d"

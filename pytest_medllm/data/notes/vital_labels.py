@@ -49,7 +49,7 @@ LABELS: tuple[Label, ...] = (
     _L("rhythm", rf"{_RHYTHM}(?=[ \t]*:?[ \t]*\d{{2,3}}\b)", "heart_rate",
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|beats|[,;.)(\n]|$)",
        meaning="an ECG rhythm and its rate: 'sinus tachycardia 104 bpm', not 'atrial fibrillation 3 episodes'"),
-    _L("ventricular rate", r"(?:mean\s+|average\s+)?ventricular\s+(?:rate|response)(?:\s+of)?", "heart_rate"),
+    _L("ventricular rate", r"(?:mean\s+|average\s+)?(?:ventricular\s+)?(?:escape\s+rate|ventricular\s+(?:rate|response))(?:\s+of)?", "heart_rate"),
     _L("AF (ECG)", r"(?:AF(?:ib)?|AFL)(?:\s+(?:w/|with)\s*RVR)?(?=[ \t:~]*(?:[4-9]\d|[1-3]\d\d)\b)", "heart_rate", context=_ECG,
        case_sensitive=True, meaning="an ECG's atrial fibrillation and its rate: 'ECG: AF w/ RVR 116', 'ECG: AF ~140'"),
     _L("rhythm (other languages)", r"(?:sinus(?:tachycardie|bradycardie|ritme|rytm|rhythmus|takykardi|bradykardi)|"
@@ -88,7 +88,7 @@ LABELS: tuple[Label, ...] = (
     # on a line of other vital signs
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="pulse (IHS measurement code), apical pulse"),
-    _L("ΣΦ", r"ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
+    _L("ΣΦ", r"(?<![Α-Ωα-ωΆ-ώ])ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
     _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
     _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
        meaning="nabız, the pulse in Turkish, with '/dk'"),
@@ -96,13 +96,24 @@ LABELS: tuple[Label, ...] = (
        unit=r"[ \t]*/[ \t]?min", case_sensitive=True, meaning="akcja serca miarowa 104/min"),
     _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
        meaning="tepová frekvence, the heart rate in Czech"),
-    _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate", "ru/uk/bg/sr",
-       meaning="частота сердечных сокращений, пульс: the heart rate and pulse in Russian, Ukrainian, Bulgarian"),
+    _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|ЧЖС|СЧ|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate",
+       "ru/uk/bg/sr/mk", meaning="частота сердечных (желудочковых) сокращений, сърдечна честота, пульс: the heart "
+                                 "(ventricular) rate and pulse in Russian, Ukrainian, Bulgarian, Macedonian"),
+    # Greek "ΚΣ 96/min" (καρδιακή συχνότητα); Lithuanian "ŠSD 92 k./min." (širdies susitraukimų dažnis); Estonian
+    # "fr 116 x/min" (pulsisagedus); Swahili "Mapigo ya moyo 124/dak"; Malay and Indonesian "Nadi: 92/min"
+    _L("ΚΣ", r"(?<![Α-Ωα-ωΆ-ώ])ΚΣ", "heart_rate", "el", case_sensitive=True, unit=RATE_UNIT, unit_or_vitals_line=True,
+       meaning="καρδιακή συχνότητα, the heart rate in Greek"),
+    _L("ŠSD", r"ŠSD|pulsas", "heart_rate", "lt", case_sensitive=True, meaning="širdies susitraukimų dažnis"),
+    _L("fr (Estonian)", r"fr|[Pp]ulss", "heart_rate", "et", case_sensitive=True, unit=r"[ \t]*x[ \t]*/[ \t]*min\b",
+       unit_or_vitals_line=True, meaning="pulsisagedus, the pulse in Estonian, with 'x/min' or on a line of other "
+                                         "vital signs (Romance FR, upper case, is the breathing rate)"),
+    _L("mapigo ya moyo", r"mapigo\s+ya\s+moyo|nadi", "heart_rate", "sw/ms/id",
+       meaning="the pulse in Swahili ('mapigo ya moyo'), Malay and Indonesian ('nadi')"),
     # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
     _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca", "heart_rate",
        "ar/he/is/sl"),
-    _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencija(?!\s+disanja)|frekvence\s+komor|hız|"
-                                     r"escape-?ritme|RS\s+a",
+    _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencij\w*(?!\s+disanja)|frekvence\s+komor|hız|"
+                                     r"escape-?ritme|RS\s+a|المعدل|szinuszritmus|sinus\s+ritmus",
        "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
        not_after=r"(?:disanj\w*|dihanj\w*|dech\w*|oddech\w*|solunum|breath\w*)[^\n]{0,15}$",
        meaning="an ECG's rate: 'frekvencia komôr 150/min', 'hız 46/dk', 'escaperitme 36/min', 'RS a 88 bpm'"),
@@ -129,12 +140,14 @@ LABELS: tuple[Label, ...] = (
     _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση|huyết\s+áp", "blood_pressure", "fi/cs/el/vi"),
     _L("HA", r"HA", "blood_pressure", "vi", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
-    _L("ΑΠ", r"ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
+    _L("ΑΠ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
     _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
-    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط|ל\"ד|לחץ\s+דם|BÞ|blóðþrýstingur", "blood_pressure", "ar/he/is",
+    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط|ל[\"״”']ד|לחץ\s+דם|BÞ|blóðþrýstingur", "blood_pressure", "ar/he/is",
        meaning="blood pressure in Arabic, Hebrew and Icelandic"),
     _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
        case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
+    _L("AKS", r"AKS|AKD", "blood_pressure", "lt", case_sensitive=True,
+       meaning="arterinis kraujo spaudimas (slėgis), the blood pressure in Lithuanian"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="krevní tlak, the blood pressure in Czech"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
@@ -145,6 +158,11 @@ LABELS: tuple[Label, ...] = (
        meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
     _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica",
        "systolic_bp", not_after=_A_CHANGE),
+    # Spanish and Portuguese "PAS 96–142 mmHg / PAD 50–76 mmHg" (presión arterial sistólica, diastólica)
+    _L("PAS", r"PAS", "systolic_bp", "es/pt", only_in=_ROMANCE, case_sensitive=True,
+       meaning="presión arterial sistólica, pressão arterial sistólica"),
+    _L("PAD", r"PAD", "diastolic_bp", "es/pt", only_in=_ROMANCE, case_sensitive=True,
+       meaning="presión arterial diastólica (English PAD is peripheral artery disease)"),
     _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|diastolisch|diastolique|diastolica|diastólica",
        "diastolic_bp", not_after=_A_CHANGE),
     # respiratory rate
@@ -162,17 +180,23 @@ LABELS: tuple[Label, ...] = (
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
-    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
     _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР)(?![А-Яа-яЁёЇїІіЄє])", "respiratory_rate", "ru/uk/bg",
        case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
     _L("التنفس", r"(?:معدل\s+)?(?:ال)?تنفس|נשימות|קצב\s+נשימה|öndunartíðni", "respiratory_rate", "ar/he/is"),
+    # Lithuanian "KD 20 k./min." (kvėpavimo dažnis), Estonian "HS 22 x/min" (hingamissagedus), Macedonian "дишење
+    # 20/мин", Swahili "Kupumua 30/dak", Malay "Kadar pernafasan: 18/min"
+    _L("KD", r"KD|HS", "respiratory_rate", "lt/et", case_sensitive=True,
+       unit=r"[ \t]*(?:k\.?|x)[ \t]*/[ \t]*min\b", meaning="kvėpavimo dažnis, hingamissagedus, with '/min'"),
+    _L("дишење", r"(?<![А-Яа-яЁё])(?:дишење|дишане)|kupumua|(?:kadar\s+)?pernafasan|(?:frekuensi\s+)?pernapasan|"
+                 r"hingamissagedus|kvėpavimo\s+dažnis", "respiratory_rate", "mk/bg/sw/ms/id/et/lt"),
     _L("frekvencija disanja", r"(?:frekvencija|fr\.)\s+disanja|frekvenca\s+dihanja", "respiratory_rate", "hr/sr/sl"),
     _L("HT", r"HT", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
        meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
     _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="respirations (IHS measurement code), Slovenian frekvenca dihanja"),
-    _L("ΑΣ", r"ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
+    _L("ΑΣ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
        meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min'"),
     _L("hf", r"hf", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
        meaning="hengitystaajuus, the breathing rate in Finnish (English HF is heart failure)"),
@@ -206,11 +230,11 @@ LABELS: tuple[Label, ...] = (
        meaning="the temperature in Arabic, Hebrew and Icelandic"),
     _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,
        meaning="a Russian note's Latin 't' before a temperature with a decimal: 't 38,9'"),
-    _L("Tmax", r"T\s?max|TMAX|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
+    _L("Tmax", r"T\s?max|TMAX|T\s?min|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
-    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő", "temperature", "fi/cs/el/vi/hu"),
+    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő|suhu|joto|kehatemperatuur", "temperature", "fi/cs/el/vi/hu"),
     _L("TMP", r"TMP", "temperature", "en (IHS)", case_sensitive=True, meaning="temperature (IHS measurement code)"),
     _L("Θ", r"Θ", "temperature", "el", case_sensitive=True, meaning="θερμοκρασία, the temperature in Greek"),
     _L("TT", r"TT", "temperature", "cs", only_in=("cs",), unit=TEMP_UNIT, case_sensitive=True,

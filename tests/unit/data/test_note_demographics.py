@@ -7,6 +7,7 @@ import pytest
 
 from pytest_medllm.data.note_demographics import extract_demographics
 from pytest_medllm.data.notes.lexicon import FOREIGN_SWAPS
+from pytest_medllm.perturb.note_rewrites import _swapped
 from tests.helpers.note_extraction_report import DEMOGRAPHIC_ORDER, pronoun_confusion, score
 from tests.helpers.notes_markup import load
 
@@ -1060,3 +1061,50 @@ def test_ages_of_the_twenty_second_held_out_corpus(text, age):
 ])
 def test_sex_words_of_the_twenty_second_held_out_corpus(text, sex_words):
     assert [text[m.start:m.end] for m in extract_demographics(text).sex_mentions] == sex_words
+
+
+# -- forms the retired held-out corpus dev25 (heldout23) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, age", [
+    # Estonian, Macedonian, Bulgarian, Lithuanian, Italian and Finnish years; the age fields of Turkish (a comma
+    # after the number), Hebrew, Thai and Swahili; "66M" in a banner's cell
+    ("Anamnees: 71-aastane naine, elab üksi.", 71),
+    ("Анамнеза: 48-годишен маж, упатен од матична.", 48),
+    ("Пациент: ___, ЕГН XXXXXXXXXX, 81 г., мъж", 81),
+    ("Pacientas: [Vardas Pavardė], 63 m., vyras", 63),
+    ("Consulenza: paziente di 84 aa, caduta accidentale.", 84),
+    ("Potilas: [Nimi], 77-v. mies, saapui päivystyksestä", 77),
+    ("Yaş: 41, Cinsiyet: Kadın", 41),
+    ("שם: ___   גיל: 66   מין: נקבה", 66),
+    ("ผู้ป่วยหญิง อายุ 52 ปี มาด้วยไข้", 52),
+    ("Jina: ___   Umri: miaka 27   Jinsia: Me", 27),
+    ("Bed 12-1 | [Name] | 74F | Code: DNR", 74),
+])
+def test_ages_of_the_twenty_third_held_out_corpus(text, age):
+    assert extract_demographics(text).age == age
+
+
+@pytest.mark.parametrize("text, sex_words, counterparts", [
+    # Estonian, Lithuanian, Croatian, Bulgarian and Macedonian nouns and pronouns; a Hungarian title after a masked
+    # name; the sex fields of Catalan, Hebrew, Arabic, Russian and Swahili; Hebrew "בן 70"; "62 yrs   M" before a
+    # line that opens with the age again
+    ("Patsient: [Nimi], 70 a., naine", ["naine"], ["mees"]),
+    ("Pacientė nurodo skausmą. Ji gyvena viena.", ["Pacientė"], ["Pacientas"]),
+    ("Pacijent: [Ime Prezime], spol: muški", ["Pacijent", "muški"], ["Pacijentica", "ženski"]),
+    ("Пациентът съобщава за задух. Мъж на 70 г.", ["Пациентът", "Мъж"], ["Пациентката", "Жена"]),
+    ("Таа не примила профилакса.", ["Таа"], ["Тој"]),
+    ("Név: [Név] úr   Életkor: 70 év", ["úr"], ["asszony"]),
+    ("Sexe: Dona", ["Dona"], ["Home"]),
+    ("מין: זכר\nבן 70, גר עם אשתו.", ["זכר", "בן"], ["נקבה", "בת"]),
+    ("الجنس: أنثى   المريضة مدخنة", ["أنثى", "المريضة"], ["ذكر", "المريض"]),
+    ("ФИО: ___, 70 лет. Пол: жен.", ["жен"], ["муж"]),
+    ("Umri: miaka 40   Jinsia: Ke\nMwanamke wa miaka 40", ["Ke", "Mwanamke"], ["Me", "Mwanaume"]),
+    ("Pt: [Name]   Reg#: 0000   62 yrs   M\n\n62 y/o male with fever", ["M", "male"], ["F", "female"]),
+    # Norwegian and Danish "man" is "one"; Swedish "78-årig man" is a man
+    ("Han ble operert. Peroperativt fant man en perforert appendiks, og pasienten har ikke feber.", ["Han"], ["Hun"]),
+    ("Aktuellt: 78-årig man som bor med sin fru, och han är trött.", ["man", "han"], ["kvinna", "hon"]),
+])
+def test_sex_words_of_the_twenty_third_held_out_corpus(text, sex_words, counterparts):
+    found = extract_demographics(text).sex_mentions
+    assert [text[m.start:m.end] for m in found] == sex_words
+    assert [_swapped(m) for m in found] == counterparts

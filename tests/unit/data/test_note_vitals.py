@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24")
+           "dev24", "dev25")
 #: Corpora held to a lower floor than GOAL, and why. dev8's heart rates (0.938), dev9's °F (0.939) and dev11's systolic
 #: pressures (0.947): ends of ranges and decades the re-annotation of dev to dev14 marked that no reader takes yet
 #: ("HR 110s by 2245", "hypotensive to 80s systolic"). dev16's chosen readings (0.870-0.914): six admission notes whose
@@ -305,18 +305,14 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20b-025@(845, 847)", "dev20b-025@(848, 850)", "dev20b-025@(854, 857)", "dev20b-025@(866, 870)",
               "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)", "dev20b-025@(1583, 1586)",
               "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)", "dev20b-028@(389, 392)",
-              "dev20b-028@(2098, 2100)", "dev20b-029@(276, 279)", "dev20b-031@(1031, 1034)",
-              "dev20b-031@(1035, 1037)", "dev20b-031@(1047, 1050)", "dev20b-031@(1073, 1075)",
-              "dev20b-031@(1087, 1091)", "dev20b-031@(2374, 2377)", "dev20b-031@(2378, 2380)",
-              "dev20b-031@(2385, 2387)", "dev20b-031@(2562, 2566)", "dev20b-031@(2875, 2877)",
-              "dev20b-032@(226, 230)", "dev20b-032@(237, 239)", "dev20b-032@(280, 282)", "dev20b-032@(283, 285)",
-              "dev20b-032@(294, 297)", "dev20b-032@(305, 307)", "dev20b-032@(639, 643)", "dev20b-032@(648, 651)",
-              "dev20b-032@(652, 654)", "dev20b-032@(663, 666)", "dev20b-032@(676, 678)", "dev20b-032@(687, 689)",
-              "dev20b-034@(552, 554)", "dev20b-034@(555, 557)", "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)",
-              "dev20b-035@(322, 324)", "dev20b-035@(334, 337)", "dev20b-035@(349, 351)", "dev20b-035@(362, 366)",
-              "dev20b-035@(377, 379)", "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)",
-              "dev20b-035@(1266, 1268)", "dev20b-035@(1269, 1271)", "dev20b-035@(1280, 1283)",
-              "dev20b-035@(1388, 1392)"},
+              "dev20b-028@(2098, 2100)", "dev20b-029@(276, 279)", "dev20b-032@(226, 230)", "dev20b-032@(237, 239)",
+              "dev20b-032@(280, 282)", "dev20b-032@(283, 285)", "dev20b-032@(294, 297)", "dev20b-032@(305, 307)",
+              "dev20b-032@(639, 643)", "dev20b-032@(648, 651)", "dev20b-032@(652, 654)", "dev20b-032@(663, 666)",
+              "dev20b-032@(676, 678)", "dev20b-032@(687, 689)", "dev20b-034@(552, 554)", "dev20b-034@(555, 557)",
+              "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)", "dev20b-035@(322, 324)", "dev20b-035@(334, 337)",
+              "dev20b-035@(349, 351)", "dev20b-035@(362, 366)", "dev20b-035@(377, 379)", "dev20b-035@(1165, 1167)",
+              "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)", "dev20b-035@(1269, 1271)",
+              "dev20b-035@(1280, 1283)", "dev20b-035@(1388, 1392)"},
     # dev21 was heldout19, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT19 and
     # CHOSEN_HELDOUT19. Left: ends of ranges and 24-hour minima and maxima ("Pulse (24hrs), Min:76, Max:92"), ECG
     # rates in other languages, admission notes whose annotators chose the team's exam over the ED's set (see dev16),
@@ -423,8 +419,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-017@(850, 853)", "dev24b-017@(854, 857)", "dev24b-017@(959, 962)", "dev24b-017@(963, 965)",
               "dev24b-017@(1248, 1250)", "dev24b-017@(1925, 1928)", "dev24b-017@(1929, 1932)",
               "dev24b-017@(1933, 1935)", "dev24b-017@(1936, 1938)", "dev24b-018@(1967, 1969)",
-              "dev24b-018@(1970, 1972)", "dev24b-020@(560, 563)", "dev24b-020@(564, 567)", "dev24b-020@(836, 839)",
-              "dev24b-020@(840, 842)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)",
+              "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)",
               "dev24b-020@(1858, 1861)", "dev24b-020@(1862, 1865)", "dev24b-020@(1866, 1868)",
               "dev24b-020@(1869, 1871)", "dev24b-023@(419, 422)", "dev24b-023@(423, 426)", "dev24b-023@(1593, 1596)",
               "dev24b-023@(1597, 1600)", "dev24b-024@(2309, 2312)", "dev24b-024@(2313, 2316)",
@@ -464,6 +459,20 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev23b-026@(1215, 1218)", "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)",
               "dev23b-026@(1246, 1248)", "dev23b-026@(1271, 1275)", "dev23b-035@(1864, 1866)",
               "dev23b-035@(1867, 1869)"},
+    # dev25 was heldout23, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT23 and
+    # CHOSEN_HELDOUT23; left are decades in prose ("tachy ~110s", "140s-150s over 90s", "up to 140 walking"), a
+    # Croatian "RR-a 142–176/74–96", a Macedonian morning/evening temperature chart, dated Malay clinic readings
+    # ("12/03/2025 – 148/92 mmHg"), an EMS ECG's rate before the cath lab's own set, a progress note's "Today:" set
+    # after the ED's quoted values in its "O:" section
+    "dev25": {"dev25a-005@(1352, 1355)", "dev25a-007@(602, 604)", "dev25a-015@(622, 625)", "dev25a-018@(442, 444)",
+              "dev25a-018@(479, 481)", "dev25a-018@(482, 484)", "dev25a-018@(988, 990)", "dev25a-018@(1007, 1009)",
+              "dev25a-018@(1010, 1012)", "dev25a-029@(449, 453)", "dev25a-029@(458, 461)", "dev25a-029@(466, 468)",
+              "dev25a-029@(475, 477)", "dev25a-029@(557, 561)", "dev25a-029@(566, 568)", "dev25a-029@(573, 575)",
+              "dev25a-029@(593, 595)", "dev25b-021@(1314, 1317)", "dev25b-021@(1318, 1321)",
+              "dev25b-021@(1322, 1324)", "dev25b-021@(1325, 1327)", "dev25b-024@(1262, 1266)",
+              "dev25b-024@(1267, 1271)", "dev25b-024@(1281, 1285)", "dev25b-024@(1286, 1290)",
+              "dev25b-024@(1300, 1304)", "dev25b-024@(1305, 1309)", "dev25b-034@(1437, 1440)",
+              "dev25b-034@(1441, 1443)", "dev25b-034@(1463, 1466)", "dev25b-034@(1467, 1469)"},
 }
 
 
@@ -600,6 +609,15 @@ RANGE_ENDS = [
     ("酸素はSpO2 92〜96%目標で調整", []),
     ("COWS 11: resting pulse 101-120 = 2, sweating 1", []),
     ("Stop active cooling at core temp 38.5-39", []),
+    # round 24 (dev25): Spanish systolic and diastolic labels, a Croatian ECG's rate in its case ending, a Greek
+    # breathing rate, targets in Dutch and Bulgarian
+    ("Paciente varón estable, sin fiebre. Evolución de las últimas 24 horas:\nPAS 102–150 mmHg / PAD 54–80 mmHg, PAM 70–98",
+     ["SBP=102", "SBP=150", "DBP=54", "DBP=80"]),
+    ("Monitor: fibrilacija atrija s frekvencijom 92–130/min, bez pauza.", ["HR=92", "HR=130"]),
+    ("Μηχανικός αερισμός, αναπνευστική συχνότητα 18–26/min.", ["RR=18", "RR=26"]),
+    ("Zuurstof titreren op saturatie 90–94%.", []),
+    ("Кислородотерапия с целева сатурация 90–94 %.", []),
+    ("ΑΠ 90–128 / 50–66 mmHg, ΜΑΠ 65–80 mmHg", ["SBP=90", "SBP=128", "DBP=50", "DBP=66"]),
 ]
 
 
@@ -1805,6 +1823,57 @@ FORMS_HELDOUT22 = [
     ("Triaža: RR 140/90 mmHg, srčna frekvenca 104/min, frekvenca dihanja 20/min",
      [("systolic_bp", "140"), ("diastolic_bp", "90"), ("heart_rate", "104"), ("respiratory_rate", "20")]),
 ]
+FORMS_HELDOUT23 = [
+    # Estonian, Lithuanian, Bulgarian, Macedonian, Greek, Hebrew, Malay and Swahili labels; Russian, Arabic, Malay and
+    # Hungarian ECG rates; a ventricular escape rate; "tachy, rate"; Tmin; a vertical list without colons
+    ("Vastuvõtul: RR 140/85 mmHg, fr 102 x/min, HS 20 x/min, SpO2 96%", [
+        ("systolic_bp", "140"), ("diastolic_bp", "85"), ("heart_rate", "102"), ("respiratory_rate", "20"),
+        ("oxygen_saturation", "96")]),
+    ("Kiirabi: RR 150/90, fr 110, glükoos 7,1.", [("systolic_bp", "150"), ("diastolic_bp", "90"),
+                                                 ("heart_rate", "110")]),
+    ("AKS 132/80 mmHg, ŠSD 76 k./min., KD 16 k./min.", [("systolic_bp", "132"), ("diastolic_bp", "80"),
+                                                      ("heart_rate", "76"), ("respiratory_rate", "16")]),
+    ("При прегледа: СЧ 96 уд./мин, АН 130/85 mmHg, ДЧ 20/мин.", [
+        ("heart_rate", "96"), ("systolic_bp", "130"), ("diastolic_bp", "85"), ("respiratory_rate", "20")]),
+    ("ЭКГ: трепетание предсердий, ЧЖС 124 в мин.", [("heart_rate", "124")]),
+    ("ТТ 37,9 °C, пулс 104/мин, дишење 22/мин.", [("temperature", "37,9"), ("heart_rate", "104"),
+                                                ("respiratory_rate", "22")]),
+    ("ΑΠ 105/60 mmHg, ΚΣ 118/min, ΑΣ 24/min", [("systolic_bp", "105"), ("diastolic_bp", "60"), ("heart_rate", "118"),
+                                              ("respiratory_rate", "24")]),
+    ("בקבלה: ל״ד 118/72, דופק 88, חום עד 38.9 בבית.", [("systolic_bp", "118"), ("diastolic_bp", "72"),
+                                                      ("heart_rate", "88"), ("temperature", "38.9")]),
+    ("Nadi: 104/min\nKadar pernafasan: 22/min\nSuhu: 37.9 °C", [
+        ("heart_rate", "104"), ("respiratory_rate", "22"), ("temperature", "37.9")]),
+    ("Joto 38.6 °C, Mapigo ya moyo 112/dak, Kupumua 28/dak", [("temperature", "38.6"), ("heart_rate", "112"),
+                                                           ("respiratory_rate", "28")]),
+    ("تخطيط القلب: نظم جيبي، المعدل 88/د", [("heart_rate", "88")]),
+    ("Éjjel mellkasi fájdalom: EKG sinus ritmus 70/min, ST-eltérés nélkül.", [("heart_rate", "70")]),
+    ("He was in complete heart block with a ventricular escape rate of 38.", [("heart_rate", "38")]),
+    ("Ankle x-ray: erosion of the 2nd phalanx?. ECG: sinus tachy, rate 122.", [("heart_rate", "122")]),
+    ("T current 37.8 (Tmax 38.9, Tmin 36.9)", [("temperature", "37.8"), ("temperature", "38.9"),
+                                             ("temperature", "36.9")]),
+    ("Vitals 0600:\n  BP  96/50\n  P   118 irregular\n  R   26\n", [
+        ("systolic_bp", "96"), ("diastolic_bp", "50"), ("heart_rate", "118"), ("respiratory_rate", "26")]),
+    ("Na prijmu: RR 170/95 mmHg, puls aritmičan 124/min.", [("systolic_bp", "170"), ("diastolic_bp", "95"),
+                                                          ("heart_rate", "124")]),
+    ("Overnight he pulled off his oxygen and sats dipped to 84%.", [("oxygen_saturation", "84")]),
+]
+CHOSEN_HELDOUT23 = [
+    # Catalan, Lithuanian, Hungarian, Macedonian, Hebrew and Finnish examination headings after values quoted from
+    # elsewhere; the Catalan triage block; Arabic triage; a Catalan report's complementary tests are no examination
+    ("MALALTIA ACTUAL\nFC 120 bpm a domicili.\n\nEXPLORACIÓ FÍSICA A L'INGRÉS\nTA 120/70 mmHg, FC 96 bpm.\n\n"
+     "EXPLORACIONS COMPLEMENTÀRIES\nECG: ritme sinusal.\nA l'alta: TA 118/70 mmHg, FC 70 bpm.\n", "96"),
+    ("Nivell de triatge (MAT): 3\nConstants de triatge (10:05): TA 140/90 mmHg, FC 108 bpm.\n\n"
+     "Exploració física: TA 138/88 mmHg, FC 100 bpm.\n", "108"),
+    ("Anamnezė: GMP duomenimis ŠSD 130 k./min.\n\nObjektyviai: būklė vidutinė.\nAKS 120/80 mmHg, ŠSD 104 k./min.\n",
+     "104"),
+    ("Átadáskor: RR 140/80 Hgmm, P 90/min.\n\nFelvételi status (03.02.): RR 130/80 Hgmm, P 82/min.\n", "82"),
+    ("Анамнеза: пулс 120/мин дома.\n\nСтатус при прием: ТА 110/70 mmHg, пулс 100/мин.\n", "100"),
+    ("במיון: דופק 110.\nבבדיקה בקבלה למחלקה: דופק 92, ל״ד 130/80.\nבשחרור: דופק 76.\n", "92"),
+    ("Päivystyksessä mitattu pulssi 112.\nOsastolla tulovaiheessa: RR 120/70, pulssi 94.\n", "94"),
+    ("الفرز (Triage) – الساعة 10:40 – CTAS 3:\nHR 104 bpm\n\nالفحص السريري: HR 98\n", "104"),
+]
+
 CHOSEN_HELDOUT22 = [
     # Arabic and Hebrew examination headings after the paramedics' values in the history
     ("القصة المرضية:\nسجّل المسعفون: نبض 150/دقيقة.\n\nالفحص عند الوصول (16:20):\n- النبض 120 نبضة/دقيقة\n", "120"),
@@ -1817,7 +1886,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT12, FORMS_HELDOUT13, FORMS_HELDOUT14,
                                                                 FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17,
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
-                                                                FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22)
+                                                                FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
+                                                                FORMS_HELDOUT23)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1831,7 +1901,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT14, CHOSEN_HELDOUT15,
                                                                          CHOSEN_HELDOUT16, CHOSEN_HELDOUT17,
                                                                          CHOSEN_HELDOUT18, CHOSEN_HELDOUT19,
-                                                                         CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22)
+                                                                         CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
+                                                                         CHOSEN_HELDOUT23)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""

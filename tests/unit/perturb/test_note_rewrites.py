@@ -148,7 +148,7 @@ def test_a_sex_field_is_rewritten_in_its_own_letters(text, rewritten):
 
 @pytest.mark.parametrize("corpus", ["dev6b", "dev7b", "dev8b", "dev9b", "dev10b", "dev11b", "dev12b", "dev13b",
                                     "dev14b", "dev15b", "dev16b", "dev17b", "dev18b", "dev19b", "dev20b", "dev21b",
-                                    "dev22b", "dev23b", "dev24b"])
+                                    "dev22b", "dev23b", "dev24b", "dev25b"])
 def test_every_other_language_note_gets_a_sex_counterfactual_or_a_reason(corpus):
     """Every note written in another language than English (the corpora's "b" parts) is rewritten to the other sex or
     told not applicable; none raises (a Chinese "性別：女", a Greek "Φύλο: Θ", a Turkish "Cinsiyet: E" did)."""
@@ -161,6 +161,16 @@ def test_a_norwegian_man_becomes_a_woman_in_norwegian():
     text = "Sosialt: 61 år gammel mann, bor alene. Han røyker ikke. Pasienten ble innlagt fra legevakt."
     assert sex_counterfactual(build_user_note("n", text)).note.text == (
         "Sosialt: 61 år gammel kvinne, bor alene. Hun røyker ikke. Pasienten ble innlagt fra legevakt.")
+
+
+def test_sex_fields_and_nouns_of_more_languages_are_rewritten_in_their_own_words():
+    """Catalan "Sexe: Dona", Hebrew "מין: זכר" with "בן 70", Swahili "Jinsia: Ke" with "Mwanamke" (round 24)."""
+    assert sex_counterfactual(build_user_note("ca", "Edat: 45 anys   Sexe: Dona\nTA 120/80")).note.text == \
+        "Edat: 45 anys   Sexe: Home\nTA 120/80"
+    assert sex_counterfactual(build_user_note("he", "גיל: 70   מין: זכר\nבן 70, דופק 80.")).note.text == \
+        "גיל: 70   מין: נקבה\nבת 70, דופק 80."
+    assert sex_counterfactual(build_user_note("sw", "Umri: miaka 32   Jinsia: Ke\nMwanamke wa miaka 32.")).note.text == \
+        "Umri: miaka 32   Jinsia: Me\nMwanaume wa miaka 32."
 
 
 def test_the_masculine_patient_noun_becomes_the_feminine_of_its_language():
