@@ -3,7 +3,8 @@
 A range is the span of many readings, not one: "HR 72-88", "BP 100-130/60-80", "SBP 110s-120s", "rates in the 40s",
 a flowsheet's "Pulse: [78-158] 96" or "BP: (104-142)/(62-94) 118/76", a 24-hour minimum and maximum after the current
 value ("HR 94 (82-118)", "BP 112/58 (94-138/48-70)"), a Cerner grid's "Min  Max" columns, "zwischen 168 und 212 mmHg
-systolisch", "PA 96x58 - 118x70 mmHg". Each end is a mention of its vital with ``range_end=True``: it counts as
+systolisch", "PA 96x58 - 118x70 mmHg", decades in prose ("-> HR 110s", "tachycardic to the 130s", "SR 80s-90s",
+"hypotensive to 80s systolic", "desaturated to the 70s", "140s-150s over 90s"). Each end is a mention of its vital with ``range_end=True``: it counts as
 found (the annotators of the corpora mark it), it is listed in the JSON artifact, and it is never chosen nor
 rewritten — a counterfactual changes one reading, and moving one end of a range would change what the range says.
 
@@ -35,7 +36,7 @@ _SIMPLE = re.compile(rf"(?P<a>{_N}){_UNIT}[ \t]*{_TO}[ \t]*(?:the[ \t]+)?(?:(?:h
 _DECADE = re.compile(r"(?P<a>\d{1,2}0)'?s\b")
 #: A blood pressure's range: "100-130/60-80", "130s-150s/80s", "128-145/70-82", "(104-142)/(62-94)", "140s/80s".
 _PRESSURE = re.compile(rf"\(?(?P<a>\d{{2,3}})(?:'?s)?[ \t]*(?:{_TO}[ \t]*(?P<b>\d{{2,3}})(?:'?s)?)?\)?"
-                       rf"[ \t]*/[ \t]*\(?(?P<c>\d{{2,3}})(?P<cs>'?s)?(?:[ \t]*{_TO}[ \t]*(?P<d>\d{{2,3}})(?:'?s)?"
+                       rf"(?:[ \t]*/[ \t]*|[ \t]+over[ \t]+(?=\d{{2,3}}'?s))\(?(?P<c>\d{{2,3}})(?P<cs>'?s)?(?:[ \t]*{_TO}[ \t]*(?P<d>\d{{2,3}})(?:'?s)?"
                        # not a second pair ("90s/50s-110s/60s") nor a date ("138/76 - 10/14/2025")
                        rf"(?![ \t]*/))?\)?")
 #: Two pressures joined as a range: "96x58 - 118x70", "104/58 – 148/76", "{100/51(65) - 140/83(98)}".
@@ -54,12 +55,13 @@ _NEXT_CELL = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]|bpm)?(?:[ \t]*\([^()\n]{1,15}\
 _BEFORE_READING = re.compile(r"[\[(][^\[\]()\n]{0,40}[\])](?:[ \t]*/[ \t]*\([^()\n]{0,20}\))?[ \t]*$")
 #: Words before a range that make it a target, a threshold, an order or a reference, not readings.
 _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|titrat\w*|parameters?|normal|ref\w*|"
-                           r"call|notify|if|until|below|above|under|over|less|greater|wean\w*|permissive|"
+                           r"(?<!\bfor\s)call|notify|if|until|below|above|under|over|less|greater|wean\w*|permissive|"
                            r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|"
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|целев\w*|целе\w*|цільов\w*|sasaran|lengo)\b|"
-                           r"[<>≤≥]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
+                           # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
+                           r"(?<![-=])>|<(?![-=])|[≤≥]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
 _FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für)[ \t]+(?:the[ \t]+)?(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
                         r"temp)\b[ \t:]*$", re.I)
@@ -68,8 +70,11 @@ _TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:目標|目标|�
 #: Unlabelled heart rates in decades: "rates 70s-80s", "RVR to 150s-160s", "rates in the 40s, dropping to the high 30s".
 _RATES = re.compile(r"\b(?:(?:heart|ventricular|pulse)[ \t]+)?rates?[ \t]+(?:(?:in|of|to|at)[ \t]+)?(?:the[ \t]+)?"
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<n>\d{1,2}0'?s\b)|"
-                    r"\b(?:RVR|AF|AFib|a-?fib|SVT|tachycardia|bradycardia|sinus(?:[ \t]+(?:brady|tachy)\w*)?)[ \t]+"
-                    r"(?:(?:to|in|at)[ \t]+)?(?:the[ \t]+)?"
+                    r"\b(?:RVR|AF|AFib|a-?fib|SVT|tachycardi[ac]|bradycardi[ac]|tachy|brady|N?SR|"
+                    r"sinus(?:[ \t]+(?:brady|tachy|rhythm)\w*)?)[ \t]+"
+                    # "tachycardia on telemetry to the 150s", "tachy ~110s", "SR 80s-90s", "sinus rhythm 60s"
+                    r"(?:on[ \t]+(?:tele\w*|(?:the[ \t]+)?monitor)[ \t]+)?(?:(?:to|in|at|into)[ \t]+)?(?:the[ \t]+)?"
+                    r"(?:~[ \t]*)?"
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<m>\d{1,2}0'?s\b)|"
                     r"\b(?:dropping|falling|rising|down|up)[ \t]+to[ \t]+the[ \t]+(?:(?:high|low|mid)[ \t]+)?"
                     r"(?P<k>\d{1,2}0'?s\b)", re.I)
@@ -92,12 +97,15 @@ _BETWEEN = re.compile(rf"\b(?:between|zwischen|entre|tra|tussen|mellan|välillä
 #: "readings mostly in the 120s to 130s", "HR ranging 38-46", "AF - rates 78-118", "(was 80s this morning)".
 _WORD_THEN_RANGE = re.compile(
     r"\b(?P<word>HR|[Hh]eart\s+rates?|[Pp]ulse|[Rr]ates?|SBPs?|[Ss]ystolic(?:\s+BP)?|BPs?|[Bb]lood\s+pressures?|"
-    r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rate)\b"
-    r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
+    r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rate|"
+    # "hypotensive to 80s systolic", "desaturated to the 70s"
+    r"[Hh]ypotensive|[Hh]ypertensive|[Dd]esat\w*)\b"
+    r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|into|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
     r"normali[sz]ed\s+to|remained|stayed)[ \t]+(?:the[ \t]+)?(?:(?:high|low|mid|upper|lower)[ \t-]+)?"
     r"(?=\d{1,2}0'?s\b|\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)")
-_WORD_VARIABLE = (("heart_rate", r"(?i:hr|heart|pulse|rates?)"), ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat)"),
-                  ("respiratory_rate", r"(?i:rr|resp)"), ("systolic_bp", r"(?i:sbp|systolic|bp|blood|readings)"))
+_WORD_VARIABLE = (("heart_rate", r"(?i:hr|heart|pulse|rates?)"),
+                  ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat|desat)"), ("respiratory_rate", r"(?i:rr|resp)"),
+                  ("systolic_bp", r"(?i:sbp|systolic|bp|blood|readings|hypotensive|hypertensive)"))
 #: A word before a reading's bracket that makes a decade in it the same vital's: "HR 118 (was 80s this morning)".
 _BRACKET_DECADE = re.compile(r"[ \t]*(?:%|bpm|/min)?[ \t]*\((?:[^()\n\d]{0,25}?)\b"
                              r"(?:was|baseline|usual(?:ly)?|normally|previously|prior|earlier)[ \t]+(?=\d{1,2}0'?s\b)",
@@ -350,7 +358,8 @@ def _between(text: str) -> list[Found]:
         if not _ordered(a, b, bool(m["bs"])) or _is_target(text, m.start()):
             continue
         line_start = text.rfind("\n", 0, m.start()) + 1
-        before = text[max(line_start, m.start() - 40):m.start()]
+        # the clause only: "pulse -> ROSC at 14:26 (EtCO2 rose from 14 to 38 mmHg)" is the end-tidal CO2's
+        before = re.split(r"[(),;]|->|\.[ \t]", text[max(line_start, m.start() - 40):m.start()])[-1]
         after = text[m.end():m.end() + 25]
         for variable, word in _BETWEEN_VITAL:
             if word.search(before) or (variable == "systolic_bp" and word.search(after)):

@@ -68,7 +68,7 @@ TEMP_UNIT = r"[ \t]*(?:\(?[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?P<u1>F|C|Fa
 ANY_TEMP_UNIT = re.sub(r"\?P<u\d>", "?:", TEMP_UNIT)
 #: Decades of a blood pressure, which only a blood pressure is written in: "140s-150s/80s-90s", "90s/50s",
 #: "170s-180s/100s".
-BP_DECADES = re.compile(r"(?<![\d/])\d{1,2}0'?s(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?[ \t]*/[ \t]*\d{1,2}0'?s"
+BP_DECADES = re.compile(r"(?<![\d/])\d{1,2}0'?s(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?(?:[ \t]*/[ \t]*|[ \t]+over[ \t]+)\d{1,2}0'?s"
                         r"(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)?")
 #: A flowsheet's range of the last hours before its current value: "Pulse: [88-104] 96", "Temp: [36.5 °C (97.7 °F)-37.2
 #: °C (99 °F)] 36.9 °C". Its bounds are not readings.

@@ -50,7 +50,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # any other mention of its vital cannot be marked (the markup needs a starred mention), so the ends read there are
     # spurious here (dev3-029, dev6a-020, dev12a-026); decades without a label are missed
     "dev": {"dev-066@(428, 430)"},
-    "dev2": {"dev2-005@(1575, 1577)", "dev2-005@(1579, 1581)", "dev2-023@(85, 88)"},
+    "dev2": {"dev2-023@(85, 88)"},
     "dev3": {"dev3-029@(151, 153)", "dev3-029@(154, 156)", "dev3-029@(179, 181)", "dev3-029@(182, 184)",
              "dev3-029@(191, 193)", "dev3-029@(194, 196)"},
     "dev4": {"dev4-004@(441, 443)", "dev4-004@(634, 637)", "dev4-004@(734, 736)", "dev4-004@(1328, 1331)",
@@ -60,10 +60,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
              "dev5-060@(494, 496)", "dev5-060@(498, 500)", "dev5-067@(1218, 1220)"},
     # dev6 was heldout4, scored once (README) and then studied: a brother's "fever to 102", "Mum measured 39.1 at
     # home" after "Hot overnight", "one reading of 171/96" in a sentence without a blood-pressure word
-    "dev6": {"dev6a-011@(2318, 2320)", "dev6a-016@(1152, 1155)", "dev6a-016@(1156, 1159)", "dev6a-020@(289, 291)",
-             "dev6a-020@(292, 295)", "dev6a-023@(469, 472)", "dev6a-025@(1074, 1077)", "dev6a-025@(1079, 1081)",
-             "dev6a-025@(1083, 1085)", "dev6a-032@(438, 441)", "dev6b-005@(479, 483)", "dev6b-015@(1503, 1506)",
-             "dev6b-015@(1507, 1510)", "dev6b-015@(1511, 1513)", "dev6b-015@(1514, 1516)"},
+    "dev6": {"dev6a-011@(2318, 2320)", "dev6a-020@(289, 291)", "dev6a-020@(292, 295)", "dev6a-023@(469, 472)",
+             "dev6a-025@(1074, 1077)", "dev6a-025@(1079, 1081)", "dev6a-025@(1083, 1085)", "dev6a-032@(438, 441)",
+             "dev6b-005@(479, 483)", "dev6b-015@(1503, 1506)", "dev6b-015@(1507, 1510)", "dev6b-015@(1511, 1513)",
+             "dev6b-015@(1514, 1516)"},
     # dev7 was heldout5, scored once (README) and then studied: a Meditech grid whose rows open with a date, a
     # record's "Pulse: P 104 - 2/9/2024" and a later "P 96" the rule chose, "CVS: PR 164, gallop rhythm", a retrieval
     # record's in-flight "S:" set chosen before its primary survey, "HFNC 12 L/35%", a wife's "her BP 150/88"
@@ -76,9 +76,9 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # ("HR > 90 ....... 118"), a home-health note's "AP 84 … RP 80", an ECG's "96x/m", Turkish "ile %91", a
     # newborn's readings in the mother's note, "SpO2: 89 % (Low)" in a list the rule passed over (a ventilator's
     # "RR 16" without "set" is read as its set rate since dev12)
-    "dev8": {"dev8a-004@(1199, 1201)", "dev8a-004@(1607, 1609)", "dev8a-007@(870, 873)", "dev8a-008@(547, 552)",
-             "dev8a-008@(603, 606)", "dev8a-008@(657, 659)", "dev8a-011@(1112, 1116)", "dev8a-011@(1135, 1138)",
-             "dev8a-020@(386, 388)", "dev8a-034@(1954, 1956)", "dev8a-034@(1957, 1960)", "dev8b-011@(920, 922)"},
+    "dev8": {"dev8a-004@(1199, 1201)", "dev8a-004@(1607, 1609)", "dev8a-008@(547, 552)", "dev8a-008@(603, 606)",
+             "dev8a-008@(657, 659)", "dev8a-011@(1112, 1116)", "dev8a-011@(1135, 1138)", "dev8a-020@(386, 388)",
+             "dev8a-034@(1954, 1956)", "dev8a-034@(1957, 1960)", "dev8b-011@(920, 922)"},
     # dev9 was heldout7, scored once (README) and then studied: an ISBAR note's "A: Arrival obs 1126:" mid-line,
     # a six-minute-walk record's sets (see FLOORS), a ventilator check's "Measured: Total RR 24", "Repeat SpO2 at
     # 02:30: 89%", "(nadir 82%)", "recovering to 93%" after a heart rate, "maintained 90% walking", a midwife's
@@ -86,16 +86,15 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # "maternal temp 37.9" (the mother is the patient there; in a NICU note she is not)
     "dev9": {"dev9a-001@(1115, 1117)", "dev9a-001@(1118, 1120)", "dev9a-007@(700, 702)", "dev9a-010@(931, 935)",
              "dev9a-011@(246, 248)", "dev9a-011@(678, 680)", "dev9a-023@(235, 238)", "dev9a-023@(239, 242)",
-             "dev9a-025@(450, 452)", "dev9a-025@(454, 456)", "dev9a-032@(841, 843)", "dev9a-032@(861, 863)",
-             "dev9b-001@(1073, 1075)", "dev9b-001@(1076, 1078)", "dev9b-007@(1281, 1285)", "dev9b-007@(1286, 1290)",
-             "dev9b-011@(726, 729)", "dev9b-011@(730, 732)", "dev9b-011@(816, 819)", "dev9b-011@(820, 822)",
-             "dev9b-020@(991, 994)", "dev9b-020@(995, 998)", "dev9b-021@(1385, 1387)", "dev9b-029@(752, 755)",
-             "dev9b-029@(761, 764)"},
+             "dev9a-032@(841, 843)", "dev9a-032@(861, 863)", "dev9b-001@(1073, 1075)", "dev9b-001@(1076, 1078)",
+             "dev9b-007@(1281, 1285)", "dev9b-007@(1286, 1290)", "dev9b-011@(726, 729)", "dev9b-011@(730, 732)",
+             "dev9b-011@(816, 819)", "dev9b-011@(820, 822)", "dev9b-020@(991, 994)", "dev9b-020@(995, 998)",
+             "dev9b-021@(1385, 1387)", "dev9b-029@(752, 755)", "dev9b-029@(761, 764)"},
     # dev10 was heldout8, scored once (README) and then studied: "documented 103 F at home" (a whole number before a
     # bare unit letter), "a 3' 104/60" after an Italian orthostatic series, Norwegian "RF 18", an ICU round's
     # "Temp: 37.8 (bladder probe)" line after "Overnight: Febrile to 38.6", a brother's "fever 38.5"
-    "dev10": {"dev10a-017@(1389, 1393)", "dev10a-017@(1394, 1398)", "dev10a-030@(2142, 2144)",
-              "dev10b-008@(406, 409)", "dev10b-017@(1370, 1373)", "dev10b-017@(1374, 1376)", "dev10b-026@(280, 284)",
+    "dev10": {"dev10a-017@(1389, 1393)", "dev10a-017@(1394, 1398)", "dev10b-008@(406, 409)",
+              "dev10b-017@(1370, 1373)", "dev10b-017@(1374, 1376)", "dev10b-026@(280, 284)",
               "dev10b-026@(1456, 1460)", "dev10b-029@(607, 611)"},
     # dev11 was heldout9, scored once (README) and then studied: "improvement to 89%" after a NRB, "SpO2 97% FiO2
     # 0.5" (read as an oxygen fraction), "Tmax on the floor 99.8", "Tmax that episode 38.9", a lower-case "t=98.6",
@@ -103,22 +102,23 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # pressures between pipes, "home avg 141/88, office 146/90" in a sentence about a goal, a MET call's set chosen
     # before the ICU's
     # ("SpO2 97% FiO2 0.5" is read since dev14)
-    "dev11": {"dev11a-003@(220, 222)", "dev11a-012@(3286, 3290)", "dev11a-014@(837, 840)", "dev11a-017@(1497, 1501)",
-              "dev11a-018@(949, 951)", "dev11a-023@(1248, 1252)", "dev11a-027@(631, 633)", "dev11b-013@(1755, 1758)",
-              "dev11b-013@(1759, 1762)", "dev11b-015@(1112, 1114)", "dev11b-020@(703, 705)",
-              "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)", "dev11b-026@(1667, 1670)",
-              "dev11b-026@(1671, 1673)", "dev11b-026@(1682, 1685)", "dev11b-026@(1686, 1688)"},
+    "dev11": {"dev11a-012@(3286, 3290)", "dev11a-017@(1497, 1501)", "dev11a-023@(1248, 1252)",
+              "dev11a-027@(631, 633)", "dev11b-013@(1755, 1758)", "dev11b-013@(1759, 1762)",
+              "dev11b-015@(1112, 1114)", "dev11b-020@(703, 705)", "dev11b-021@(1158, 1161)",
+              "dev11b-021@(1162, 1164)", "dev11b-026@(1667, 1670)", "dev11b-026@(1671, 1673)",
+              "dev11b-026@(1682, 1685)", "dev11b-026@(1686, 1688)"},
     # dev12 was heldout10, scored once (README) and then studied: no vital sign is left missed or spurious. What it
     # showed is written in FORMS_HELDOUT10 and CHOSEN_HELDOUT10 (a triage nurse's "Triage note (RN):" block before the
     # physician's O/E, a MET call's "Ward obs" before its own arrival set, Polish labels, a ventilator's set rate);
     # its residual misses are pronouns (tests/unit/data/test_note_demographics.py)
-    "dev12": {"dev12a-026@(642, 644)", "dev12a-026@(646, 648)", "dev12b-002@(190, 193)", "dev12b-002@(195, 198)"},
+    "dev12": {"dev12a-026@(642, 644)", "dev12a-026@(646, 648)"},
     # dev13 was heldout11, scored once (README) and then studied: no vital sign is left missed or spurious, every
     # chosen reading is the annotators'. What it showed is written in FORMS_HELDOUT11 and CHOSEN_HELDOUT11 (an SBAR
     # letter before its timed assessment, UK ambulance services by their initials, a referring clinic's obs in a
     # retrieved patient's note, "P/E (ward)", "O/E (at MICU)", "A-E ASSESSMENT", French "Pompiers", MIMIC's lines
     # wrapped between label and value, "current 102" after a range, a wife's readings on her own line)
-    "dev13": set(),
+    # (its "was tachy 110s this AM" is a decade its annotators left unmarked, read since round 24)
+    "dev13": {"dev13a-030@(615, 618)"},
     # dev14 was heldout12, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT12 and
     # CHOSEN_HELDOUT12. Left: an English note's "lowest TA 92/50" (TA is read in Romance notes or with mmHg) and a
     # cath lab's "Ao 138/70 (mean 94)", "recovers to 92%" after a nadir that followed a range, and two notes whose
@@ -246,32 +246,31 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # flowsheet whose blood-pressure column is read late, three admission notes whose annotators chose the team's exam
     # over the ED's set (see dev16), ends of ranges, Finnish lower-case "p 124", a high-flow setting's "40L/50%"
     "dev19": {"dev19a-002@(1728, 1730)", "dev19a-003@(2937, 2939)", "dev19a-003@(2940, 2942)",
-              "dev19a-006@(438, 441)", "dev19a-006@(1711, 1714)", "dev19a-011@(2488, 2491)",
-              "dev19a-016@(2086, 2089)", "dev19a-018@(1098, 1100)", "dev19a-021@(745, 749)", "dev19a-021@(754, 757)",
-              "dev19a-021@(762, 765)", "dev19a-021@(766, 768)", "dev19a-021@(773, 775)", "dev19a-021@(782, 784)",
-              "dev19a-021@(1330, 1334)", "dev19a-021@(1339, 1341)", "dev19a-021@(1346, 1349)",
-              "dev19a-021@(1350, 1352)", "dev19a-021@(1357, 1359)", "dev19a-021@(1366, 1368)",
-              "dev19a-023@(1087, 1090)", "dev19a-023@(1095, 1098)", "dev19a-023@(1099, 1101)",
-              "dev19a-023@(1108, 1110)", "dev19a-023@(1115, 1119)", "dev19a-023@(1567, 1569)",
-              "dev19a-023@(1581, 1584)", "dev19a-023@(1585, 1587)", "dev19a-023@(1630, 1632)",
-              "dev19a-023@(1674, 1678)", "dev19a-026@(806, 809)", "dev19a-026@(814, 816)", "dev19a-026@(817, 819)",
-              "dev19a-026@(824, 826)", "dev19a-026@(833, 835)", "dev19a-026@(844, 848)", "dev19a-026@(1332, 1334)",
-              "dev19a-026@(1342, 1344)", "dev19a-026@(1368, 1371)", "dev19a-026@(1372, 1374)",
-              "dev19a-026@(1380, 1383)", "dev19a-026@(1408, 1412)", "dev19a-026@(1959, 1962)",
-              "dev19a-032@(827, 831)", "dev19a-032@(836, 838)", "dev19a-032@(843, 846)", "dev19a-032@(847, 849)",
-              "dev19a-032@(854, 856)", "dev19a-032@(863, 865)", "dev19a-032@(1379, 1383)", "dev19a-032@(1388, 1390)",
-              "dev19a-032@(1395, 1398)", "dev19a-032@(1399, 1401)", "dev19a-032@(1449, 1451)",
-              "dev19a-032@(1458, 1460)", "dev19b-002@(1015, 1017)", "dev19b-006@(1399, 1401)",
-              "dev19b-007@(1121, 1125)", "dev19b-008@(267, 271)", "dev19b-008@(479, 483)", "dev19b-021@(1934, 1936)",
-              "dev19b-021@(1965, 1967)", "dev19b-023@(1252, 1255)", "dev19b-023@(1256, 1258)",
-              "dev19b-023@(1395, 1398)", "dev19b-024@(1052, 1054)", "dev19b-024@(1055, 1057)",
-              "dev19b-025@(1732, 1735)", "dev19b-028@(184, 187)", "dev19b-028@(1071, 1074)",
-              "dev19b-028@(1403, 1406)", "dev19b-028@(2450, 2453)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)",
-              "dev19b-029@(783, 785)", "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)",
-              "dev19b-029@(855, 857)", "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)",
-              "dev19b-029@(1460, 1464)", "dev19b-029@(1479, 1482)", "dev19b-029@(1854, 1856)",
-              "dev19b-031@(1104, 1107)", "dev19b-031@(1108, 1110)", "dev19b-034@(1737, 1740)",
-              "dev19b-035@(934, 936)", "dev19b-035@(937, 939)"},
+              "dev19a-006@(1711, 1714)", "dev19a-011@(2488, 2491)", "dev19a-016@(2086, 2089)",
+              "dev19a-018@(1098, 1100)", "dev19a-021@(745, 749)", "dev19a-021@(754, 757)", "dev19a-021@(762, 765)",
+              "dev19a-021@(766, 768)", "dev19a-021@(773, 775)", "dev19a-021@(782, 784)", "dev19a-021@(1330, 1334)",
+              "dev19a-021@(1339, 1341)", "dev19a-021@(1346, 1349)", "dev19a-021@(1350, 1352)",
+              "dev19a-021@(1357, 1359)", "dev19a-021@(1366, 1368)", "dev19a-023@(1087, 1090)",
+              "dev19a-023@(1095, 1098)", "dev19a-023@(1099, 1101)", "dev19a-023@(1108, 1110)",
+              "dev19a-023@(1115, 1119)", "dev19a-023@(1567, 1569)", "dev19a-023@(1581, 1584)",
+              "dev19a-023@(1585, 1587)", "dev19a-023@(1630, 1632)", "dev19a-023@(1674, 1678)",
+              "dev19a-026@(806, 809)", "dev19a-026@(814, 816)", "dev19a-026@(817, 819)", "dev19a-026@(824, 826)",
+              "dev19a-026@(833, 835)", "dev19a-026@(844, 848)", "dev19a-026@(1332, 1334)", "dev19a-026@(1342, 1344)",
+              "dev19a-026@(1368, 1371)", "dev19a-026@(1372, 1374)", "dev19a-026@(1380, 1383)",
+              "dev19a-026@(1408, 1412)", "dev19a-026@(1959, 1962)", "dev19a-032@(827, 831)", "dev19a-032@(836, 838)",
+              "dev19a-032@(843, 846)", "dev19a-032@(847, 849)", "dev19a-032@(854, 856)", "dev19a-032@(863, 865)",
+              "dev19a-032@(1379, 1383)", "dev19a-032@(1388, 1390)", "dev19a-032@(1395, 1398)",
+              "dev19a-032@(1399, 1401)", "dev19a-032@(1449, 1451)", "dev19a-032@(1458, 1460)",
+              "dev19b-002@(1015, 1017)", "dev19b-006@(1399, 1401)", "dev19b-007@(1121, 1125)",
+              "dev19b-008@(267, 271)", "dev19b-008@(479, 483)", "dev19b-021@(1934, 1936)", "dev19b-021@(1965, 1967)",
+              "dev19b-023@(1252, 1255)", "dev19b-023@(1256, 1258)", "dev19b-023@(1395, 1398)",
+              "dev19b-024@(1052, 1054)", "dev19b-024@(1055, 1057)", "dev19b-025@(1732, 1735)",
+              "dev19b-028@(184, 187)", "dev19b-028@(1071, 1074)", "dev19b-028@(1403, 1406)",
+              "dev19b-028@(2450, 2453)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)", "dev19b-029@(783, 785)",
+              "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)", "dev19b-029@(855, 857)",
+              "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)", "dev19b-029@(1460, 1464)",
+              "dev19b-029@(1479, 1482)", "dev19b-029@(1854, 1856)", "dev19b-031@(1104, 1107)",
+              "dev19b-031@(1108, 1110)", "dev19b-034@(1737, 1740)", "dev19b-035@(934, 936)", "dev19b-035@(937, 939)"},
     # dev20 was heldout18, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT18 and
     # CHOSEN_HELDOUT18. Left: ends of 24-hour ranges ("HR: 74 (68-88)"), ECG rates in other languages, Chinese prose
     # ("心率波动于…"), admission notes whose annotators chose
@@ -386,49 +385,48 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # dev24 was heldout22, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT22 and
     # CHOSEN_HELDOUT22; left are decades and ranges in prose ("tachycardic 100s on monitor", "improvement to 120s"),
     # readings in a plan's prose ("Office 152/94 and 144/90"), Finnish "pulssi palpoiden … n. 140/min"
-    "dev24": {"dev24a-003@(1234, 1237)", "dev24a-004@(567, 572)", "dev24a-004@(1082, 1086)",
-              "dev24a-004@(1090, 1093)", "dev24a-004@(1097, 1099)", "dev24a-004@(1103, 1106)",
-              "dev24a-004@(1107, 1109)", "dev24a-004@(1112, 1114)", "dev24a-004@(1228, 1233)",
-              "dev24a-004@(1236, 1239)", "dev24a-004@(1243, 1245)", "dev24a-004@(1249, 1251)",
-              "dev24a-004@(1252, 1254)", "dev24a-004@(1258, 1260)", "dev24a-006@(1509, 1512)",
-              "dev24a-006@(1513, 1515)", "dev24a-006@(1520, 1523)", "dev24a-006@(1524, 1526)",
-              "dev24a-006@(1538, 1541)", "dev24a-006@(1542, 1544)", "dev24a-007@(466, 469)", "dev24a-007@(891, 893)",
-              "dev24a-008@(764, 768)", "dev24a-008@(793, 797)", "dev24a-008@(2249, 2253)", "dev24a-010@(144, 147)",
-              "dev24a-011@(388, 392)", "dev24a-012@(216, 219)", "dev24a-012@(220, 223)", "dev24a-012@(680, 683)",
-              "dev24a-012@(684, 687)", "dev24a-015@(1385, 1387)", "dev24a-015@(1388, 1390)",
-              "dev24a-015@(1454, 1457)", "dev24a-015@(1458, 1460)", "dev24a-019@(931, 933)", "dev24a-019@(934, 936)",
-              "dev24a-019@(1787, 1789)", "dev24a-019@(1791, 1794)", "dev24a-021@(420, 423)",
-              "dev24a-021@(1165, 1168)", "dev24a-021@(1169, 1172)", "dev24a-022@(1464, 1466)",
-              "dev24a-023@(1094, 1096)", "dev24a-023@(1205, 1207)", "dev24a-026@(547, 551)", "dev24a-026@(561, 563)",
-              "dev24a-026@(1041, 1045)", "dev24a-026@(1056, 1059)", "dev24a-026@(1073, 1075)",
-              "dev24a-026@(1076, 1078)", "dev24a-026@(1129, 1131)", "dev24a-026@(1375, 1377)",
-              "dev24a-026@(1378, 1380)", "dev24a-026@(1391, 1394)", "dev24a-029@(1014, 1016)",
-              "dev24a-031@(2484, 2486)", "dev24a-031@(2487, 2489)", "dev24a-034@(901, 904)", "dev24a-034@(905, 908)",
-              "dev24a-034@(913, 915)", "dev24a-034@(920, 922)", "dev24a-034@(926, 930)", "dev24a-034@(937, 939)",
-              "dev24a-034@(1050, 1053)", "dev24a-034@(1054, 1057)", "dev24a-034@(1093, 1095)",
-              "dev24a-034@(1108, 1110)", "dev24a-034@(1117, 1121)", "dev24a-034@(1130, 1132)",
-              "dev24b-001@(2817, 2819)", "dev24b-001@(2824, 2826)", "dev24b-003@(2339, 2341)",
-              "dev24b-003@(2345, 2347)", "dev24b-004@(1507, 1509)", "dev24b-005@(2427, 2430)",
-              "dev24b-005@(2431, 2434)", "dev24b-005@(2435, 2437)", "dev24b-006@(850, 853)", "dev24b-006@(854, 856)",
-              "dev24b-007@(2728, 2730)", "dev24b-008@(580, 582)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)",
-              "dev24b-008@(709, 711)", "dev24b-008@(712, 714)", "dev24b-008@(1318, 1320)", "dev24b-008@(1362, 1364)",
-              "dev24b-009@(1618, 1620)", "dev24b-009@(1621, 1623)", "dev24b-013@(282, 285)", "dev24b-013@(290, 293)",
-              "dev24b-013@(294, 297)", "dev24b-013@(1628, 1631)", "dev24b-013@(1632, 1634)",
-              "dev24b-013@(1641, 1644)", "dev24b-015@(957, 960)", "dev24b-015@(969, 972)", "dev24b-015@(973, 976)",
-              "dev24b-015@(1139, 1142)", "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)",
-              "dev24b-017@(850, 853)", "dev24b-017@(854, 857)", "dev24b-017@(959, 962)", "dev24b-017@(963, 965)",
-              "dev24b-017@(1248, 1250)", "dev24b-017@(1925, 1928)", "dev24b-017@(1929, 1932)",
-              "dev24b-017@(1933, 1935)", "dev24b-017@(1936, 1938)", "dev24b-018@(1967, 1969)",
-              "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)",
-              "dev24b-020@(1858, 1861)", "dev24b-020@(1862, 1865)", "dev24b-020@(1866, 1868)",
-              "dev24b-020@(1869, 1871)", "dev24b-023@(419, 422)", "dev24b-023@(423, 426)", "dev24b-023@(1593, 1596)",
-              "dev24b-023@(1597, 1600)", "dev24b-024@(2309, 2312)", "dev24b-024@(2313, 2316)",
-              "dev24b-024@(2317, 2319)", "dev24b-024@(2320, 2322)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)",
-              "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)",
-              "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)",
-              "dev24b-027@(682, 686)", "dev24b-030@(1423, 1427)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)",
-              "dev24b-033@(439, 441)", "dev24b-033@(1336, 1339)", "dev24b-034@(505, 508)", "dev24b-034@(509, 511)",
-              "dev24b-034@(515, 517)"},
+    "dev24": {"dev24a-004@(567, 572)", "dev24a-004@(1082, 1086)", "dev24a-004@(1090, 1093)",
+              "dev24a-004@(1097, 1099)", "dev24a-004@(1103, 1106)", "dev24a-004@(1107, 1109)",
+              "dev24a-004@(1112, 1114)", "dev24a-004@(1228, 1233)", "dev24a-004@(1236, 1239)",
+              "dev24a-004@(1243, 1245)", "dev24a-004@(1249, 1251)", "dev24a-004@(1252, 1254)",
+              "dev24a-004@(1258, 1260)", "dev24a-006@(1509, 1512)", "dev24a-006@(1513, 1515)",
+              "dev24a-006@(1520, 1523)", "dev24a-006@(1524, 1526)", "dev24a-006@(1538, 1541)",
+              "dev24a-006@(1542, 1544)", "dev24a-007@(466, 469)", "dev24a-007@(891, 893)", "dev24a-008@(764, 768)",
+              "dev24a-008@(793, 797)", "dev24a-008@(2249, 2253)", "dev24a-011@(388, 392)", "dev24a-012@(216, 219)",
+              "dev24a-012@(220, 223)", "dev24a-012@(680, 683)", "dev24a-012@(684, 687)", "dev24a-015@(1385, 1387)",
+              "dev24a-015@(1388, 1390)", "dev24a-015@(1454, 1457)", "dev24a-015@(1458, 1460)",
+              "dev24a-019@(931, 933)", "dev24a-019@(934, 936)", "dev24a-019@(1787, 1789)", "dev24a-019@(1791, 1794)",
+              "dev24a-021@(420, 423)", "dev24a-021@(1165, 1168)", "dev24a-021@(1169, 1172)",
+              "dev24a-022@(1464, 1466)", "dev24a-023@(1094, 1096)", "dev24a-023@(1205, 1207)",
+              "dev24a-026@(547, 551)", "dev24a-026@(561, 563)", "dev24a-026@(1041, 1045)", "dev24a-026@(1056, 1059)",
+              "dev24a-026@(1073, 1075)", "dev24a-026@(1076, 1078)", "dev24a-026@(1129, 1131)",
+              "dev24a-026@(1375, 1377)", "dev24a-026@(1378, 1380)", "dev24a-026@(1391, 1394)",
+              "dev24a-029@(1014, 1016)", "dev24a-031@(2484, 2486)", "dev24a-031@(2487, 2489)",
+              "dev24a-034@(901, 904)", "dev24a-034@(905, 908)", "dev24a-034@(913, 915)", "dev24a-034@(920, 922)",
+              "dev24a-034@(926, 930)", "dev24a-034@(937, 939)", "dev24a-034@(1050, 1053)", "dev24a-034@(1054, 1057)",
+              "dev24a-034@(1093, 1095)", "dev24a-034@(1108, 1110)", "dev24a-034@(1117, 1121)",
+              "dev24a-034@(1130, 1132)", "dev24b-001@(2817, 2819)", "dev24b-001@(2824, 2826)",
+              "dev24b-003@(2339, 2341)", "dev24b-003@(2345, 2347)", "dev24b-004@(1507, 1509)",
+              "dev24b-005@(2427, 2430)", "dev24b-005@(2431, 2434)", "dev24b-005@(2435, 2437)",
+              "dev24b-006@(850, 853)", "dev24b-006@(854, 856)", "dev24b-007@(2728, 2730)", "dev24b-008@(580, 582)",
+              "dev24b-008@(687, 689)", "dev24b-008@(690, 693)", "dev24b-008@(709, 711)", "dev24b-008@(712, 714)",
+              "dev24b-008@(1318, 1320)", "dev24b-008@(1362, 1364)", "dev24b-009@(1618, 1620)",
+              "dev24b-009@(1621, 1623)", "dev24b-013@(282, 285)", "dev24b-013@(290, 293)", "dev24b-013@(294, 297)",
+              "dev24b-013@(1628, 1631)", "dev24b-013@(1632, 1634)", "dev24b-013@(1641, 1644)",
+              "dev24b-015@(957, 960)", "dev24b-015@(969, 972)", "dev24b-015@(973, 976)", "dev24b-015@(1139, 1142)",
+              "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)", "dev24b-017@(850, 853)", "dev24b-017@(854, 857)",
+              "dev24b-017@(959, 962)", "dev24b-017@(963, 965)", "dev24b-017@(1248, 1250)", "dev24b-017@(1925, 1928)",
+              "dev24b-017@(1929, 1932)", "dev24b-017@(1933, 1935)", "dev24b-017@(1936, 1938)",
+              "dev24b-018@(1967, 1969)", "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)",
+              "dev24b-020@(1630, 1633)", "dev24b-020@(1858, 1861)", "dev24b-020@(1862, 1865)",
+              "dev24b-020@(1866, 1868)", "dev24b-020@(1869, 1871)", "dev24b-023@(419, 422)", "dev24b-023@(423, 426)",
+              "dev24b-023@(1593, 1596)", "dev24b-023@(1597, 1600)", "dev24b-024@(2309, 2312)",
+              "dev24b-024@(2313, 2316)", "dev24b-024@(2317, 2319)", "dev24b-024@(2320, 2322)",
+              "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)", "dev24b-025@(327, 329)",
+              "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)",
+              "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)", "dev24b-030@(1423, 1427)",
+              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-033@(1336, 1339)",
+              "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are admission notes whose annotators chose the team's exam over the ED triage set, a
     # Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after "Monitoraggio PA", "100 over
@@ -464,15 +462,15 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # Croatian "RR-a 142–176/74–96", a Macedonian morning/evening temperature chart, dated Malay clinic readings
     # ("12/03/2025 – 148/92 mmHg"), an EMS ECG's rate before the cath lab's own set, a progress note's "Today:" set
     # after the ED's quoted values in its "O:" section
-    "dev25": {"dev25a-005@(1352, 1355)", "dev25a-007@(602, 604)", "dev25a-015@(622, 625)", "dev25a-018@(442, 444)",
-              "dev25a-018@(479, 481)", "dev25a-018@(482, 484)", "dev25a-018@(988, 990)", "dev25a-018@(1007, 1009)",
-              "dev25a-018@(1010, 1012)", "dev25a-029@(449, 453)", "dev25a-029@(458, 461)", "dev25a-029@(466, 468)",
-              "dev25a-029@(475, 477)", "dev25a-029@(557, 561)", "dev25a-029@(566, 568)", "dev25a-029@(573, 575)",
-              "dev25a-029@(593, 595)", "dev25b-021@(1314, 1317)", "dev25b-021@(1318, 1321)",
-              "dev25b-021@(1322, 1324)", "dev25b-021@(1325, 1327)", "dev25b-024@(1262, 1266)",
-              "dev25b-024@(1267, 1271)", "dev25b-024@(1281, 1285)", "dev25b-024@(1286, 1290)",
-              "dev25b-024@(1300, 1304)", "dev25b-024@(1305, 1309)", "dev25b-034@(1437, 1440)",
-              "dev25b-034@(1441, 1443)", "dev25b-034@(1463, 1466)", "dev25b-034@(1467, 1469)"},
+    "dev25": {"dev25a-015@(622, 625)", "dev25a-018@(442, 444)", "dev25a-018@(479, 481)", "dev25a-018@(482, 484)",
+              "dev25a-018@(988, 990)", "dev25a-018@(1007, 1009)", "dev25a-018@(1010, 1012)", "dev25a-029@(449, 453)",
+              "dev25a-029@(458, 461)", "dev25a-029@(466, 468)", "dev25a-029@(475, 477)", "dev25a-029@(557, 561)",
+              "dev25a-029@(566, 568)", "dev25a-029@(573, 575)", "dev25a-029@(593, 595)", "dev25b-021@(1314, 1317)",
+              "dev25b-021@(1318, 1321)", "dev25b-021@(1322, 1324)", "dev25b-021@(1325, 1327)",
+              "dev25b-024@(1262, 1266)", "dev25b-024@(1267, 1271)", "dev25b-024@(1281, 1285)",
+              "dev25b-024@(1286, 1290)", "dev25b-024@(1300, 1304)", "dev25b-024@(1305, 1309)",
+              "dev25b-034@(1437, 1440)", "dev25b-034@(1441, 1443)", "dev25b-034@(1463, 1466)",
+              "dev25b-034@(1467, 1469)"},
 }
 
 
@@ -618,6 +616,21 @@ RANGE_ENDS = [
     ("Zuurstof titreren op saturatie 90–94%.", []),
     ("Кислородотерапия с целева сатурация 90–94 %.", []),
     ("ΑΠ 90–128 / 50–66 mmHg, ΜΑΠ 65–80 mmHg", ["SBP=90", "SBP=128", "DBP=50", "DBP=66"]),
+    # decades in English prose: after an arrow, as the reason for a call, after a rhythm's or a tachycardia's name,
+    # "into the", after "hypotensive" and "desaturated", "over" between a pressure's decades; an end-tidal CO2 in
+    # brackets after a pulse is not the pulse's
+    ("Metoprolol 5 mg IV at 0210 -> HR 120s by 0230.", ["HR=120"]),
+    ("Reason for call: HR 130s, feels short of breath", ["HR=130"]),
+    ("CVS: NSR 70s-80s on the monitor, no ectopy", ["HR=70", "HR=80"]),
+    ("Tele: sinus rhythm 50s overnight", ["HR=50"]),
+    ("Withdrawing, tachycardic to the 140s despite lorazepam.", ["HR=140"]),
+    ("Cards: irreg irreg, tachy ~120s", ["HR=120"]),
+    ("AF on telemetry to the 160s at 0400.", ["HR=160"]),
+    ("Nurse reports HR into the 100s-110s since midnight.", ["HR=100", "HR=110"]),
+    ("Became hypotensive to 70s systolic after induction.", ["SBP=70"]),
+    ("During the bronchoscopy she desaturated to the 80s.", ["SPO2=80"]),
+    ("Home cuff: mostly 130s-140s over 80s.", ["SBP=130", "SBP=140", "DBP=80"]),
+    ("pulse check: carotid pulse -> ROSC at 10:12 (EtCO2 rose from 12 to 36 mmHg)", []),
 ]
 
 
