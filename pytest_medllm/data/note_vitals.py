@@ -84,7 +84,11 @@ The ends of ranges take no part in it.
    assessment, a baseline or pre-procedure block, or a timed assessment ("Assessment at 14:30", "Post-ROSC assessment
    (14:30)", also after an SBAR letter: "A: Assessment on RRT arrival (14:25):"); "P/E (ward)", "O/E (at MICU)",
    India's "S/E". So a nurse's triage block written before the physician's O/E is chosen, and a code note's post-ROSC
-   assessment is chosen over the pre-arrest values its events narrative quotes.
+   assessment is chosen over the pre-arrest values its events narrative quotes. In a note the admitting team wrote
+   (its first lines say admission, H&P, clerking, not the emergency department, an emergency unit or a ward that
+   triages its own admissions), the team's own examination comes first: the emergency department's triage set or
+   values it quotes under their own heading ("ED triage (01:55):", "@ED (triage):") are taken only for a vital the
+   team's examination does not give — the admission exam first.
 2. Otherwise the first mention outside discharge sections (ED values in the history, a letter's prose, the only readings
    of a telephone note).
 3. Otherwise the first mention in a discharge section.
@@ -116,7 +120,7 @@ from .notes.labels import LABELS, Label, read_labelled
 from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends
-from .notes.sections import SECTION_KINDS, Section, find_sections
+from .notes.sections import SECTION_KINDS, Section, admitting_team_note, find_sections, quotes_the_emergency_department
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
 from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, in_devise_units, to_fahrenheit
@@ -236,14 +240,19 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     return mentions, [Rejected(*r) for r in rejected if r[1] not in taken]
 
 
-def choose_mentions(mentions: list[VitalMention]) -> list[tuple[str, VitalMention, int]]:
+def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) -> list[tuple[str, VitalMention, int]]:
     """The documented rule: per vital sign, the first mention in an admission examination (rule 1), else the first
-    outside discharge sections (rule 2), else the first in a discharge section (rule 3)."""
+    outside discharge sections (rule 2), else the first in a discharge section (rule 3). In a note the admitting team
+    wrote (``admitting_team``, :func:`~.notes.sections.admitting_team_note`), rule 1 first looks in the team's own
+    examination, passing over the emergency department's triage set or values the note quotes under their own
+    heading; only when the team's examination has no mention of the vital does the quoted block count."""
     chosen = []
+    own_exam = [(1, lambda m: m.section_kind == "exam" and not quotes_the_emergency_department(m.section))] \
+        if admitting_team else []
     for variable in VITAL_SIGNS:
         ordered = sorted((m for m in mentions if m.variable == variable and not m.range_end), key=lambda m: m.start)
-        for rule, keep in ((1, lambda m: m.section_kind == "exam"), (2, lambda m: m.section_kind != "discharge"),
-                           (3, lambda m: True)):
+        for rule, keep in own_exam + [(1, lambda m: m.section_kind == "exam"),
+                                      (2, lambda m: m.section_kind != "discharge"), (3, lambda m: True)]:
             first = next((m for m in ordered if keep(m)), None)
             if first is not None:
                 chosen.append((variable, first, rule))
@@ -255,4 +264,5 @@ def extract_vitals(text: str) -> NoteVitals:
     """Mentions, chosen mentions and refusals of one note (see the module docstring for the rules)."""
     sections = find_sections(text)
     mentions, rejected = find_vital_mentions(text, sections)
-    return NoteVitals(tuple(mentions), tuple(choose_mentions(mentions)), tuple(rejected), tuple(sections))
+    return NoteVitals(tuple(mentions), tuple(choose_mentions(mentions, admitting_team_note(text))), tuple(rejected),
+                      tuple(sections))

@@ -74,7 +74,7 @@ class Section:
 SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
-                  r"\b(?:à\s+la|de)\s+sortie\b|\b(?:al|na|de)\s+alta\b|\ba\s+l['’]alta\b|בשחרור|при\s+выписке|при\s+изписването|"
+                  r"\b(?:à\s+la|de)\s+sortie\b|\bau\s+congé\b|\b(?:al|na|de)\s+alta\b|\ba\s+l['’]alta\b|בשחרור|при\s+выписке|при\s+изписването|"
                   r"при\s+виписці|\balla\s+dimissione\b|\bvid\s+utskrivning|"
                   r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund"),
     # a document title, not the exam; every repeat of the exam or the vitals
@@ -290,6 +290,35 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
                 return "discharge" if current == "discharge" else "exam"
             return kind
     return None
+
+
+#: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking.
+_ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
+                              r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation)\b")
+#: ... unless the emergency department wrote it, or the admitting place is the emergency unit itself ("ER ADMITTING
+#: NOTES", "MEDICAL EMERGENCY UNIT – ADMISSION CLERKING", "CASUALTY / ADMISSION NOTES"), or the ward triages its own
+#: admissions (ETAT+ in a paediatric admission record, an acute receiving unit).
+_EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room|physician|provider|note|ward|unit)|"
+                              r"casualty|ER\s+admitting|acute\s+(?:care|receiving)\s+unit|ETAT\+?|"
+                              r"ED\s+(?:provider|physician|note|attending|course\s+note)|A&E|urgencias|notaufnahme|"
+                              r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
+#: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
+#: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
+_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto")
+_OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund")
+
+
+def admitting_team_note(text: str) -> bool:
+    """Whether the note's first lines say the admitting team wrote it (an admission note, H&P or clerking), not the
+    emergency department: there the team's own examination is the admission exam, and the ED's triage set it quotes
+    is from before."""
+    head = text[:400]
+    return bool(_ADMISSION_TITLE.search(head)) and not _EMERGENCY_TITLE.search(head)
+
+
+def quotes_the_emergency_department(label: str) -> bool:
+    """Whether a section's heading names the emergency department's triage or values, not an examination."""
+    return bool(_QUOTED_EMERGENCY.search(label)) and not _OWN_EXAM_WORDS.search(label)
 
 
 #: " P: 78 (03/05 09:48)", "R: 16", "T: 97.7": a vital sign's one-letter label with its value, not SOAP's Plan.
