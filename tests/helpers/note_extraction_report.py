@@ -1,11 +1,12 @@
 """Precision and recall of the note extractors against a hand-annotated corpus (``tests/data/notes/NAME.jsonl``).
 
-``python -m tests.helpers.note_extraction_report dev`` (or ``dev2`` … ``dev24``; the held-out ``heldout23``)
+``python -m tests.helpers.note_extraction_report dev`` (or ``dev2`` … ``dev25``; the held-out ``heldout24``)
 prints a Markdown table: per vital kind (HR, SBP, DBP, RR, SPO2, TEMP_F, TEMP_C) for every mention and for the chosen
 mention, and per demographic kind (AGE, SEX, ETH). A span counts as found when the extractor gives the same variable at
 exactly the same characters (and, for temperatures, the same unit). The tests use :func:`score` directly; the table is
 for people. ``python -m tests.helpers.note_extraction_report labels`` prints the label table instead (each label's
-language, vital sign, when it is read and what it stands for), for a reviewer. ``… dev24 --misses`` lists every missed
+language, vital sign, when it is read and what it stands for), for a reviewer. ``… heldout24 --readme`` prints the
+README's table of a held-out corpus (Wilson intervals, its English and other-language parts). ``… dev25 --misses`` lists every missed
 and spurious span of a development corpus with the text around it, to study; it refuses a held-out corpus, whose text
 must stay unread.
 """
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+
+from statsmodels.stats.proportion import proportion_confint
 
 from pytest_medllm.data.note_demographics import extract_demographics
 from pytest_medllm.data.note_vitals import extract_vitals, label_table
@@ -129,6 +132,40 @@ def table(name: str) -> str:
     return "\n".join(lines)
 
 
+def _wilson(found: int, wanted: int) -> str:
+    low, high = proportion_confint(found, wanted, alpha=0.05, method="wilson")
+    return f"{low:.3f}–{high:.3f}"
+
+
+def readme_table(name: str) -> str:
+    """The README's table for a held-out corpus in two parts (``NAMEa``: English notes, ``NAMEb``: other languages):
+    per kind, all-mention precision, recall with its Wilson 95% interval and n, the chosen reading's recall, and the
+    all-mention recall of each part."""
+    both, english, other = (score(load(part)) for part in (name, f"{name}a", f"{name}b"))
+    labels = {"SPO2": "SpO2", "TEMP_F": "temperature °F", "TEMP_C": "temperature °C", "AGE": "age", "SEX": "sex words",
+              "ETH": "ethnicity"}
+    lines = ["| kind | all: precision | all: recall (95% CI) [n] | chosen: recall (95% CI) [n] | English "
+             f"({name}a) / other languages ({name}b): all recall |", "|---|---|---|---|---|"]
+
+    def recall(tally: Tally) -> str:
+        wanted = tally.true_positive + len(tally.false_negative)
+        return f"{tally.recall:.3f}" if wanted else "—"
+
+    for kind in VITAL_ORDER + DEMOGRAPHIC_ORDER:
+        which = "all" if kind in VITAL_ORDER else "demographics"
+        a = both[which][kind]
+        wanted = a.true_positive + len(a.false_negative)
+        chosen = ""
+        if kind in VITAL_ORDER:
+            c = both["chosen"][kind]
+            c_wanted = c.true_positive + len(c.false_negative)
+            chosen = f"{c.recall:.3f} ({_wilson(c.true_positive, c_wanted)}) [{c_wanted}]" if c_wanted else "—"
+        lines.append(f"| {labels.get(kind, kind)} | {a.precision:.3f} | {a.recall:.3f} "
+                     f"({_wilson(a.true_positive, wanted) if wanted else '—'}) [{wanted}] | {chosen} | "
+                     f"{recall(english[which][kind])} / {recall(other[which][kind])} |")
+    return "\n".join(lines)
+
+
 def labels_markdown() -> str:
     """The label table of the extractor as Markdown."""
     lines = ["| label | language | vital sign | read | stands for |", "| --- | --- | --- | --- | --- |"]
@@ -156,9 +193,11 @@ def misses(name: str, width: int = 60) -> str:
     return "\n".join(lines) or f"{name}: no miss"
 
 
-if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|…|dev24|heldout23|labels
+if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|…|dev25|heldout24|labels
     name = sys.argv[1] if len(sys.argv) > 1 else "dev"
     if "--misses" in sys.argv[2:]:
         print(misses(name))
+    elif "--readme" in sys.argv[2:]:
+        print(readme_table(name))
     else:
         print(labels_markdown() if name == "labels" else table(name))

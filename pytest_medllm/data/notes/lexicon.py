@@ -176,6 +176,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "ihr": ("female", "possessive before a relative", ("de",)), "ihre": ("female", "possessive before a relative", ("de",)),
     "ihrem": ("female", "possessive before a relative", ("de",)),
     "ihren": ("female", "possessive before a relative", ("de",)),
+    "ihrer": ("female", "possessive before a relative", ("de",)),
     # titles and nouns: "Patient Madam A.M.", "mère de 6 enfants"
     "madam": ("female", "title", ()), "mère": ("female", "mother of children", ("fr",)),
     # Norwegian nouns; a woman's smoking status in German and Italian; Austria's "Hr." (Herr)
@@ -246,7 +247,7 @@ FOREIGN_SWAPS: dict[str, str] = {
     "wahine": "tane", "tāne": "wāhine", "kuia": "koroua", "koroua": "kuia", "männlich": "weiblich",
     "weiblich": "männlich", "seine": "ihre", "seiner": "ihrer", "seinem": "ihrem", "seinen": "ihren", "seines": "ihres",
     "honom": "henne", "henne": "honom", "hans": "hennes", "hennes": "hans", "zijn": "haar", "haar": "zijn",
-    "ihr": "sein", "ihre": "seine", "ihrem": "seinem", "ihren": "seinen", "madam": "sir", "mère": "père",
+    "ihr": "sein", "ihre": "seine", "ihrem": "seinem", "ihren": "seinen", "ihrer": "seiner", "madam": "sir", "mère": "père",
     "kvinne": "mann", "enke": "enkemann", "enkemann": "enke", "nichtraucherin": "nichtraucher",
     "raucherin": "raucher", "fumatrice": "fumatore", "hr.": "fr.",
     "père": "mère",

@@ -1100,6 +1100,9 @@ def test_ages_of_the_twenty_third_held_out_corpus(text, age):
     ("ФИО: ___, 70 лет. Пол: жен.", ["жен"], ["муж"]),
     ("Umri: miaka 40   Jinsia: Ke\nMwanamke wa miaka 40", ["Ke", "Mwanamke"], ["Me", "Mwanaume"]),
     ("Pt: [Name]   Reg#: 0000   62 yrs   M\n\n62 y/o male with fever", ["M", "male"], ["F", "female"]),
+    # German "ihrer" before a relative (the dative of "ihre")
+    ("Die Patientin lebt seit dem Tod ihres Mannes mit ihrer Tochter. Befund bei Aufnahme: Puls 88/min.",
+     ["Patientin", "ihrer"], ["Patient", "seiner"]),
     # Norwegian and Danish "man" is "one"; Swedish "78-årig man" is a man
     ("Han ble operert. Peroperativt fant man en perforert appendiks, og pasienten har ikke feber.", ["Han"], ["Hun"]),
     ("Aktuellt: 78-årig man som bor med sin fru, och han är trött.", ["man", "han"], ["kvinna", "hon"]),
