@@ -110,7 +110,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 # Czech glued "58letý pacient", "80letá"
                                 r"let[ýáé]|"
                                 # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
-                                r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi|"
+                                r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi|yaşındaki|"
                                 # Russian, Ukrainian, Serbian and Bulgarian, Arabic, Persian, Hindi, Icelandic
                                 r"лет|года|год|рік|роки|років|године|година|години|سنة|عاماً|عاما|ساله|वर्ष|साल|ára|"
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
@@ -128,6 +128,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus)[ \t]*:?[ \t]*"
                               r"(?:miaka[ \t]+)?(?P<n>\d{1,3})(?![\d/:]|[.,]\d)"),
+    # Italian "nata il 03/11/1941, anni 83" (after a comma: "negli anni 80" is a decade)
+    ("anni N", r"(?<=,)[ \t]*anni[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # Swahili "Mwanamke wa miaka 32" (a woman of 32 years)
     ("miaka", r"(?i)\bwa[ \t]+miaka[ \t]+(?P<n>\d{1,3})\b"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"

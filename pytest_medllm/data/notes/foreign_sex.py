@@ -104,14 +104,20 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         sex, kind, needs = FOREIGN_SEX_WORDS[word.lower()]
         if needs and not languages & set(needs):
             continue
+        if word in ("男", "女") and text[m.start() - 1:m.start()] != "者":
+            continue  # "患者男" is the patient; "育有1子1女" (a daughter), "男性" and "女性" are read as words of their own
         after = text[m.end():m.end() + 40]
         after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
         # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη"; Dutch
         # also before a verb ("Sociaal: dhr. is van …")
         lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní") or
                        word in ("κα", "κ.")) and (
-            re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.") and re.match(
-                r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b", after)))
+            re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer")
+                                                               and re.match(r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b",
+                                                                            after)))
+        # French "Mme présente depuis 5 jours …", "M. est connu pour …": the title before a verb, the name left out
+        title_before_verb = word.lower() in ("mme", "madame", "monsieur") and re.match(
+            r"[ \t]+(?:est|a|présente|rapporte|décrit|signale|se|dit|vit|habite|consulte|ne|n['’])\b", after)
         # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
         before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
@@ -120,7 +126,7 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                     r"(?:_{2,}|\[[^\]\n]{1,30}\]|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$", text[max(0, m.start() - 30):m.start()])):
                 continue
             kind = "title"
-        elif kind == "title" and not after_age and not lower_dutch and not before_age and not (
+        elif kind == "title" and not after_age and not lower_dutch and not before_age and not title_before_verb and not (
                 (word[0].isupper() or word.upper() == word.lower()) and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
             continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
         if kind == "title" and (STAFF_AFTER_NAME.match(text, m.end()) or

@@ -69,7 +69,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"sağ\s+kol|sol\s+kol|rilevata(?:\s+sul\s+posto)?|remont[ée]e|totale|mesur[ée]e?|misurata|medida|"
              r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar|palpoiden|n\.|noin|dipped|dipping|dips|"
              # "puls aritmičan 110/min", "חום עד 38.7" (up to)
-             r"(?:a)?ritmičan|(?:ne)?pravilan|עד")
+             r"(?:a)?ritmičan|(?:ne)?pravilan|עד|до|couchée|assise?|allongée?")
 #: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
 _THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
              r"no\s+more\s+than|goal|target|aim)"
@@ -145,7 +145,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
                                          text[end:]):
         return "a threshold or target"  # Korean and Japanese write "or more" after the value: "HR 110 이상"
     line_start = text.rfind("\n", 0, label_start) + 1
-    if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start]):
+    # a closed bracket ends what it says: "sats 86% (below target range), HR 112" is a reading
+    if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start].rsplit(")", 1)[-1]):
         return "a threshold or target"
     if someone_elses(text, label_start):
         return "someone else's reading"

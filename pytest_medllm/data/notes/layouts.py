@@ -196,8 +196,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                  r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温",
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr",
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
-                 "systolic_bp": r"sbp|systolic", "diastolic_bp": r"dbp|diastolic",
-                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah",
+                 # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
+                 "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
+                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox"}
 
 
@@ -209,6 +210,8 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     """The vital a table header cell names, the temperature unit it gives ("Temp (C)"), and which number of a
     "N/N" cell is the measured one when the header says ("RR (set/total)": the second)."""
     words = cell.strip().lower()
+    if re.search(r"\bl\s*/\s*min\b|\bflow\b|\bdevice\b|\bfio2\b|^o2\s*\(\s*lpm\s*\)", words):  # ("FC (lpm)" is a pulse)
+        return None, None, None  # "O2 (L/min)", "O2 flow", "Ilt (l/min)": the oxygen given, not a saturation
     unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words.replace("℃", "°c"))
     parts = re.search(r"\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)", words)
     part = None

@@ -79,7 +79,7 @@ ORIGIN_TERMS: dict[str, str] = {
         chino china filipino filipina pakistaní cinese filippino filippina indiano indiana bengalese pakistano
         pakistana tamoul tamoule""".split()},
     **{w: _W for w in """portugais portugaise italien italienne espagnol espagnole polonais polonaise roumain roumaine
-        européen européenne caucasien caucasienne rumano rumana rumeno rumena albanese ucraino ucraina gitan gitane
+        européen européenne caucasien caucasienne caucasiano caucasiana rumano rumana rumeno rumena albanese ucraino ucraina gitan gitane
         gitano gitana rom""".split()},
     **{w: _O for w in """marocain marocaine algérien algérienne tunisien tunisienne maghrébin maghrébine turc turque
         nord-africain nord-africaine marroquí magrebí árabe marocchino marocchina egiziano egiziana tunisino
@@ -217,6 +217,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "היא": ("female", "pronoun", ()), "נקבה": ("female", "noun", ()),
     "mwanamke": ("female", "noun", ()), "mwanaume": ("male", "noun", ()),
     "dalaga": ("female", "noun", ()), "binata": ("male", "noun", ()), "muller": ("female", "noun", ()),
+    # Polish "34-letni mężczyzna", a Chinese record's "患者男，58岁" (glued to "patient", see foreign_sex)
+    "mężczyzna": ("male", "noun", ()), "kobieta": ("female", "noun", ()), "男": ("male", "noun", ()),
+    "女": ("female", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -263,5 +266,6 @@ FOREIGN_SWAPS: dict[str, str] = {
     "المريض": "المريضة", "المريضة": "المريض", "للمريض": "للمريضة", "للمريضة": "للمريض", "أنثى": "ذكر",
     "המטופל": "המטופלת", "המטופלת": "המטופל", "הוא": "היא", "היא": "הוא", "נקבה": "זכר",
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
+    "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -59,7 +59,8 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|"
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
-                           r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|целев\w*|целе\w*|цільов\w*|sasaran|lengo)\b|"
+                           r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|criteri\w*|triggers?|zones?|yellow|amber|"
+                           r"escalat\w*|целев\w*|целе\w*|цільов\w*|sasaran|lengo)\b|"
                            # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
                            r"(?<![-=])>|<(?![-=])|[≤≥]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
@@ -70,6 +71,8 @@ _TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:目標|目标|�
 #: Unlabelled heart rates in decades: "rates 70s-80s", "RVR to 150s-160s", "rates in the 40s, dropping to the high 30s".
 _RATES = re.compile(r"\b(?:(?:heart|ventricular|pulse)[ \t]+)?rates?[ \t]+(?:(?:in|of|to|at)[ \t]+)?(?:the[ \t]+)?"
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<n>\d{1,2}0'?s\b)|"
+                    # "heart rates 140-160 while sitting": a heart rate's range by its own name
+                    r"\b(?:heart|ventricular|pulse)[ \t]+rates?[ \t]+(?:of[ \t]+)?(?P<j>\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)|"
                     r"\b(?:RVR|AF|AFib|a-?fib|SVT|tachycardi[ac]|bradycardi[ac]|tachy|brady|N?SR|"
                     r"sinus(?:[ \t]+(?:brady|tachy|rhythm)\w*)?)[ \t]+"
                     # "tachycardia on telemetry to the 150s", "tachy ~110s", "SR 80s-90s", "sinus rhythm 60s"
@@ -277,7 +280,7 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
             ends += more
     ends += _between(text)
     for m in _RATES.finditer(text):
-        group = next(g for g in ("n", "m", "k") if m[g])
+        group = next(g for g in ("n", "j", "m", "k") if m[g])
         if not _is_target(text, m.start()):
             ends += _simple("heart_rate", text, m.start(group), "heart rates in decades")
     return ends

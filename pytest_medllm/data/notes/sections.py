@@ -76,7 +76,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
                   r"\b(?:à\s+la|de)\s+sortie\b|\bau\s+congé\b|\b(?:al|na|de)\s+alta\b|\ba\s+l['’]alta\b|בשחרור|при\s+выписке|при\s+изписването|"
                   r"при\s+виписці|\balla\s+dimissione\b|\bvid\s+utskrivning|"
-                  r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund"),
+                  r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"^diagnos\w*\b|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
@@ -95,7 +95,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|rzp|nmp|saj|echipa\w*|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"zzs|rzp|nmp|saj|echipa\w*|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*|מד[\"״]א)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
               r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
@@ -153,6 +153,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # Swiss "Befunde bei Eintritt", Norwegian/Danish "Funn ved innkomst", "Objektiv undersøgelse", Turkish
              # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
              r"\bbei\s+eintritt\b|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
+             # a German ICU round's current findings after its night's events: "Aktuell:"
+             r"^aktuell$|^aktueller\s+(?:befund|status)\b|"
+             # the author's own look at the patient: "O: On my review 21:40:", "My assessment (02:15):"
+             r"\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|^my\s+(?:review|exam\w*|assessment)\b|"
              r"\bmuayene\w*|\btriázs\b|"
              # traditional Chinese "生命徵象" (vital signs) and a ward's admission assessment "入病房評估（15:50）"
              r"生命徵象|入\S{0,3}[評评]估|"
@@ -188,8 +192,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
               r"wywiad|rozpoznanie|przebieg|zalecenia|badania|"
               # Turkish and Greek history, diagnosis, course and treatment
-              r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή|"
-              r"病歴|既往|経過|方針|診断|検査|"
+              r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή|(?:nacht-?)?ereignisse|"
+              r"病歴|既往|経過|方針|診断|検査|诊疗经过|治疗经过|住院经过|入院情况|"
               # Russian, Ukrainian and Bulgarian complaints, history, diagnosis, conclusion, plan, labs, treatment,
               # and the admission department's values "for comparison"
               r"жалоб\w*|скарг\w*|оплаквания|анамнез\w*|диагноз\w*|діагноз\w*|заключени\w*|висновок|план\w*|"
@@ -220,6 +224,8 @@ _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,
 _CJK_HEADING = re.compile(r"^[ \t]*(?:\d{1,2}[.、][ \t]*)?(?P<label>[\u3040-\u30ff\u4e00-\u9fff]"
                           r"(?:[ \t\u3000]?[\u3040-\u30ff\u4e00-\u9fff]){1,11}"
                           r"(?:[（(][^（）()\n]{1,20}[）)])?)[ \t]*[：:]?[ \t]*$", re.M)
+#: A Chinese or Japanese record's examination opened inside a paragraph: "…最高体温39.2℃。入院查体：T 38.9℃，P 118次/分".
+_CJK_INLINE_EXAM = re.compile(r"(?<=[。，；,;])[ \t]*(?P<label>入院查体|入院时查体|入院時現症|体格检查|查体)(?=[：:])")
 #: A Japanese or Chinese heading in lenticular brackets, its text after it on the line: "【来院時所見】14:35".
 _BRACKETED_HEADING = re.compile(r"^[ \t]*【(?P<label>[^【】\n]{1,20})】", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
@@ -294,7 +300,9 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
 
 #: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking.
 _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
-                              r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation)\b")
+                              r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation)\b|"
+                              # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期")
+                              r"입원|入院")
 #: ... unless the emergency department wrote it, or the admitting place is the emergency unit itself ("ER ADMITTING
 #: NOTES", "MEDICAL EMERGENCY UNIT – ADMISSION CLERKING", "CASUALTY / ADMISSION NOTES"), or the ward triages its own
 #: admissions (ETAT+ in a paediatric admission record, an acute receiving unit).
@@ -335,6 +343,7 @@ def find_sections(text: str) -> list[Section]:
         (m.start(), m["label"], "bare") for m in _CJK_HEADING.finditer(text)]
     starts = {start for start, _, _ in headings}
     headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
+    headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
     sections = _cut(text, sorted(headings), elsewhere)
     if any(s.kind == "exam" for s in sections):

@@ -137,7 +137,7 @@ _OXYGEN_WORDS = re.compile(r"\b(?:NC|NRB|NRBM|nasal|cannula|mask|venturi|HFNC|Bi
 
 #: A line of an ECG (or a monitor strip) in any language, to its end.
 _ECG_LINE = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[.)][ \t]*)?(?:(?:12[- ]lead[ \t]+)?(?i:ECG|EKG|ÉCG|ЕКГ|ЭКГ|ΗΚΓ)\b|"
-                       r"心电图|心電図|심전도|تخطيط القلب|א\.?ק\.?ג\.?)[^\n]*")
+                       r"心电图|心電図|심전도|تخطيط القلب|א\.?ק\.?ג\.?|אק[\"״]ג)[^\n]*")
 #: The rate in such a line: a number with a rate unit, or after "rate".
 _ECG_RATE = re.compile(r"(?<![\d.,/])(?P<n>\d{2,3})[ \t]*(?:/[ \t]?(?:min|мин|dk|分|دقيقة|perc)(?![A-Za-z])|"
                        r"bpm|b/min|lpm|spm|לדקה|lần/phút|x/menit|уд/мин)|"

@@ -62,7 +62,8 @@ _OTHER_PEOPLE_ASIDE = re.compile(r"\b(?:co-?workers?|colleagues?|friends?|other\
 NUMBER = r"\d{1,3}(?:\.\d{1,2})?"
 #: A temperature may also be written with a decimal comma ("38,2").
 TEMP_NUMBER = r"\d{1,3}(?:[.,]\d{1,2})?"
-TEMP_UNIT = r"[ \t]*(?:\(?[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?P<u1>F|C|Fahrenheit|Celsius|centigrade)?\)?|" \
+# (Russian writes the degree's C in Cyrillic: "38,5°С")
+TEMP_UNIT = r"[ \t]*(?:\(?[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?P<u1>F|C|С|Fahrenheit|Celsius|centigrade)?\)?|" \
             r"(?P<u2>F|C)(?![A-Za-z])|[ \t]+(?P<u3>Fahrenheit|Celsius|F|C)(?![A-Za-z]))"
 #: A temperature unit without named groups, for lookaheads.
 ANY_TEMP_UNIT = re.sub(r"\?P<u\d>", "?:", TEMP_UNIT)
@@ -127,7 +128,7 @@ def read_temperature(text: str, start: int, end: int, how: str, unit_hint: str |
     written = None
     if unit_match:
         letter = (unit_match["u1"] or unit_match["u2"] or unit_match["u3"] or "")[:1].upper()
-        written = {"F": "°F", "C": "°C"}.get(letter)
+        written = {"F": "°F", "C": "°C", "С": "°C"}.get(letter)
     if written is None and _OTHER_UNIT.match(text, end):
         return None, "followed by the unit of something else"
     unit = written or unit_hint

@@ -72,6 +72,8 @@ LABELS: tuple[Label, ...] = (
     _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza|tachykard\w*|"
                            r"bradykard\w*", "heart_rate",
        "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
+    _L("Tachykardie bis", r"(?:tachykardie|tachykard)\s+(?:bis|bis\s+zu|mit)", "heart_rate", "de",
+       meaning="'Tachykardie bis 135/min'"),
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
                        r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
@@ -113,7 +115,7 @@ LABELS: tuple[Label, ...] = (
     _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca", "heart_rate",
        "ar/he/is/sl"),
     _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencij\w*(?!\s+disanja)|frekvence\s+komor|hız|"
-                                     r"escape-?ritme|RS\s+a|المعدل|szinuszritmus|sinus\s+ritmus",
+                                     r"escape-?ritme|RS\s+[aà]|المعدل|szinuszritmus|sinus\s+ritmus",
        "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
        not_after=r"(?:disanj\w*|dihanj\w*|dech\w*|oddech\w*|solunum|breath\w*)[^\n]{0,15}$",
        meaning="an ECG's rate: 'frekvencia komôr 150/min', 'hız 46/dk', 'escaperitme 36/min', 'RS a 88 bpm'"),
@@ -171,6 +173,8 @@ LABELS: tuple[Label, ...] = (
     _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:=]*\d)", "respiratory_rate", case_sensitive=True,
        not_after=r"\bset[ \t]*$"),
     _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),
+    _L("solunum sayısı", r"solunum\s+say[ıi]s[ıi]", "respiratory_rate", "tr", not_after=r"(?:yedek|ayarlanan|set)\s*$",
+       meaning="the breathing rate in Turkish (a ventilator's backup rate, 'yedek solunum sayısı', is no reading)"),
     _L("SS", r"SS", "respiratory_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
        meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
@@ -180,7 +184,7 @@ LABELS: tuple[Label, ...] = (
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
-    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
+    _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.?\s*συχν\.?|αναπν\.|ademhaling|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
     _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР)(?![А-Яа-яЁёЇїІіЄє])", "respiratory_rate", "ru/uk/bg",
        case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
@@ -224,10 +228,12 @@ LABELS: tuple[Label, ...] = (
                       r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?|体温|體溫|체온",
        "temperature", "en/de/nl/sv/fr/es/it/pt", not_after=_NOT_PATIENTS_TEMPERATURE),
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
-    _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температура(?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
+    _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температур[аыу](?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
        meaning="температура тела, the body temperature in Russian"),
     _L("חום", r"(?:ال)?حرارة|חום|hiti", "temperature", "ar/he/is", not_after=_NOT_PATIENTS_TEMPERATURE,
        meaning="the temperature in Arabic, Hebrew and Icelandic"),
+    _L("Т (Cyrillic)", r"(?<![А-Яа-яЁё])Т(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru/bg/uk", case_sensitive=True,
+       meaning="a Russian note's Cyrillic 'Т' before a temperature with a decimal: 'Т 36,5°С'"),
     _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,
        meaning="a Russian note's Latin 't' before a temperature with a decimal: 't 38,9'"),
     _L("Tmax", r"T\s?max|TMAX|T\s?min|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),

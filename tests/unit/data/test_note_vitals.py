@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25")
+           "dev24", "dev25", "dev26")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -34,7 +34,9 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: block. (Round 24's rule, the admission exam before the ED triage set an admitting team's note quotes, lifted dev16
 #: from 0.870 to 0.962 and dev20, dev22, dev24 by 0.07-0.10; dev6, dev8, dev10, dev11 and dev12, whose annotators had
 #: starred the quoted triage set, were re-starred to the stated rule by two readers who did not see the extractor.)
-FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91}
+#: dev26's pressures (0.949): a Chinese patient's usual range, an Italian home diary, readings after a time of day.
+FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
+          "dev26": 0.94}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -168,10 +170,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev17a-031@(1334, 1336)", "dev17a-031@(1598, 1601)", "dev17a-031@(1602, 1604)",
               "dev17a-031@(1621, 1623)", "dev17a-033@(337, 339)", "dev17a-033@(340, 342)", "dev17a-033@(614, 617)",
               "dev17a-033@(618, 620)", "dev17b-002@(903, 906)", "dev17b-002@(2123, 2125)", "dev17b-002@(2126, 2128)",
-              "dev17b-004@(1637, 1640)", "dev17b-006@(1768, 1771)", "dev17b-008@(1019, 1022)",
-              "dev17b-008@(1023, 1026)", "dev17b-008@(1037, 1039)", "dev17b-008@(1313, 1316)",
-              "dev17b-008@(1317, 1320)", "dev17b-008@(1330, 1332)", "dev17b-022@(874, 877)", "dev17b-022@(878, 881)",
-              "dev17b-022@(882, 884)", "dev17b-022@(885, 887)", "dev17b-025@(1423, 1427)", "dev17b-025@(1436, 1440)",
+              "dev17b-006@(1768, 1771)", "dev17b-008@(1019, 1022)", "dev17b-008@(1023, 1026)",
+              "dev17b-008@(1037, 1039)", "dev17b-008@(1313, 1316)", "dev17b-008@(1317, 1320)",
+              "dev17b-008@(1330, 1332)", "dev17b-022@(874, 877)", "dev17b-022@(878, 881)", "dev17b-022@(882, 884)",
+              "dev17b-022@(885, 887)", "dev17b-025@(1423, 1427)", "dev17b-025@(1436, 1440)",
               "dev17b-025@(1449, 1453)", "dev17b-025@(1495, 1499)", "dev17b-034@(990, 992)",
               "dev17b-034@(1466, 1468)"},
     # dev18 was heldout16, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT16 and
@@ -214,7 +216,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev19b-029@(799, 801)", "dev19b-029@(851, 854)", "dev19b-029@(855, 857)", "dev19b-029@(861, 864)",
               "dev19b-029@(878, 880)", "dev19b-029@(890, 894)", "dev19b-029@(1460, 1464)", "dev19b-029@(1479, 1482)",
               "dev19b-029@(1854, 1856)", "dev19b-031@(1104, 1107)", "dev19b-031@(1108, 1110)",
-              "dev19b-034@(1737, 1740)", "dev19b-035@(934, 936)", "dev19b-035@(937, 939)"},
+              "dev19b-034@(1737, 1740)"},
     # dev20 was heldout18, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT18 and
     # CHOSEN_HELDOUT18. Left: ends of 24-hour ranges ("HR: 74 (68-88)"), ECG rates in other languages, Chinese prose
     # ("心率波动于…"), admission notes whose annotators chose
@@ -318,14 +320,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24a-012@(220, 223)", "dev24a-012@(680, 683)", "dev24a-012@(684, 687)", "dev24a-015@(1385, 1387)",
               "dev24a-015@(1388, 1390)", "dev24a-015@(1454, 1457)", "dev24a-015@(1458, 1460)",
               "dev24a-019@(931, 933)", "dev24a-019@(934, 936)", "dev24a-019@(1787, 1789)", "dev24a-019@(1791, 1794)",
-              "dev24a-021@(420, 423)", "dev24a-021@(1165, 1168)", "dev24a-021@(1169, 1172)",
-              "dev24a-022@(1464, 1466)", "dev24a-023@(1094, 1096)", "dev24a-023@(1205, 1207)",
-              "dev24a-026@(547, 551)", "dev24a-026@(561, 563)", "dev24a-026@(1041, 1045)", "dev24a-026@(1056, 1059)",
-              "dev24a-026@(1073, 1075)", "dev24a-026@(1076, 1078)", "dev24a-026@(1129, 1131)",
-              "dev24a-026@(1375, 1377)", "dev24a-026@(1378, 1380)", "dev24a-026@(1391, 1394)",
-              "dev24a-029@(1014, 1016)", "dev24a-031@(2484, 2486)", "dev24a-031@(2487, 2489)",
-              "dev24b-001@(2817, 2819)", "dev24b-001@(2824, 2826)", "dev24b-003@(2339, 2341)",
-              "dev24b-003@(2345, 2347)", "dev24b-004@(1507, 1509)", "dev24b-005@(2427, 2430)",
+              "dev24a-021@(420, 423)", "dev24a-022@(1464, 1466)", "dev24a-023@(1094, 1096)",
+              "dev24a-023@(1205, 1207)", "dev24a-026@(547, 551)", "dev24a-026@(561, 563)", "dev24a-026@(1041, 1045)",
+              "dev24a-026@(1056, 1059)", "dev24a-026@(1073, 1075)", "dev24a-026@(1076, 1078)",
+              "dev24a-026@(1129, 1131)", "dev24a-026@(1375, 1377)", "dev24a-026@(1378, 1380)",
+              "dev24a-026@(1391, 1394)", "dev24a-029@(1014, 1016)", "dev24a-031@(2484, 2486)",
+              "dev24a-031@(2487, 2489)", "dev24b-001@(2817, 2819)", "dev24b-001@(2824, 2826)",
+              "dev24b-003@(2339, 2341)", "dev24b-003@(2345, 2347)", "dev24b-005@(2427, 2430)",
               "dev24b-005@(2431, 2434)", "dev24b-005@(2435, 2437)", "dev24b-006@(850, 853)", "dev24b-006@(854, 856)",
               "dev24b-007@(2728, 2730)", "dev24b-008@(580, 582)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)",
               "dev24b-008@(709, 711)", "dev24b-008@(712, 714)", "dev24b-008@(1318, 1320)", "dev24b-008@(1362, 1364)",
@@ -338,14 +339,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-017@(1933, 1935)", "dev24b-017@(1936, 1938)", "dev24b-018@(1967, 1969)",
               "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)",
               "dev24b-020@(1858, 1861)", "dev24b-020@(1862, 1865)", "dev24b-020@(1866, 1868)",
-              "dev24b-020@(1869, 1871)", "dev24b-023@(419, 422)", "dev24b-023@(423, 426)", "dev24b-023@(1593, 1596)",
-              "dev24b-023@(1597, 1600)", "dev24b-024@(2309, 2312)", "dev24b-024@(2313, 2316)",
-              "dev24b-024@(2317, 2319)", "dev24b-024@(2320, 2322)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)",
-              "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)",
-              "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)",
-              "dev24b-027@(682, 686)", "dev24b-030@(1423, 1427)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)",
-              "dev24b-033@(439, 441)", "dev24b-033@(1336, 1339)", "dev24b-034@(505, 508)", "dev24b-034@(509, 511)",
-              "dev24b-034@(515, 517)"},
+              "dev24b-020@(1869, 1871)", "dev24b-023@(1593, 1596)", "dev24b-023@(1597, 1600)",
+              "dev24b-024@(2309, 2312)", "dev24b-024@(2313, 2316)", "dev24b-024@(2317, 2319)",
+              "dev24b-024@(2320, 2322)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)",
+              "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)",
+              "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)",
+              "dev24b-030@(1423, 1427)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)",
+              "dev24b-033@(1336, 1339)", "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -377,6 +377,26 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev25b-024@(1286, 1290)", "dev25b-024@(1300, 1304)", "dev25b-024@(1305, 1309)",
               "dev25b-034@(1437, 1440)", "dev25b-034@(1441, 1443)", "dev25b-034@(1463, 1466)",
               "dev25b-034@(1467, 1469)"},
+    # dev26 was heldout24, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT24 and
+    # CHOSEN_HELDOUT24; left are readings in prose ("pulse on the oximeter 108", "counted respirations … approx 24",
+    # "rechecked … : 100.2", "and 101.2 at 0700"), ranges after "24h range", a pump's row in a table, usual and home
+    # ranges (Chinese "平时血压控制在130-140/80-90", an Italian diary), a CPRS admission whose annotator starred the ED's
+    # vitals object, a Hebrew ED note whose triage block holds only the ambulance's values
+    "dev26": {"dev26a-003@(545, 547)", "dev26a-003@(550, 553)", "dev26a-003@(594, 596)", "dev26a-003@(597, 600)",
+              "dev26a-003@(603, 605)", "dev26a-003@(606, 608)", "dev26a-005@(1498, 1500)", "dev26a-005@(1513, 1516)",
+              "dev26a-005@(1517, 1519)", "dev26a-005@(1636, 1639)", "dev26a-005@(1640, 1642)",
+              "dev26a-005@(1648, 1650)", "dev26a-006@(543, 546)", "dev26a-006@(547, 549)", "dev26a-012@(1536, 1539)",
+              "dev26a-013@(548, 553)", "dev26a-013@(662, 664)", "dev26a-013@(802, 805)", "dev26a-014@(646, 648)",
+              "dev26a-015@(436, 441)", "dev26a-017@(1739, 1741)", "dev26a-018@(926, 928)", "dev26a-018@(929, 931)",
+              "dev26a-030@(3169, 3172)", "dev26a-030@(3175, 3178)", "dev26a-030@(3179, 3181)",
+              "dev26b-004@(460, 462)", "dev26b-004@(463, 465)", "dev26b-004@(1123, 1127)", "dev26b-007@(409, 412)",
+              "dev26b-007@(413, 416)", "dev26b-008@(1887, 1889)", "dev26b-011@(483, 485)", "dev26b-012@(1022, 1024)",
+              "dev26b-013@(590, 592)", "dev26b-013@(593, 595)", "dev26b-017@(670, 673)", "dev26b-017@(674, 677)",
+              "dev26b-017@(678, 680)", "dev26b-017@(681, 683)", "dev26b-017@(703, 706)", "dev26b-017@(707, 709)",
+              "dev26b-019@(738, 740)", "dev26b-019@(1277, 1279)", "dev26b-019@(1280, 1282)", "dev26b-020@(984, 986)",
+              "dev26b-030@(421, 424)", "dev26b-030@(425, 428)", "dev26b-030@(429, 431)", "dev26b-030@(432, 434)",
+              "dev26b-032@(909, 911)", "dev26b-033@(635, 638)", "dev26b-035@(478, 481)", "dev26b-035@(495, 498)",
+              "dev26b-035@(499, 501)", "dev26b-035@(642, 645)", "dev26b-035@(646, 648)", "dev26b-035@(655, 658)"},
 }
 
 
@@ -537,6 +557,9 @@ RANGE_ENDS = [
     ("During the bronchoscopy she desaturated to the 80s.", ["SPO2=80"]),
     ("Home cuff: mostly 130s-140s over 80s.", ["SBP=130", "SBP=140", "DBP=80"]),
     ("pulse check: carotid pulse -> ROSC at 10:12 (EtCO2 rose from 12 to 36 mmHg)", []),
+    # round 25 (dev26): a heart rate's range by its own name; an early-warning chart's zones are no readings
+    ("Palpitations at home with heart rates 130-150 while resting.", ["HR=130", "HR=150"]),
+    ("Escalation criteria (local): Yellow: RR 21-30, SpO2 90-94%, HR 110-130.", []),
 ]
 
 
@@ -1803,6 +1826,45 @@ FORMS_HELDOUT23 = [
                                                           ("heart_rate", "124")]),
     ("Overnight he pulled off his oxygen and sats dipped to 84%.", [("oxygen_saturation", "84")]),
 ]
+FORMS_HELDOUT24 = [
+    # a Cyrillic "Т" and "°С", Russian "температуры тела до", Turkish "solunum sayısı" (not a ventilator's backup
+    # rate), Greek "Αναπν. συχν.", Dutch "ademhaling", German "Tachykardie bis", a French ECG's "RS à", a French
+    # posture word, a Hebrew ECG line, a reading after a bracket that names a target
+    ("ЧСС 92 уд/мин. АД 118/70 мм рт. ст. Т 37,4°С.", [("heart_rate", "92"), ("systolic_bp", "118"),
+                                                      ("diastolic_bp", "70"), ("temperature", "37,4")]),
+    ("Жалобы на кашель, повышение температуры тела до 39,1°С.", [("temperature", "39,1")]),
+    ("Nabız 104/dk, Solunum sayısı 26/dk", [("heart_rate", "104"), ("respiratory_rate", "26")]),
+    ("NIMV: IPAP 14, EPAP 5, yedek solunum sayısı 12/dk.", []),
+    ("ΣΦ 98/min, Αναπν. συχν. 22/min", [("heart_rate", "98"), ("respiratory_rate", "22")]),
+    ("temp 36,2 °C; ademhaling 18/min", [("temperature", "36,2"), ("respiratory_rate", "18")]),
+    ("Kurzzeitig Tachykardie bis 150/min, spontan sistierend.", [("heart_rate", "150")]),
+    ("ECG (09h10) : RS à 72/min, PR 150 ms, QRS fins.", [("heart_rate", "72")]),
+    ("Patiente de 80 ans avec fièvre et toux depuis une semaine.\nPA couchée 128/72, debout 110/64.",
+     [("systolic_bp", "128"), ("diastolic_bp", "72"), ("systolic_bp", "110"), ("diastolic_bp", "64")]),
+    ("אק\"ג: פרפור פרוזדורים, קצב חדרי 132 לדקה.", [("heart_rate", "132")]),
+    ("sats 87% on 3L (below target range), HR 118, alert.", [("oxygen_saturation", "87"), ("heart_rate", "118")]),
+    # a NEWS2 chart's "Sys BP" and "Dia BP" columns, a Danish "RF" column, an oxygen flow's column is no saturation
+    ("Time   RR        SpO2        Sys BP     Dia BP   Pulse\n10:00  20 (0)    95 (0)      126 (0)    74       90 (0)\n",
+     [("respiratory_rate", "20"), ("oxygen_saturation", "95"), ("systolic_bp", "126"), ("diastolic_bp", "74"),
+      ("heart_rate", "90")]),
+    ("Kl.    | RF | SAT | Ilt (l/min) | Puls\n15.30  | 20 | 93  | 2           | 88\n",
+     [("respiratory_rate", "20"), ("oxygen_saturation", "93"), ("heart_rate", "88")]),
+    ("Time   Pulse  Resp  SpO2  O2 (L/min)\n2000   96     20    94    3\n",
+     [("heart_rate", "96"), ("respiratory_rate", "20"), ("oxygen_saturation", "94")]),
+]
+CHOSEN_HELDOUT24 = [
+    # a German ICU round's night events before its current findings; a Korean admission record's own exam after the
+    # ER's set; an after-hours review's own look after the nursing obs it quotes; a Chinese record's examination
+    # opened inside its admission paragraph
+    ("Nacht-Ereignisse:\nGegen 03:00 HF 140/min, spontan sistierend.\n\nAktuell:\nKreislauf: RR 110/60 mmHg, HF 96/min "
+     "SR.\n", "96"),
+    ("[입원기록] 소화기내과 – 응급실 경유 입원\nER initial V/S: 100/60 - 120 - 22 - 38.6℃\n\nP/E (병동 도착 시, 01:40):\n"
+     "V/S: BP 110/70 mmHg, PR 104 회/분\n", "104"),
+    ("MEDICAL REGISTRAR REVIEW\nNursing obs 21:00 (from chart): HR 122, BP 96/60\n\nS: feels unwell.\n\n"
+     "O: On my review 21:40:\nHR 114, BP 100/62\n", "114"),
+    ("出 院 记 录\n入院情况：患者男，60岁，因发热3天入院，最高体温39.5℃，心率120次/分。入院查体：T 38.7℃，P 110次/分，"
+     "BP 110/70mmHg。\n出院情况：一般情况好，查体：T 36.6℃，P 78次/分。\n", "110"),
+]
 CHOSEN_HELDOUT23 = [
     # Catalan, Lithuanian, Hungarian, Macedonian, Hebrew and Finnish examination headings after values quoted from
     # elsewhere; the Catalan triage block; Arabic triage; a Catalan report's complementary tests are no examination
@@ -1832,7 +1894,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17,
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
-                                                                FORMS_HELDOUT23)
+                                                                FORMS_HELDOUT23, FORMS_HELDOUT24)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1847,7 +1909,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT16, CHOSEN_HELDOUT17,
                                                                          CHOSEN_HELDOUT18, CHOSEN_HELDOUT19,
                                                                          CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
-                                                                         CHOSEN_HELDOUT23)
+                                                                         CHOSEN_HELDOUT23, CHOSEN_HELDOUT24)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
