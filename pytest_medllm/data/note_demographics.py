@@ -105,7 +105,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"[ \t]*,[ \t]*"
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
     ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
-    ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|"
+    ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|j\.(?=[ \t]+Patient)|"
                                 r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών|"
                                 # Czech glued "58letý pacient", "80letá"
                                 r"let[ýáé]|"
@@ -134,15 +134,18 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("miaka", r"(?i)\bwa[ \t]+miaka[ \t]+(?P<n>\d{1,3})\b"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
     ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
+    # "Pt: Ms Carys M___ | 46 | F |": a bare number in the cell before the sex letter's
+    ("banner cell before the sex", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?=\|[ \t]*(?:[MF]|[Mm]ale|[Ff]emale)[ \t]*\|)"),
     ("years (Indonesian th)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]+(?:th|thn)\b(?=[ \t]*,)"),
     ("(age) after name", r"\b(?:Mr|Mrs|Ms|Miss|Mx|Mme|Herr|Frau|Mw|Dhr|Sig|Sig\.ra|Sra?)\.?[ \t]+(?:_{2,}|[A-Z][a-z]+)"
                          r"[ \t]*\((?P<n>\d{1,3})(?:[ \t]*(?:y|yrs?|years?|yo|J|ans|jaar|år)\.?)?\)"),
     # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)" and, Belgian,
     # "°12/06/1958 (66 j)" (the degree sign is "born")
-    ("(age) after date of birth", r"(?:\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født)|°)[ \t:]*"
-                                  r"(?:_{2,}|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\])"
+    ("(age) after date of birth", r"(?:\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født|nar\.)|°)[ \t:]*"
+                                  r"(?:_{2,}(?:/\d{4})?|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\]|"
+                                  r"(?<=nar\.[ \t])\d{4})"
                                   r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
-                                  r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år)\.?)?\)"),
+                                  r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år|let)\.?)?\)"),
     # "a Korean man, 61, …", "Female, 74, Caucasian", "Patient: 62 years, male", "She is 72."
     ("after a patient noun", r"\b(?i:man|woman|male|female|gentleman|lady)[ \t]*,[ \t]*(?P<n>\d{1,3})"
                              r"(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[,;.)\n]|[ \t]*$|[ \t]{2,})"),
@@ -260,9 +263,11 @@ def _age_context(text: str, m: re.Match) -> bool:
         return False  # "Ward: 7M Bed 21": a ward's name, not an age and a sex
     # also an IMIST-AMBO handover's "I – 58M"
     opens = re.search(r"(?:^|[\n.;:(|]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
-                      r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|an?)?"
+                      r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|(?:(?:pt|patient|he|she)\s+is\s+)?an?)?"
                       r"[\s:]*$", before, re.I) or not before.strip()
-    return bool(opens) and not re.match(r"[ \t]*(?:\d|°|degrees)", after)  # "98 F 37": a temperature
+    male = "sex" in m.groupdict() and m["sex"] == "M"
+    # "98 F 37" is a temperature; a male's "34M 28% TBSA" is none
+    return bool(opens) and (male or not re.match(r"[ \t]*(?:\d|°|degrees)", after))
 
 
 # -- sex -----------------------------------------------------------------------------------------------------------
@@ -277,22 +282,23 @@ def _a_birth(text: str, start: int, end: int) -> bool:
 
 #: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
 _SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
-                        r"pohlaví|spol|jinsia|מין|الجنس|пол|nem|lytis)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
+                        r"pohlaví|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới\s+tính|jk|jenis\s+kelamin)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
 #: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
 #: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
 _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
                   "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "α": MALE},
-                  "cinsiyet": {"e": MALE, "k": FEMALE}}
+                  "cinsiyet": {"e": MALE, "k": FEMALE}, "jk": {"l": MALE, "p": FEMALE},
+                  "jenis kelamin": {"l": MALE, "p": FEMALE}}
 #: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
 _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE,
                 # Catalan "Sexe: Dona/Home", Hebrew "מין: זכר", Arabic "الجنس: ذكر", Russian "Пол: жен./муж."
                 # (a noun alone is also "wife"/"husband" there), Swahili "Jinsia: Ke/Me" (kike, kiume)
                 "dona": FEMALE, "home": MALE, "זכר": MALE, "ذكر": MALE, "жен": FEMALE, "муж": MALE, "ke": FEMALE,
-                "me": MALE}
+                "me": MALE, "чоловіча": MALE, "жіноча": FEMALE, "nữ": FEMALE, "nam": MALE}
 #: Each field word's counterpart of the other sex (French writes "féminin").
 _FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin",
                             "dona": "home", "home": "dona", "זכר": "נקבה", "ذكر": "أنثى", "жен": "муж", "муж": "жен",
-                            "ke": "me", "me": "ke"}
+                            "ke": "me", "me": "ke", "чоловіча": "жіноча", "жіноча": "чоловіча", "nữ": "nam", "nam": "nữ"}
 
 
 def _field_counterpart(label: str, value: str, sex: str) -> str:
@@ -341,6 +347,9 @@ def _sex_words(text: str) -> list[SexMention]:
             continue  # "UZ Gent", "MUG Gent": the Flemish city
         elif low == "gent" and re.match(r"[ \t]+(?:held|stat|given|dose|level|\d)", text[m.end():], re.I):
             continue  # "Pip/tazo stat, gent held (CKD)": gentamicin
+        elif low == "man" and re.search(r"\b(?:haar|hennes|hendes|hennar)[ \t]+$", text[max(0, m.start() - 10):m.start()],
+                                        re.I):
+            continue  # Dutch "haar man", Scandinavian "hennes man": her husband
         elif low == "man" and {"no", "da", "sv"} & note_languages(text) and _impersonal_man(text, m.start(), m.end()):
             continue  # Scandinavian "man" is also "one": "Peroperativt fant man en gangrenøs appendiks"
         elif low == "boy" and re.match(r"[ \t:]*\d{2,3}(?:[.,]\d)?[ \t]*(?:cm|m)\b", text[m.end():]):
@@ -384,6 +393,8 @@ def _sex_words(text: str) -> list[SexMention]:
                     r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:y|yrs?)\b\.?[ \t]*,?[ \t]*(?P<sex>[MF])(?![^\W_])",
                     r"(?:^|(?<=[.\n]\s)|(?<=\n))(?P<sex>[MF])(?=\s+(?:in\s+(?:his|her)\s+\d0s|aged\b|,\s*\d))",
                     r"\bRace[ \t]*/[ \t]*Sex[ \t]*:[ \t]*[WBHAIO][ \t]*/[ \t]*(?P<sex>[MF])\b",  # a prison's "H/M"
+                    # a banner's sex cell after its age cell: "Pt: Mrs Edith H___ | 79 yrs | F |"
+                    r"\|[ \t]*\d{1,3}[ \t]*(?:y|yrs?|years?)?[ \t]*\|[ \t]*(?P<sex>[MF])[ \t]*(?=\|)",
                     # MIMIC's blanked age opening the history: "___ M restrained driver in a high-speed MVC"
                     r"^[ \t]*_{2,}[ \t]+(?P<sex>[MF])(?=[ \t]+(?:[a-z]|w/|s/p))",
                     # a sex letter after a word that describes the person: "Gen: elderly F, NAD"

@@ -116,8 +116,12 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                                                                and re.match(r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b",
                                                                             after)))
         # French "Mme présente depuis 5 jours …", "M. est connu pour …": the title before a verb, the name left out
-        title_before_verb = word.lower() in ("mme", "madame", "monsieur") and re.match(
-            r"[ \t]+(?:est|a|présente|rapporte|décrit|signale|se|dit|vit|habite|consulte|ne|n['’])\b", after)
+        title_before_verb = (word.lower() in ("mme", "madame", "monsieur") and re.match(
+            r"[ \t]+(?:est|a|présente|rapporte|décrit|signale|se|dit|vit|habite|consulte|ne|n['’])\b", after)) or (
+            # Italian "La signora porta …", a title of a script without capitals before its initials ("آقای م. ر.")
+            word.lower() in ("signora", "signore") and re.search(r"\b(?:la|il)[ \t]+$", text[max(0, m.start() - 4):m.start()],
+                                                              re.I)) or (
+            word.upper() == word.lower() and re.match(r"[ \t]+\S", after))
         # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
         before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name

@@ -138,6 +138,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     if (dash and not re.match(not_a_range_end, text[end + dash.end():])) or \
             re.match(r"'?s\b", text[end:]):
         return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)
+    if re.search(r"back-?up", m["gap"], re.I):
+        return "a ventilator's backup rate"  # Italian "FR back-up 12": set on the machine, not breathed
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",

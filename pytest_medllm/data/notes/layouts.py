@@ -194,11 +194,11 @@ def positional(text: str) -> list[Found]:
 _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|"
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
                                  r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温",
-                 "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr",
+                 "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno",
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
-                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf",
+                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox"}
 
 

@@ -220,6 +220,8 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # Polish "34-letni mężczyzna", a Chinese record's "患者男，58岁" (glued to "patient", see foreign_sex)
     "mężczyzna": ("male", "noun", ()), "kobieta": ("female", "noun", ()), "男": ("male", "noun", ()),
     "女": ("female", "noun", ()),
+    # Ukrainian pronouns, a Polish accusative
+    "він": ("male", "pronoun", ()), "вона": ("female", "pronoun", ()), "chorą": ("female", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -266,6 +268,7 @@ FOREIGN_SWAPS: dict[str, str] = {
     "المريض": "المريضة", "المريضة": "المريض", "للمريض": "للمريضة", "للمريضة": "للمريض", "أنثى": "ذكر",
     "המטופל": "המטופלת", "המטופלת": "המטופל", "הוא": "היא", "היא": "הוא", "נקבה": "זכר",
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
-    "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男",
+    "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
+    "chorą": "chorego",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

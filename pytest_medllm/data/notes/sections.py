@@ -78,7 +78,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"при\s+виписці|\balla\s+dimissione\b|\bvid\s+utskrivning|"
                   r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
     # a document title, not the exam; every repeat of the exam or the vitals
-    ("other", r"^diagnos\w*\b|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
+    ("other", r"^diagnos\w*\b|^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
               r"\bexploraciones\s+complementarias|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
@@ -193,6 +193,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"wywiad|rozpoznanie|przebieg|zalecenia|badania|"
               # Turkish and Greek history, diagnosis, course and treatment
               r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή|(?:nacht-?)?ereignisse|"
+              r"eventos|entrega\s+de\s+turno|"
               r"病歴|既往|経過|方針|診断|検査|诊疗经过|治疗经过|住院经过|入院情况|"
               # Russian, Ukrainian and Bulgarian complaints, history, diagnosis, conclusion, plan, labs, treatment,
               # and the admission department's values "for comparison"
@@ -301,8 +302,9 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
 #: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking.
 _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
                               r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation)\b|"
-                              # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期")
-                              r"입원|入院")
+                              # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
+                              # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
+                              r"입원|入院|بدو\s+ورود|بستری")
 #: ... unless the emergency department wrote it, or the admitting place is the emergency unit itself ("ER ADMITTING
 #: NOTES", "MEDICAL EMERGENCY UNIT – ADMISSION CLERKING", "CASUALTY / ADMISSION NOTES"), or the ward triages its own
 #: admissions (ETAT+ in a paediatric admission record, an acute receiving unit).
@@ -312,16 +314,21 @@ _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room
                               r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
-_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto")
+_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto|"
+                               r"akuten|akutmottag\w*|tri[aá]ge?\w*|تریاژ|اورژانس|الطوارئ|الفرز")
 _OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund")
 
 
 def admitting_team_note(text: str) -> bool:
-    """Whether the note's first lines say the admitting team wrote it (an admission note, H&P or clerking), not the
-    emergency department: there the team's own examination is the admission exam, and the ED's triage set it quotes
-    is from before."""
+    """Whether the note's title says a team other than the emergency department wrote it (an admission note, H&P or
+    clerking): there the team's own examination comes first, and the ED's triage set it quotes is from before. The
+    title is the first line of the note's head that names an admission or the emergency department; the ED named on a
+    later line ("Seen in A&E, Bay 4") does not make it the ED's note."""
     head = text[:400]
-    return bool(_ADMISSION_TITLE.search(head)) and not _EMERGENCY_TITLE.search(head)
+    title = next((line for line in head.split("\n") if _ADMISSION_TITLE.search(line) or _EMERGENCY_TITLE.search(line)),
+                 "")
+    return bool(_ADMISSION_TITLE.search(title)) and not _EMERGENCY_TITLE.search(title) and \
+        not re.search(r"\bETAT\+?", head)
 
 
 def quotes_the_emergency_department(label: str) -> bool:
@@ -363,7 +370,8 @@ def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = Fals
             current, resume = resume[2], None
         kind = section_kind(label, current, form, elsewhere)
         words = len(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", label).split())
-        long_exam = kind == "exam" and re.match(r"(?i)\s*(?:primary|secondary)\s+survey\b|\s*physical\s+exam", label)
+        long_exam = kind == "exam" and re.match(r"(?i)\s*(?:primary|secondary)\s+survey\b|\s*physical\s+exam|"
+                                                r"\s*vital\s+signs\b", label)
         if kind is None or (form == "bare" and ((words > 5 and not (long_exam and words <= 10)) or
                                                 (kind == "other" and words > 3))):
             continue  # a title line ("MICU ADMISSION NOTE"), a sentence or a sub-label: the section goes on

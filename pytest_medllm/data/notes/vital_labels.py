@@ -82,7 +82,10 @@ LABELS: tuple[Label, ...] = (
     _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
-    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus|pulz|mạch", "heart_rate", "fi/cs/el/hu/sk/sl/vi"),
+    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus\w*|pulz|mạch|tętn(?:ie|em|a)", "heart_rate",
+       "fi/cs/el/hu/sk/sl/vi/pl"),
+    # Russian "Ps 96 уд/мин" (pulsus)
+    _L("Ps", r"Ps", "heart_rate", "ru", case_sensitive=True, unit=r"[ \t]*уд", meaning="pulsus, with 'уд/мин'"),
     # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
     _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True,
        meaning="alura ventriculară, puls, frecvența cardiacă (Romanian), with the unit"),
@@ -90,6 +93,10 @@ LABELS: tuple[Label, ...] = (
     # on a line of other vital signs
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="pulse (IHS measurement code), apical pulse"),
+    _L("σφ.", r"(?<![Α-Ωα-ωΆ-ώ])σφ\.", "heart_rate", "el", case_sensitive=True, unit=RATE_UNIT,
+       meaning="σφύξεις abbreviated, with '/min'"),
+    _L("KAH", r"KAH", "heart_rate", "tr", case_sensitive=True, unit=r"[ \t]*/[ \t]?dk\b",
+       meaning="kalp atım hızı, the heart rate in Turkish, with '/dk'"),
     _L("ΣΦ", r"(?<![Α-Ωα-ωΆ-ώ])ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
     _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
     _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
@@ -139,7 +146,8 @@ LABELS: tuple[Label, ...] = (
     _L("TA", r"TA", "blood_pressure", "es/fr/pt/tr", only_in=_ROMANCE + ("tr",), unit=r"[ \t]*[cm]m[ \t]*Hg",
        case_sensitive=True, meaning="tensión arterial, tension artérielle, Turkish tansiyon arteriyel"),
     # Finnish "verenpaine", Czech "TK" (krevní tlak), Greek "ΑΠ" (αρτηριακή πίεση)
-    _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση|huyết\s+áp", "blood_pressure", "fi/cs/el/vi"),
+    _L("verenpaine", r"verenpaine|krevní\s+tlak|αρτηριακή\s+πίεση|huyết\s+áp|vérnyomás\w*", "blood_pressure",
+       "fi/cs/el/vi/hu"),
     _L("HA", r"HA", "blood_pressure", "vi", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),

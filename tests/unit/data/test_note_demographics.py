@@ -845,7 +845,7 @@ def test_ethnicity_forms_of_the_sixteenth_held_out_corpus(text, ethnicity_words,
     ("患者：76歳 男性\n主訴：発熱", 76, ["男性"]),
     ("P.I: HTN, DM인 63세 여자 환자로 내원", 63, ["여자"]),
     ("1. Họ và tên: N. V. A.          2. Tuổi: 48", 48, []),
-    ("Nama: Tn. B. S.   Umur: 58 th   JK: L", 58, ["Tn."]),
+    ("Nama: Tn. B. S.   Umur: 58 th   JK: L", 58, ["Tn.", "L"]),  # "JK" (jenis kelamin) is read since round 26
     ("Name: [redacted]   DOB: [redacted] (59 yrs)   Gender: Female", 59, ["Female"]),
     ("Particulars: Mst. R. K., Age: 30 years, Sex: Female, Religion: Islam", 30, ["Mst.", "Female"]),
 ])
@@ -1134,6 +1134,41 @@ def test_ages_of_the_twenty_fourth_held_out_corpus(text, age):
     ("入院情况：患者女，66岁，因咳嗽入院。\n婚育史：育有1子1女，配偶体健。", ["女"], ["男"]),
 ])
 def test_sex_words_of_the_twenty_fourth_held_out_corpus(text, sex_words, counterparts):
+    found = extract_demographics(text).sex_mentions
+    assert [text[m.start:m.end] for m in found] == sex_words
+    assert [_swapped(m) for m in found] == counterparts
+
+
+# -- forms the retired held-out corpus dev27 (heldout25) showed missing (written here, not copied) --------------------
+
+@pytest.mark.parametrize("text, age", [
+    # a banner's bare age cell before its sex cell, a masked date of birth, Czech "nar. 1962 (62 let)", German
+    # "71-j. Patient", "Pt is a 68M", a male's "34M" before a number
+    ("Pt: Mr Owen J___ | 57 | M | Hosp no. ___", 57),
+    ("Patient: Mrs Joan P___ | DOB ___/1938 (86 years) | Female", 86),
+    ("Jméno a příjmení: Jan K., nar. 1955 (69 let)", 69),
+    ("Beurteilung:\n58-j. Patient mit Pneumonie", 58),
+    ("Paged re: fever. Pt is a 72M on the surgical team.", 72),
+    ("ASSESSMENT / PLAN\n41M 20% TBSA scald, PBD 3.", 41),
+])
+def test_ages_of_the_twenty_fifth_held_out_corpus(text, age):
+    assert extract_demographics(text).age == age
+
+
+@pytest.mark.parametrize("text, sex_words, counterparts", [
+    # a banner's sex cell; the sex fields of Ukrainian, Arabic ("النوع"), Vietnamese and Indonesian ("JK: L");
+    # Ukrainian pronouns; Italian "La signora"; a Persian title before initials; Dutch "haar man" is her husband
+    ("Pt: Mrs Edith H___ | 79 yrs | F | NHS no. ___", ["Mrs", "F"], ["Mr", "M"]),
+    ("Вік: 47 років    Стать: чоловіча", ["чоловіча"], ["жіноча"]),
+    ("السن: 52 سنة    النوع: ذكر", ["ذكر"], ["أنثى"]),
+    ("2. Tuổi: 24\n3. Giới tính: Nữ", ["Nữ"], ["Nam"]),
+    ("Nama: Tn. A. S.    Umur: 42 th    JK: L", ["Tn.", "L"], ["Ny.", "P"]),
+    ("Від операції він відмовився.", ["він"], ["вона"]),
+    ("La signora porta in visione il diario.", ["signora"], ["signor"]),
+    ("مشخصات: آقای م. ر.، 65 ساله", ["آقای"], ["خانم"]),
+    ("Zij en haar man zijn ingelicht.", [], []),
+])
+def test_sex_words_of_the_twenty_fifth_held_out_corpus(text, sex_words, counterparts):
     found = extract_demographics(text).sex_mentions
     assert [text[m.start:m.end] for m in found] == sex_words
     assert [_swapped(m) for m in found] == counterparts

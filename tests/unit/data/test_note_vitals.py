@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26")
+           "dev24", "dev25", "dev26", "dev27")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -35,8 +35,10 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: from 0.870 to 0.962 and dev20, dev22, dev24 by 0.07-0.10; dev6, dev8, dev10, dev11 and dev12, whose annotators had
 #: starred the quoted triage set, were re-starred to the stated rule by two readers who did not see the extractor.)
 #: dev26's pressures (0.949): a Chinese patient's usual range, an Italian home diary, readings after a time of day.
+#: dev27's chosen readings (0.81-0.93): progress and event notes whose annotators starred the day's own set over an
+#: earlier block the rule takes (a trauma survey, a PACU's pre-op baseline, a handover, a Tmax before the current).
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
-          "dev26": 0.94}
+          "dev26": 0.94, "dev27": 0.81}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -338,14 +340,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-017@(1248, 1250)", "dev24b-017@(1925, 1928)", "dev24b-017@(1929, 1932)",
               "dev24b-017@(1933, 1935)", "dev24b-017@(1936, 1938)", "dev24b-018@(1967, 1969)",
               "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)",
-              "dev24b-020@(1858, 1861)", "dev24b-020@(1862, 1865)", "dev24b-020@(1866, 1868)",
-              "dev24b-020@(1869, 1871)", "dev24b-023@(1593, 1596)", "dev24b-023@(1597, 1600)",
-              "dev24b-024@(2309, 2312)", "dev24b-024@(2313, 2316)", "dev24b-024@(2317, 2319)",
-              "dev24b-024@(2320, 2322)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)",
-              "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)",
-              "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)",
-              "dev24b-030@(1423, 1427)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)",
-              "dev24b-033@(1336, 1339)", "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
+              "dev24b-023@(1593, 1596)", "dev24b-023@(1597, 1600)", "dev24b-024@(2309, 2312)",
+              "dev24b-024@(2313, 2316)", "dev24b-024@(2317, 2319)", "dev24b-024@(2320, 2322)",
+              "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)", "dev24b-025@(327, 329)",
+              "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)",
+              "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)", "dev24b-030@(1423, 1427)",
+              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-033@(1336, 1339)",
+              "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -353,7 +354,6 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev23a-009@(1249, 1251)", "dev23a-015@(784, 786)", "dev23a-015@(1189, 1192)", "dev23a-021@(778, 780)",
               "dev23a-024@(722, 726)", "dev23a-025@(1059, 1062)", "dev23a-025@(1068, 1070)",
               "dev23a-025@(1093, 1096)", "dev23b-010@(1002, 1006)", "dev23b-011@(1498, 1501)",
-              "dev23b-011@(1902, 1904)", "dev23b-011@(1944, 1946)", "dev23b-011@(1997, 1999)",
               "dev23b-014@(1208, 1211)", "dev23b-014@(1212, 1214)", "dev23b-014@(1215, 1218)",
               "dev23b-014@(1219, 1221)", "dev23b-018@(1805, 1808)", "dev23b-018@(1809, 1811)",
               "dev23b-018@(1820, 1823)", "dev23b-018@(1824, 1826)", "dev23b-018@(1835, 1838)",
@@ -397,6 +397,53 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev26b-030@(421, 424)", "dev26b-030@(425, 428)", "dev26b-030@(429, 431)", "dev26b-030@(432, 434)",
               "dev26b-032@(909, 911)", "dev26b-033@(635, 638)", "dev26b-035@(478, 481)", "dev26b-035@(495, 498)",
               "dev26b-035@(499, 501)", "dev26b-035@(642, 645)", "dev26b-035@(646, 648)", "dev26b-035@(655, 658)"},
+    # dev27 was heldout25, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT25 and
+    # CHOSEN_HELDOUT25; left are the day's own set starred over an earlier block (see FLOORS), decades and ranges in a
+    # course's prose, a Polish nurse's table row the reader does not align, home and pharmacy readings in quotes
+    "dev27": {"dev27a-001@(1168, 1172)", "dev27a-001@(1282, 1286)", "dev27a-002@(460, 462)",
+              "dev27a-002@(476, 479)", "dev27a-002@(484, 486)", "dev27a-002@(487, 489)", "dev27a-002@(558, 562)",
+              "dev27a-002@(1126, 1130)", "dev27a-002@(1147, 1150)", "dev27a-002@(1154, 1157)",
+              "dev27a-002@(1158, 1160)", "dev27a-002@(1170, 1172)", "dev27a-003@(712, 715)", "dev27a-003@(716, 719)",
+              "dev27a-003@(724, 727)", "dev27a-003@(732, 734)", "dev27a-003@(741, 743)", "dev27a-003@(777, 780)",
+              "dev27a-003@(781, 783)", "dev27a-003@(788, 790)", "dev27a-003@(807, 809)", "dev27a-003@(816, 818)",
+              "dev27a-004@(433, 438)", "dev27a-004@(446, 449)", "dev27a-004@(454, 456)", "dev27a-004@(457, 459)",
+              "dev27a-004@(473, 475)", "dev27a-004@(482, 484)", "dev27a-004@(714, 717)", "dev27a-004@(861, 866)",
+              "dev27a-004@(875, 878)", "dev27a-004@(884, 887)", "dev27a-004@(888, 890)", "dev27a-004@(905, 907)",
+              "dev27a-004@(915, 917)", "dev27a-005@(555, 558)", "dev27a-005@(559, 561)", "dev27a-005@(565, 567)",
+              "dev27a-005@(996, 999)", "dev27a-005@(1000, 1002)", "dev27a-005@(1007, 1009)", "dev27a-007@(856, 859)",
+              "dev27a-007@(860, 862)", "dev27a-007@(867, 869)", "dev27a-007@(876, 878)", "dev27a-007@(1467, 1470)",
+              "dev27a-007@(1471, 1473)", "dev27a-007@(1478, 1480)", "dev27a-007@(1494, 1496)",
+              "dev27a-007@(1908, 1909)", "dev27a-010@(736, 740)", "dev27a-010@(829, 833)", "dev27a-013@(3541, 3543)",
+              "dev27a-015@(271, 273)", "dev27a-015@(274, 276)", "dev27a-015@(494, 498)", "dev27a-022@(389, 391)",
+              "dev27a-025@(1172, 1175)", "dev27a-025@(1176, 1178)", "dev27a-025@(1182, 1184)",
+              "dev27a-025@(1195, 1198)", "dev27a-025@(1199, 1201)", "dev27a-025@(1205, 1207)",
+              "dev27a-025@(1988, 1990)", "dev27a-026@(2858, 2861)", "dev27a-028@(1892, 1894)",
+              "dev27a-028@(1906, 1908)", "dev27a-028@(3504, 3506)", "dev27a-028@(3517, 3519)",
+              "dev27a-033@(1205, 1209)", "dev27a-033@(1220, 1223)", "dev27a-033@(1232, 1235)",
+              "dev27a-033@(1236, 1238)", "dev27a-033@(1248, 1250)", "dev27a-033@(1261, 1263)",
+              "dev27a-033@(1333, 1337)", "dev27a-033@(1356, 1359)", "dev27a-033@(1369, 1371)",
+              "dev27a-033@(1372, 1374)", "dev27a-033@(1385, 1387)", "dev27a-033@(1399, 1401)",
+              "dev27a-035@(789, 792)", "dev27b-002@(2205, 2207)", "dev27b-002@(2208, 2210)",
+              "dev27b-003@(1238, 1240)", "dev27b-003@(1241, 1243)", "dev27b-008@(390, 394)", "dev27b-008@(472, 474)",
+              "dev27b-008@(678, 682)", "dev27b-009@(511, 514)", "dev27b-009@(515, 517)", "dev27b-009@(522, 524)",
+              "dev27b-009@(529, 533)", "dev27b-009@(539, 541)", "dev27b-009@(730, 733)", "dev27b-009@(734, 736)",
+              "dev27b-009@(742, 744)", "dev27b-009@(762, 766)", "dev27b-009@(775, 777)", "dev27b-009@(847, 851)",
+              "dev27b-009@(930, 934)", "dev27b-009@(1015, 1019)", "dev27b-009@(1098, 1102)",
+              "dev27b-010@(1552, 1554)", "dev27b-010@(2735, 2738)", "dev27b-010@(2739, 2742)",
+              "dev27b-010@(2743, 2745)", "dev27b-010@(2746, 2748)", "dev27b-010@(2784, 2786)",
+              "dev27b-013@(2174, 2178)", "dev27b-013@(2179, 2183)", "dev27b-015@(702, 705)", "dev27b-015@(706, 709)",
+              "dev27b-015@(710, 712)", "dev27b-015@(713, 715)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)",
+              "dev27b-016@(766, 768)", "dev27b-016@(788, 792)", "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)",
+              "dev27b-018@(393, 396)", "dev27b-018@(397, 399)", "dev27b-018@(412, 415)", "dev27b-018@(717, 720)",
+              "dev27b-018@(721, 723)", "dev27b-018@(729, 732)", "dev27b-018@(761, 765)", "dev27b-022@(774, 776)",
+              "dev27b-022@(782, 784)", "dev27b-022@(793, 796)", "dev27b-022@(801, 804)", "dev27b-022@(805, 807)",
+              "dev27b-022@(814, 818)", "dev27b-022@(997, 1001)", "dev27b-022@(1008, 1011)",
+              "dev27b-022@(1020, 1023)", "dev27b-022@(1024, 1026)", "dev27b-022@(1038, 1040)",
+              "dev27b-022@(1046, 1048)", "dev27b-023@(351, 354)", "dev27b-023@(355, 357)", "dev27b-023@(364, 366)",
+              "dev27b-023@(373, 375)", "dev27b-023@(394, 398)", "dev27b-023@(539, 541)", "dev27b-023@(556, 559)",
+              "dev27b-023@(560, 562)", "dev27b-023@(565, 567)", "dev27b-023@(585, 589)", "dev27b-023@(1601, 1605)",
+              "dev27b-025@(734, 736)", "dev27b-025@(737, 739)", "dev27b-027@(429, 432)", "dev27b-027@(433, 436)",
+              "dev27b-027@(657, 660)", "dev27b-027@(661, 664)", "dev27b-030@(318, 320)"},
 }
 
 
@@ -560,6 +607,10 @@ RANGE_ENDS = [
     # round 25 (dev26): a heart rate's range by its own name; an early-warning chart's zones are no readings
     ("Palpitations at home with heart rates 130-150 while resting.", ["HR=130", "HR=150"]),
     ("Escalation criteria (local): Yellow: RR 21-30, SpO2 90-94%, HR 110-130.", []),
+    # round 26 (dev27): Hungarian "Vérnyomása … pulzusa", a Romanian target
+    ("A kezelés alatt vérnyomása 120–140/70–80 Hgmm, pulzusa 68–80/min volt.",
+     ["SBP=120", "SBP=140", "DBP=70", "DBP=80", "HR=68", "HR=80"]),
+    ("Oxigen pe mască 6 L/min (țintă SpO2 92–96%)", []),
 ]
 
 
@@ -1852,6 +1903,33 @@ FORMS_HELDOUT24 = [
     ("Time   Pulse  Resp  SpO2  O2 (L/min)\n2000   96     20    94    3\n",
      [("heart_rate", "96"), ("respiratory_rate", "20"), ("oxygen_saturation", "94")]),
 ]
+FORMS_HELDOUT25 = [
+    # Greek "σφ.", Turkish "KAH", Polish "przy tętnie", Russian "Ps … уд/мин"; a ventilator's backup rate; a Polish
+    # chart's "Tętno" and "Oddechy" columns
+    ("ΑΠ 130/80 mmHg, σφ. 112/min ρυθμικές", [("systolic_bp", "130"), ("diastolic_bp", "80"), ("heart_rate", "112")]),
+    ("TA 150/85 mmHg, KAH 92/dk sinüs ritmi", [("systolic_bp", "150"), ("diastolic_bp", "85"), ("heart_rate", "92")]),
+    ("Spadek RR do 88/50 mmHg przy tętnie 124/min.", [("systolic_bp", "88"), ("diastolic_bp", "50"),
+                                                     ("heart_rate", "124")]),
+    ("Тоны сердца ритмичные. Ps 88 уд/мин, удовлетворительного наполнения.", [("heart_rate", "88")]),
+    ("NIV notturna (IPAP 14, EPAP 5, FR back-up 12) a domicilio", []),
+    ("Godz. | RR (mmHg) | Tętno (/min) | Oddechy (/min) | SpO2 (%)\n08:00 | 124/70    | 96           | 18             | 95\n",
+     [("systolic_bp", "124"), ("diastolic_bp", "70"), ("heart_rate", "96"), ("respiratory_rate", "18"),
+      ("oxygen_saturation", "95")]),
+]
+CHOSEN_HELDOUT25 = [
+    # the title decides whose note it is ("Seen in A&E" on a later line does not make it the ED's); Persian
+    # admission history; Swedish nothing; "VITAL SIGNS / MEASUREMENTS ON ARRIVAL TO UNIT" is a heading; complaints at
+    # admission and a Vietnamese clinic's values are no examination
+    ("DEPARTMENT OF MEDICINE - MEDICAL ADMISSION NOTE\nFirm: Medicine 2 | Seen in A&E, Bay 4\n\nA&E triage (09:42): "
+     "BP 200/120; P 102\n\nExamination (medical team, 10:50):\nBP 190/110. Pulse 96 reg.\n", "96"),
+    ("شرح حال بدو ورود\nV/S در تریاژ اورژانس: BP: 95/60   PR: 118\n\nV/S: BP: 110/70 mmHg   PR: 104/min\n", "104"),
+    ("NURSING ADMISSION DATABASE - 3 NORTH\n\nVITAL SIGNS / MEASUREMENTS ON ARRIVAL TO UNIT\nPulse: 92 (regular)\n\n"
+     "ED vitals reviewed (15:20): HR 110\n", "92"),
+    ("ВИПИСНИЙ ЕПІКРИЗ\nСкарги при надходженні: серцебиття, вдома пульс 130.\n\nОб'єктивно при надходженні: ЧСС 98 "
+     "уд/хв.\n", "98"),
+    ("BỆNH ÁN NỘI KHOA\nTại phòng khám: Mạch 120 l/p.\n\nKHÁM LÂM SÀNG (tại khoa):\nSinh hiệu: Mạch 104 lần/phút\n",
+     "104"),
+]
 CHOSEN_HELDOUT24 = [
     # a German ICU round's night events before its current findings; a Korean admission record's own exam after the
     # ER's set; an after-hours review's own look after the nursing obs it quotes; a Chinese record's examination
@@ -1894,7 +1972,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17,
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
-                                                                FORMS_HELDOUT23, FORMS_HELDOUT24)
+                                                                FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1909,7 +1987,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT16, CHOSEN_HELDOUT17,
                                                                          CHOSEN_HELDOUT18, CHOSEN_HELDOUT19,
                                                                          CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
-                                                                         CHOSEN_HELDOUT23, CHOSEN_HELDOUT24)
+                                                                         CHOSEN_HELDOUT23, CHOSEN_HELDOUT24,
+                                                                         CHOSEN_HELDOUT25)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
