@@ -95,6 +95,18 @@ def _dutch_singular(text: str, m: re.Match) -> bool:
     return any(singular(w[1]) for w in (following, preceding) if w)
 
 
+def _title_without_a_name(word: str, before: str, after: str) -> bool:
+    """A title that names the patient without a name after it: French "Mme présente depuis 5 jours …", Italian "La
+    signora porta …", a title of a script without capitals before its initials ("آقای م. ر.")."""
+    low = word.lower()
+    if low in ("mme", "madame", "monsieur"):
+        return bool(re.match(r"[ \t]+(?:est|a|présente|rapporte|décrit|signale|se|dit|vit|habite|consulte|ne|n['’])\b",
+                             after))
+    if low in ("signora", "signore"):
+        return bool(re.search(r"\b(?:la|il)[ \t]+$", before, re.I))
+    return word.upper() == word.lower() and bool(re.match(r"[ \t]+\S", after))
+
+
 def foreign_sex_words(text: str) -> list[SexMention]:
     """Titles, nouns and (in a note that shows the language) subject pronouns of other languages."""
     languages = note_languages(text)
@@ -115,13 +127,7 @@ def foreign_sex_words(text: str) -> list[SexMention]:
             re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer")
                                                                and re.match(r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b",
                                                                             after)))
-        # French "Mme présente depuis 5 jours …", "M. est connu pour …": the title before a verb, the name left out
-        title_before_verb = (word.lower() in ("mme", "madame", "monsieur") and re.match(
-            r"[ \t]+(?:est|a|présente|rapporte|décrit|signale|se|dit|vit|habite|consulte|ne|n['’])\b", after)) or (
-            # Italian "La signora porta …", a title of a script without capitals before its initials ("آقای م. ر.")
-            word.lower() in ("signora", "signore") and re.search(r"\b(?:la|il)[ \t]+$", text[max(0, m.start() - 4):m.start()],
-                                                              re.I)) or (
-            word.upper() == word.lower() and re.match(r"[ \t]+\S", after))
+        title_before_verb = _title_without_a_name(word, text[max(0, m.start() - 4):m.start()], after)
         # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
         before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name

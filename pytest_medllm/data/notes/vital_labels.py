@@ -84,11 +84,9 @@ LABELS: tuple[Label, ...] = (
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
     _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus\w*|pulz|mạch|tętn(?:ie|em|a)", "heart_rate",
        "fi/cs/el/hu/sk/sl/vi/pl"),
-    # Russian "Ps 96 уд/мин" (pulsus)
-    _L("Ps", r"Ps", "heart_rate", "ru", case_sensitive=True, unit=r"[ \t]*уд", meaning="pulsus, with 'уд/мин'"),
     # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
-    _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro", unit=RATE_UNIT, case_sensitive=True,
-       meaning="alura ventriculară, puls, frecvența cardiacă (Romanian), with the unit"),
+    _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro/ru", unit=RATE_UNIT, case_sensitive=True,
+       meaning="alura ventriculară, puls, frecvența cardiacă (Romanian), pulsus ('Ps 96 уд/мин'), with the unit"),
     # the Indian Health Service's measurement codes ("PU 124   RS 26   TMP 102.3 F") and an apical pulse ("AP 104"),
     # on a line of other vital signs
     _L("PU", r"PU|AP", "heart_rate", "en (IHS)", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,

@@ -1065,7 +1065,7 @@ def test_sex_words_of_the_twenty_second_held_out_corpus(text, sex_words):
 
 # -- forms the retired held-out corpus dev25 (heldout23) showed missing (written here, not copied) --------------------
 
-@pytest.mark.parametrize("text, age", [
+AGES_HELDOUT23 = [
     # Estonian, Macedonian, Bulgarian, Lithuanian, Italian and Finnish years; the age fields of Turkish (a comma
     # after the number), Hebrew, Thai and Swahili; "66M" in a banner's cell
     ("Anamnees: 71-aastane naine, elab üksi.", 71),
@@ -1079,12 +1079,10 @@ def test_sex_words_of_the_twenty_second_held_out_corpus(text, sex_words):
     ("ผู้ป่วยหญิง อายุ 52 ปี มาด้วยไข้", 52),
     ("Jina: ___   Umri: miaka 27   Jinsia: Me", 27),
     ("Bed 12-1 | [Name] | 74F | Code: DNR", 74),
-])
-def test_ages_of_the_twenty_third_held_out_corpus(text, age):
-    assert extract_demographics(text).age == age
+]
 
 
-@pytest.mark.parametrize("text, sex_words, counterparts", [
+SEX_WORDS_HELDOUT23 = [
     # Estonian, Lithuanian, Croatian, Bulgarian and Macedonian nouns and pronouns; a Hungarian title after a masked
     # name; the sex fields of Catalan, Hebrew, Arabic, Russian and Swahili; Hebrew "בן 70"; "62 yrs   M" before a
     # line that opens with the age again
@@ -1106,42 +1104,32 @@ def test_ages_of_the_twenty_third_held_out_corpus(text, age):
     # Norwegian and Danish "man" is "one"; Swedish "78-årig man" is a man
     ("Han ble operert. Peroperativt fant man en perforert appendiks, og pasienten har ikke feber.", ["Han"], ["Hun"]),
     ("Aktuellt: 78-årig man som bor med sin fru, och han är trött.", ["man", "han"], ["kvinna", "hon"]),
-])
-def test_sex_words_of_the_twenty_third_held_out_corpus(text, sex_words, counterparts):
-    found = extract_demographics(text).sex_mentions
-    assert [text[m.start:m.end] for m in found] == sex_words
-    assert [_swapped(m) for m in found] == counterparts
+]
 
 
 # -- forms the retired held-out corpus dev26 (heldout24) showed missing (written here, not copied) --------------------
 
-@pytest.mark.parametrize("text, age", [
+AGES_HELDOUT24 = [
     # Italian "anni 83" after a comma (not "negli anni 80"), Turkish "yaşındaki", a Chinese record's "患者男，58岁"
     ("Paziente: Sig.ra Anna R., nata il 02/05/1940, anni 84, sesso F", 84),
     ("Negli anni 80 lavorava in fabbrica. Paziente di 71 anni.", 71),
     ("Kronik böbrek hastalığı olan 63 yaşındaki erkek hasta", 63),
-])
-def test_ages_of_the_twenty_fourth_held_out_corpus(text, age):
-    assert extract_demographics(text).age == age
+]
 
 
-@pytest.mark.parametrize("text, sex_words, counterparts", [
+SEX_WORDS_HELDOUT24 = [
     # French and Dutch titles before a verb, the name left out; Polish "mężczyzna"; Chinese "患者男" (not a
     # daughter, "育有1子1女")
     ("HMA :\nMme présente depuis 3 jours une dyspnée fébrile.", ["Mme"], ["M."]),
     ("Anamnese:\nMeneer is sinds gisteren benauwd en hoest.", ["Meneer"], ["Mevrouw"]),
     ("Wywiad: 52-letnia kobieta, nauczycielka, od 2 dni z gorączką.", ["kobieta"], ["mężczyzna"]),
     ("入院情况：患者女，66岁，因咳嗽入院。\n婚育史：育有1子1女，配偶体健。", ["女"], ["男"]),
-])
-def test_sex_words_of_the_twenty_fourth_held_out_corpus(text, sex_words, counterparts):
-    found = extract_demographics(text).sex_mentions
-    assert [text[m.start:m.end] for m in found] == sex_words
-    assert [_swapped(m) for m in found] == counterparts
+]
 
 
 # -- forms the retired held-out corpus dev27 (heldout25) showed missing (written here, not copied) --------------------
 
-@pytest.mark.parametrize("text, age", [
+AGES_HELDOUT25 = [
     # a banner's bare age cell before its sex cell, a masked date of birth, Czech "nar. 1962 (62 let)", German
     # "71-j. Patient", "Pt is a 68M", a male's "34M" before a number
     ("Pt: Mr Owen J___ | 57 | M | Hosp no. ___", 57),
@@ -1150,12 +1138,10 @@ def test_sex_words_of_the_twenty_fourth_held_out_corpus(text, sex_words, counter
     ("Beurteilung:\n58-j. Patient mit Pneumonie", 58),
     ("Paged re: fever. Pt is a 72M on the surgical team.", 72),
     ("ASSESSMENT / PLAN\n41M 20% TBSA scald, PBD 3.", 41),
-])
-def test_ages_of_the_twenty_fifth_held_out_corpus(text, age):
-    assert extract_demographics(text).age == age
+]
 
 
-@pytest.mark.parametrize("text, sex_words, counterparts", [
+SEX_WORDS_HELDOUT25 = [
     # a banner's sex cell; the sex fields of Ukrainian, Arabic ("النوع"), Vietnamese and Indonesian ("JK: L");
     # Ukrainian pronouns; Italian "La signora"; a Persian title before initials; Dutch "haar man" is her husband
     ("Pt: Mrs Edith H___ | 79 yrs | F | NHS no. ___", ["Mrs", "F"], ["Mr", "M"]),
@@ -1167,8 +1153,19 @@ def test_ages_of_the_twenty_fifth_held_out_corpus(text, age):
     ("La signora porta in visione il diario.", ["signora"], ["signor"]),
     ("مشخصات: آقای م. ر.، 65 ساله", ["آقای"], ["خانم"]),
     ("Zij en haar man zijn ingelicht.", [], []),
-])
-def test_sex_words_of_the_twenty_fifth_held_out_corpus(text, sex_words, counterparts):
+]
+
+
+@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25)
+def test_ages_the_retired_held_out_corpora_showed(text, age):
+    """Each form of an age the held-out corpora heldout23 to heldout25 showed missing, written here (not copied)."""
+    assert extract_demographics(text).age == age
+
+
+@pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25)
+def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
+    """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
+    heldout25 showed missing."""
     found = extract_demographics(text).sex_mentions
     assert [text[m.start:m.end] for m in found] == sex_words
     assert [_swapped(m) for m in found] == counterparts
