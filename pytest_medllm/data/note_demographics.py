@@ -338,6 +338,8 @@ def _sex_words(text: str) -> list[SexMention]:
                 re.match(r"\s*(?:\d|[a-z])", text[m.end():]) or not (shouting or re.match(r"\s+[A-Z]{2,}\b",
                                                                                           text[m.end():]))):
             continue  # "HE grade 2", "ascites, HE;" (hepatic encephalopathy), "HER2": abbreviations, mixed-case note
+        if low == "her" and {"da", "no"} & note_languages(text):
+            continue  # Danish and Norwegian "her" is "here": "som ikke kan tilbydes her i aften"
         if low in PRONOUNS:
             sex, role = PRONOUNS[low]
             if low == "her":
@@ -386,6 +388,9 @@ def _sex_words(text: str) -> list[SexMention]:
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old)[ \t]*"
                     r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+|-[a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
                     r"(?<![\d.])\d{1,3}[ \t]*[Yy](?:rs?)?\.?[ \t]*/[ \t]*(?P<sex>[MF])(?![^\W_])",  # "58 Y/F"
+                    # another language's age, a comma and the sex letter: "Z. Reto, 59-jährig, m", "83 aa, F"
+                    r"(?<![\d.])\d{1,3}[ \t]*(?:-?jährig|J\.|Jahre|aa|anni|ans|años|anos|jaar|år)[ \t]*,[ \t]*"
+                    r"(?P<sex>[MFmf])(?![^\W_])",
                     # "___ yo F", "___ yo Cantonese-speaking M"
                     r"_{2,}[ \t]*(?:yo|y/o|y\.o\.?|-?years?[- ]old)[ \t]*(?:[A-Z][a-z]+-[a-z]+[ \t]+)?"
                     r"(?P<sex>[MF])(?![^\W_])",

@@ -57,7 +57,9 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
 A labelled number is NOT taken as a reading (and is listed in ``rejected`` with the reason, unless it is read as the
 end of a range) when it is a range, a target or threshold
 ("fever 100.4 or above"), followed by the unit of something else ("troponin T 24 ng/l", "Tmax 24h"), not a whole number
-where one is due, or outside :data:`~.schemas.VITAL_LIMITS` — except a blood pressure: a plausible reading beyond
+where one is due, an item of a score given as its points ("NEWS2 now 9 (RR 3, HR 2)", "COWS: resting pulse 2"; the
+readings a score was computed from are taken: "NEWS2 6 (RR 28, HR 112)", "CIWA-Ar 14. HR 112"), or outside
+:data:`~.schemas.VITAL_LIMITS` — except a blood pressure: a plausible reading beyond
 DeVisE's range (systolic above 220 mmHg, diastolic above 140 mmHg, up to 300/200) is a real measurement, taken with
 ``in_range=False`` (:mod:`~pytest_medllm.data.notes.values`). A pressure written in centimetres of mercury, as French
 and West African notes do ("TA 22/12 cmHg"), keeps that unit (its DeVisE value is ten times the number). Weights, heights, BMI, pain scores, FiO2, ventilator set

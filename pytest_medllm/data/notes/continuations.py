@@ -84,7 +84,7 @@ _OTHER_ARM = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*(?:[,;]|and)[ \t]*(?:[LR]|l
                         r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
 #: A further percentage: not a percentile ("53 %ile"), a threshold (">= 88%", "< 90%"; an arrow "-> 95%" is no
 #: threshold), or a time share after a threshold ("below 90% 14%").
-_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?<![^-]>=)(?<!<=)(?<![^-][<>≥≤][ \t])(?<![^-][<>≥≤])(?<!%[ \t])"
+_FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?<![^-]>=)(?<!<=)(?<![^-][<>≥≤＜＞≦≧][ \t])(?<![^-][<>≥≤＜＞≦≧])(?<!%[ \t])"
                               r"(?P<v>\d{1,3})[ \t]*%(?!ile)")
 #: A percentage written before its number, as Turkish notes do: "%91".
 _PERCENT_BEFORE = re.compile(r"(?<![\w%])%[ \t]?(?P<v>\d{2,3})(?![\d.,])")
@@ -146,7 +146,8 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
     the first of the next sentence on its line when that sentence opens with a change ("Recovered to 90%")."""
     window = text[after:stop]
     # a semicolon ends the clause, unless a saturation on oxygen follows: "78% at room air; 88% with 4 L/min O2"
-    clause = re.search(r"\.\s+[A-Z]|;(?![ \t]*\d{2,3}[ \t]*%[ \t]*(?:with|on)\b)", window)
+    # (a full-width semicolon or colon ends it too: "SpO2 96%（未吸氧）；血常规：WBC …，N 86%" is a lab's percentage)
+    clause = re.search(r"\.\s+[A-Z]|[；：]|;(?![ \t]*\d{2,3}[ \t]*%[ \t]*(?:with|on)\b)", window)
     more: list[Found] = []
     clause_window = window[:clause.start() if clause else len(window)]
     percents = list(_FURTHER_PERCENT.finditer(clause_window))
@@ -155,7 +156,7 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
     for m in percents:
         left = text[max(0, after + m.start() - 10):after + m.start()]
         # "high-flow 40 L/60%": a flow and its FiO2
-        if re.search(r"(?:FiO2|on|at|below|above|under|over|venturi|<|(?<![-=])>|≤|≥|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", left,
+        if re.search(r"(?:FiO2|on|at|below|above|under|over|venturi|<|(?<![-=])>|≤|≥|＜|＞|≦|≧|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", left,
                      re.I) or re.match(
                 r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|V\b|predicted|O2\b)", window[m.end():], re.I) or re.search(
                 r"FiO2[^\d%\n]{0,15}$", text[max(0, after + m.start() - 25):after + m.start()], re.I):
@@ -176,9 +177,10 @@ _BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambu
                        r"(?P<rest>.*)$",
                        re.M | re.I)
 #: A pair on such a line; not one end of a range or of a monitor's minimum-maximum ("{100/51(65) - 140/83(98)}").
-_TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})"
+_TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})(?:[ \t]*/[ \t]*|[ \t]+over[ \t]+)"
+                         r"(?P<n2>\d{2,3})"
                          r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?!>)|–|to\b|[}\]]))")
-_NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|\b(?:goal|target|aim|keep|maintain|below|under|above|"
+_NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
                                  r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
                                  r"less\s+than|"
                                  r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
@@ -207,7 +209,8 @@ def _topic_lines(text: str) -> list[Found]:
 _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ressures?|[Cc]uff[ \t]+readings?|"
                       r"(?:[Hh]is|[Hh]er|[Tt]he|[Aa]rterial)[ \t]+pressures?|"
                       r"[Tt]ensi[óo]n(?:[ \t]+art[ée]rielle)?|[Pp]ress[ãa]o(?:[ \t]+arterial)?|[Pp]ressione|"
-                      r"[Bb]lutdruck|[Bb]loeddruk)"
+                      r"[Bb]lutdruck|[Bb]loeddruk|[Bb]loeddrukmeting(?:en)?|[Bb]lutdruckmessung|ABPM|ABDM|"
+                      r"[Hh]ome[ \t]+cuff|(?<![А-Яа-яЁё])АД(?![А-Яа-яЁё]))"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
                       r"threshold\w*|range|agents?|lowering))")
 #: Where a blood-pressure sentence ends: a full stop before a space or the line's end, or the line's end (a
@@ -217,9 +220,9 @@ _SENTENCE_END = re.compile(r"[.](?=[ \t]|$)|\n", re.M)
 _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?[ \t]*[:\-]?[ \t]*"
                                  r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,100}$", re.M)
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
-_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<![-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
+_PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<!\d[ \t][-–][ \t])(?<!\d[-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
                              r"(?P<n2>\d{2,3})"
-                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm))")
+                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт))")
 
 
 #: Words of a plan on a line: the pairs after them are targets ("lower MAP by no more than 25%", "titrate to").
@@ -252,7 +255,7 @@ def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True) 
 _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?:imum)?|[Mm]in(?:imum)?|[Aa]vg|"
                            r"[Aa]verage|"
                            r"[Mm]ean|gem\.|[Hh]oogste|[Ll]aagste)[ \t:]+"
-                           r"(?:was[ \t]+)?"
+                           r"(?:(?:was|of)[ \t]+)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
 _HEART_RATE_LINE = re.compile(r"^[^\n]*(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b[^\n]*$", re.M)

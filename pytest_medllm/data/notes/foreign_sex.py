@@ -20,6 +20,8 @@ STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|S
 
 #: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
 STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
+                           # a doctor's initial after the title: "Dre M. Tremblay", "Dr M. Dupont"
+                           r"dre?\.?|"
                            r"on\s+behalf\s+of|"
                            r"assistant|anaesthetist|anesthetist|médecin|nurse|scrub)"
                            r"[ \t:,]*|\b(?:mother|father|mum|dad|teacher|wife|husband|son|daughter|sister|brother|"
@@ -32,8 +34,9 @@ STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|refer
 
 
 
-#: Chinese and Japanese write the noun glued to the age or to "patient": "78歳男性", "患者男性".
-_FOREIGN = re.compile(r"(?:(?<![^\W\d_])|(?<=[歳岁歲者]))(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
+#: Chinese and Japanese write the noun glued to the age or to "patient": "78歳男性", "患者男性", "老年男性" (an
+#: elderly man); not the end of a compound ("sage-femme", a midwife).
+_FOREIGN = re.compile(r"(?<!-)(?:(?<![^\W\d_])|(?<=[歳岁歲者年]))(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
                                                              reverse=True)) + r")(?![^\W\d_])", re.I)
 #: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
 _IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"
@@ -151,6 +154,11 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                     not _RELATIVE_AFTER.match(after):
                 continue
             out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
+            continue
+        if kind == "noun after a singular article":  # "Wir berichten über Ihren Patienten, Herrn P."
+            if re.search(r"\b(?:Ihren|Ihrem|unseren|unserem|den|dem|einen|einem|des|diesen|diesem)[ \t]+$",
+                         text[max(0, m.start() - 10):m.start()]) and word[0].isupper():
+                out.append(SexMention(m.start(), m.end(), word, sex, "noun"))
             continue
         if kind == "object":  # Swedish "körde honom"
             if word.islower():

@@ -69,9 +69,13 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"sağ\s+kol|sol\s+kol|rilevata(?:\s+sul\s+posto)?|remont[ée]e|totale|mesur[ée]e?|misurata|medida|"
              r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar|palpoiden|n\.|noin|dipped|dipping|dips|"
              # "puls aritmičan 110/min", "חום עד 38.7" (up to)
-             r"(?:a)?ritmičan|(?:ne)?pravilan|עד|до|couchée|assise?|allongée?")
+             r"(?:a)?ritmičan|(?:ne)?pravilan|עד|до|couchée|assise?|allongée?|"
+             # posture, arm and change in German, Polish, Russian; Spanish lowest/highest; "sats at GP 93%"
+             r"im\s+(?:Sitzen|Liegen|Stehen)|in\s+Ruhe|na\s+(?:leżąco|siedząco|stojąco)|po\s+pionizacji|"
+             r"на\s+(?:правой|левой)(?:\s+руке)?|снизил(?:ось|ся)|повысил(?:ось|ся)|"
+             r"m[íi]nim[ao]|m[áa]xim[ao]|GP")
 #: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
-_THRESHOLD = r"(?:<=?|>=?|≤|≥|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
+_THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
              r"no\s+more\s+than|goal|target|aim)"
 #: One piece of what may stand between a label and its value; the gap is any number of them (none overlapping, so
 #: that a label without a value fails fast).
@@ -134,7 +138,7 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     end = m.end()
     # "92〜96%": Japanese and Chinese write a range with a wave dash
     dash = re.match(r"[ \t]*(?:-|–|〜|～|~|to\b|à(?=[ \t])|bis\b)[ \t]*(?=\d)", text[end:])
-    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d{1,2}[ \t]*h\b|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)"
+    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d{1,2}[ \t]*h(?:\d{2})?\b|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)"
     if (dash and not re.match(not_a_range_end, text[end + dash.end():])) or \
             re.match(r"'?s\b", text[end:]):
         return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)
@@ -152,8 +156,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
         return "a threshold or target"
     if someone_elses(text, label_start):
         return "someone else's reading"
-    if _SCORE_ITEM.search(text[max(line_start, label_start - 60):label_start]):
-        return "an item of a withdrawal score"
+    if _SCORE_ITEM.search(text[max(line_start, label_start - 60):label_start]) and _score_points(m):
+        return "an item of a score (its points)"
     return ""
 
 
@@ -161,8 +165,15 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
 #: after a scale's total: "CIWA 19, HR 134").
 _SCORE_ITEM = re.compile(r"\b(?:COWS|CIWA(?:-Ar)?)\b(?![ \t]*(?:score[ \t]*)?[:=]?[ \t]*\d{1,2}\b(?![:\d]))[^\n]*$|"
                          # a score's items in brackets after its total: "Aldrete 7 (activity 1, resp 2, SpO2 1)"
-                         r"\b(?:Aldrete|COWS|CIWA(?:-Ar)?|APGAR|Apgar|q?SOFA|MEWS|PEWS|NEWS2?)[ \t]*(?:score[ \t]*)?"
-                         r"[:=]?[ \t]*\d{0,2}[ \t]*\([^()\n]*$")
+                         r"\b(?:Aldrete|COWS|CIWA(?:-Ar)?|APGAR|Apgar|q?SOFA|MEWS|PEWS|NEWS2?)"
+                         r"(?:[ \t]+(?:now|score|total|was|is|of))*[ \t]*[:=]?[ \t]*\d{0,2}[ \t]*\([^()\n]*$")
+
+
+def _score_points(m: re.Match) -> bool:
+    """Whether a labelled number in a score's context is a score's points (0-7 for an item of NEWS2, MEWS, COWS, CIWA,
+    Aldrete): "NEWS2 now 11 (RR 2, HR 1)" are points, "NEWS2 7 (RR 26, HR 108, T 38.6)" and "CIWA-Ar 11. BP 136/88,
+    HR 106" are the readings the score was computed from."""
+    return m["n1"] is None or float(m["n1"].replace(",", ".")) <= 7
 
 
 def _line_support(text: str) -> dict[int, set[tuple[str, str]]]:

@@ -38,7 +38,9 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+
                           r"prior\s+to\s+\w+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*(?:\([a-z ]{1,20}\)[ \t]*)?:)|"
-                          r"\([a-z ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)))*"
+                          r"\([a-z ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)|"
+                          # "V/S (triage 02:16):"
+                          r"\([A-Za-z]{1,12}[ \t]+\d{1,2}:?\d{2}h?\)(?=[ \t]*:)))*"
                           r"[ \t]*[:\-—]?[ \t]*"
                           # the order spelled out before the numbers, as Korean EMRs do: "V/S: BP-PR-RR-BT = 112/68-…"
                           r"(?:(?:BP|PR|HR|RR|BT|T|SpO2)(?:[ \t]*-[ \t]*(?:BP|PR|HR|RR|BT|T|SpO2)){2,4}[ \t]*=[ \t]*)?"
@@ -158,9 +160,10 @@ def positional(text: str) -> list[Found]:
         slashes = bool(tokens)
         if not slashes:
             tokens, separators = _run_tokens(text, trigger.end(), slashes=False)
+        pressure_first = len(tokens) == 3 and tokens[0]["d"] is not None and not any(t["d"] for t in tokens[1:])
         if any(s == "-" for s in separators[:len(tokens) - 1]) and (
-                len(tokens) < 4 or any(s != "-" for s in separators[:len(tokens) - 1])):
-            continue  # dashes separate a whole run ("98.2-76-118/70-16-97%"), else they are ranges
+                (len(tokens) < 4 and not pressure_first) or any(s != "-" for s in separators[:len(tokens) - 1])):
+            continue  # dashes separate a whole run ("98.2-76-118/70-16-97%", "128/76 - 68 - 18"), else ranges
         orders = [tuple(s for s in order if s != "temperature") if trigger["afebrile"] else order
                   for order in _ORDERS]  # "VS: afebrile, 88, 120/80, 16, 98%": no temperature to find
         ways = sorted({tuple(way) for order in orders for way in _assignments(tokens, order)})

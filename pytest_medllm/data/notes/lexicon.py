@@ -170,7 +170,11 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # German (read only there: "hans" is also a name, "zijn" also "are", "haar" also "hair", "ihr" also "their")
     "honom": ("male", "object", ("sv",)), "henne": ("female", "object", ("sv",)),
     "hans": ("male", "possessive before a relative", ("sv",)),
-    "hennes": ("female", "possessive", ("sv",)),  # only "her", unlike "hans"
+    "hennes": ("female", "possessive", ("sv", "no")),  # only "her", unlike "hans"
+    # Dutch "volgens hem", Danish "Hendes datter", Russian "со слов пациента" (the masculine patient's genitive),
+    # German "Ihren Patienten, Herrn P." (after a singular article or possessive only: "die Patienten" are many)
+    "hem": ("male", "object", ("nl",)), "hendes": ("female", "possessive", ("da",)),
+    "пациента": ("male", "noun", ()), "patienten": ("male", "noun after a singular article", ("de",)),
     "zijn": ("male", "possessive before a relative", ("nl",)),
     "haar": ("female", "possessive before a relative", ("nl",)),
     "ihr": ("female", "possessive before a relative", ("de",)), "ihre": ("female", "possessive before a relative", ("de",)),
@@ -269,6 +273,6 @@ FOREIGN_SWAPS: dict[str, str] = {
     "המטופל": "המטופלת", "המטופלת": "המטופל", "הוא": "היא", "היא": "הוא", "נקבה": "זכר",
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
     "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
-    "chorą": "chorego",
+    "chorą": "chorego", "hem": "haar", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -121,7 +121,7 @@ DESCENT_TERMS: dict[str, str] = {
     # Catalan, Italian, French, Romanian, Slovak, Danish and Norwegian forms the phrases take
     **_terms(_A, "pakistanès pakistanesa"),
     **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk saamelainen"),
-    **_terms(_B, "érythréen érythréenne somalienne somalien"),
+    **_terms(_B, "érythréen érythréenne somalienne somalien comorien comorienne"),
     **_terms(_O, "grønlandsk samisk"),
     # French
     **_terms(_B, "peul peule peuls soninké bambara wolof sérère sérères serere diola toucouleur haoussa"),
@@ -165,7 +165,8 @@ DESCENT_PHRASES: tuple[re.Pattern, ...] = tuple(re.compile(p) for p in (
     rf"(?<=, )raça|"
     rf"pochodzenia|narodowości|etnia)\s+(?P<t>{_WORD})",
     # Danish and Norwegian "af grønlandsk herkomst", "av somalisk opprinnelse"; Slovak "rómskej národnosti"
-    rf"(?i)\b(?:af|av)\s+(?P<t>{_WORD})\s+(?:herkomst|afstamning|opprinnelse|oprindelse|bakgrunn|baggrund)\b",
+    rf"(?i)\b(?:af|av)\s+(?P<t>{_WORD})\s+(?:herkomst|härkomst|afstamning|opprinnelse|oprindelse|bakgrunn|baggrund|"
+    rf"ursprung)\b",
     rf"(?i)\b(?P<t>{_WORD})\s+národnosti\b",
     rf"(?i)\bvan\s+(?P<t>{_WORD})\s+(?:afkomst|komaf|herkomst)\b",
     rf"(?i)\bmed\s+(?:en\s+)?(?P<t>{_WORD})\s+(?:bakgrund|ursprung|härkomst)\b",

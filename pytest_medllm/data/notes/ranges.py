@@ -60,14 +60,14 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|criteri\w*|triggers?|zones?|yellow|amber|"
-                           r"escalat\w*|țint\w*|tint[aă]|целев\w*|целе\w*|цільов\w*|sasaran|lengo)\b|"
+                           r"escalat\w*|țint\w*|tint[aă]|целев\w*|целе\w*|цільов\w*|sasaran|lengo|streef\w*)\b|"
                            # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
-                           r"(?<![-=])>|<(?![-=])|[≤≥]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
+                           r"(?<![-=])>|<(?![-=])|[≤≥＜＞≦≧]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
 _FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für)[ \t]+(?:the[ \t]+)?(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
                         r"temp)\b[ \t:]*$", re.I)
-#: What right after a range makes it a target or a score's item: "SpO2 92-96%目標", "%92–96 hedefli", "pulse 101-120 = 2".
-_TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:目標|目标|목표|hedef\w*|target\w*|goal\b|=[ \t]*\d)", re.I)
+#: What right after a range makes it a target or a score's item: "SpO2 92-96%目標", "92〜96%を目標に", "%92–96 hedefli", "pulse 101-120 = 2".
+_TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:を|に)?(?:目標|目标|목표|hedef\w*|target\w*|goal\b|=[ \t]*\d)", re.I)
 #: Unlabelled heart rates in decades: "rates 70s-80s", "RVR to 150s-160s", "rates in the 40s, dropping to the high 30s".
 _RATES = re.compile(r"\b(?:(?:heart|ventricular|pulse)[ \t]+)?rates?[ \t]+(?:(?:in|of|to|at)[ \t]+)?(?:the[ \t]+)?"
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<n>\d{1,2}0'?s\b)|"

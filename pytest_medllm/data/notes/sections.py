@@ -119,7 +119,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|flowsheet|signes\s+vitaux|param[èe]tres\s+vitaux|"
               r"constantes(?:\s+vitales)?|signos\s+vitales|sinais\s+vitais|parametri\s+vitali|vitalparameter|vitalzeichen|"
               r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
-    ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
+    ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^e/p\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
              r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
              r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
              r"\b(?:pacu|recovery|icu|hdu)\s+(?:admission|arrival)\b|^o\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
@@ -301,7 +301,8 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
 
 #: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking.
 _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
-                              r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation)\b|"
+                              r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation|"
+                              r"admiss[ãa]o|internamento)\b|"
                               # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
                               # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
                               r"입원|入院|بدو\s+ورود|بستری")
@@ -310,7 +311,7 @@ _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|hist
 #: admissions (ETAT+ in a paediatric admission record, an acute receiving unit).
 _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room|physician|provider|note|ward|unit)|"
                               r"casualty|ER\s+admitting|acute\s+(?:care|receiving)\s+unit|ETAT\+?|"
-                              r"ED\s+(?:provider|physician|note|attending|course\s+note)|A&E|urgencias|notaufnahme|"
+                              r"ED\s+(?:provider|physician|note|attending|course\s+note)|A&E|urg[eê]ncias?|notaufnahme|"
                               r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).

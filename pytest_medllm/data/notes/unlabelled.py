@@ -37,7 +37,7 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"(?:re)?cool\w*|(?:re)?warm\w*|normotherm\w*|threshold|unless|until|trigger\w*|protocol|"
                            r"humidif\w*|incubator|device|machine|circuit|dialysate|fluids?|infusion|index|WBGT|"
                            r"outside|outdoor|væske|vätskor?|flüssigkeit\w*|líquidos?|fluidos?|liquides?|"
-                           r"weather|doel|streefwaarde|ziel|cible|objetivo|obiettivo|mål)\b|[<>≤≥=~]|目標|目标|室温|気温|水温|기온|冷却|降温|复温|復温)"
+                           r"weather|doel|streefwaarde|ziel|cible|objetivo|obiettivo|mål)\b|[<>≤≥＜＞≦≧=~]|目標|目标|室温|気温|水温|기온|冷却|降温|复温|復温)"
                            r"[^.;\n\d]{0,12}$|"
                            # "Outside temperature 41 °C", "ambient air temp of 38 °C": the air's, not the patient's
                            r"\b(?:outside|outdoor|ambient|room)[ \t]+(?:air[ \t]+)?temp\w*\b[^.;\n\d]{0,6}$|"

@@ -29,6 +29,8 @@ LABELS: tuple[Label, ...] = (
        "heart_rate", meaning="'pulse irregular at 110', 'pulse was irregularly irregular at about 104 bpm'"),
     _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
        meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
+    _L("apex beat rate", r"apex\s+beat\s+rate|apex\s+rate|apical\s+(?:heart\s+)?rate", "heart_rate",
+       meaning="the rate counted at the apex: 'apex beat rate 108/min'"),
     _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
     _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate",
        unit_or_vitals_line=True, not_after=r"(?:AVB|AV\s+block|heart\s+block|degree|interval)[^\n]{0,20}$"),
@@ -59,12 +61,13 @@ LABELS: tuple[Label, ...] = (
                                    r"(?=[ \t]*:?[ \t]*\d{2,3}\b)", "heart_rate", "nl/de/sv/es/it/pt/fr/pl",
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|lpm|spm|[,;.)(\n]|$)",
        meaning="an ECG's sinus rhythm and its rate: 'sinustachycardie 114/min', 'taquicardia sinusal 112 lpm'"),
-    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|akcj[aię]\s+(?:serca|komór)(?:\s+(?:nie)?miarow[aey])?"
-                           r"(?:\s+do)?", "heart_rate", "pl", only_in=("pl",), unit=r"[ \t]*/[ \t]?min",
-       case_sensitive=False, meaning="akcja serca, the heart's rate in Polish: 'AS niemiarowa 112/min'"),
+    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|(?:akcj[aię]|czynno(?:ść|sc))\s+(?:serca|komór)"
+                           r"(?:\s+(?:nie)?miarow[aey])?(?:\s+do)?", "heart_rate", "pl", only_in=("pl",), unit=r"[ \t]*/[ \t]?min",
+       case_sensitive=False, meaning="akcja serca, czynność serca, the heart's rate in Polish: 'AS niemiarowa 112/min'"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
     _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)|"
+                         r"(?:tachy|brady)cardia(?=[ \t]+\d{2,3}[ \t]*(?:/[ \t]?min|bpm|b/min))|"
                          r"(?:tachy|brady)(?=[ \t]+\d{2,3}\b)", "heart_rate",
        meaning="'tachycardic to 130', and the short 'tachy 104'"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
@@ -77,8 +80,8 @@ LABELS: tuple[Label, ...] = (
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
                        r"frequenza\s+cardiaca", "heart_rate", "de/nl/sv/fr/es/it"),
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
-                         r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens", "heart_rate",
-       "sv/de/fr/es/it/nl/no", meaning="ventricular rate"),
+                         r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens|ventrikelfrekvens",
+       "heart_rate", "sv/de/fr/es/it/nl/no/da", meaning="ventricular rate"),
     _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)

@@ -1156,16 +1156,34 @@ SEX_WORDS_HELDOUT25 = [
 ]
 
 
+SEX_WORDS_HELDOUT26 = [
+    # Dutch "hem", Danish "Hendes" (and Danish "her" is "here"), Russian "пациента", German "Ihren Patienten" (not
+    # "die Patienten"), a sex letter after another language's age, Chinese "老年女性"; a doctor's initial after "Dre"
+    # and the end of "sage-femme" are no patient's
+    ("Zijn dochter belt; volgens hem gaat het beter sinds gisteren.", ["Zijn", "hem"], ["Haar", "haar"]),
+    ("Hun bor alene i egen bolig. Hendes søn kommer dagligt, men patienten kan ikke være her i nat, så indlæggelse "
+     "anbefales.", ["Hun", "Hendes"], ["Han", "Hans"]),
+    ("Жалобы со слов пациента: слабость.", ["пациента"], ["пациентки"]),
+    ("Sehr geehrte Frau Kollegin, wir übernehmen Ihren Patienten nach der Aufnahme zur weiteren Therapie. Die "
+     "Patienten der Station werden informiert.", ["Patienten"], ["Patientin"]),
+    ("Patient: K. Albert, 71-jährig, m     Eintritt: 02.03.", ["m"], ["f"]),
+    ("Paziente: Sig. R. Luigi, 66 anni, M – Letto 4", ["Sig.", "M"], ["Sig.ra", "F"]),
+    ("入院诊断：老年女性，反复咳嗽10年。", ["女性"], ["男性"]),
+    ("Vue avec la Dre M. Gagnon et C. Roy, sage-femme.", [], []),
+]
+
+
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 showed missing, written here (not copied)."""
     assert extract_demographics(text).age == age
 
 
-@pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25)
+@pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
+                         + SEX_WORDS_HELDOUT26)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
-    heldout25 showed missing."""
+    heldout26 showed missing."""
     found = extract_demographics(text).sex_mentions
     assert [text[m.start:m.end] for m in found] == sex_words
     assert [_swapped(m) for m in found] == counterparts

@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27")
+           "dev24", "dev25", "dev26", "dev27", "dev28")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -37,8 +37,10 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: dev26's pressures (0.949): a Chinese patient's usual range, an Italian home diary, readings after a time of day.
 #: dev27's chosen readings (0.81-0.93): progress and event notes whose annotators starred the day's own set over an
 #: earlier block the rule takes (a trauma survey, a PACU's pre-op baseline, a handover, a Tmax before the current).
+#: dev28's °C (0.938) and chosen °F (0.905): a Portuguese nursing chart's temperature column, a Russian "fever up to"
+#: in the course, a Japanese "37℃台" (a decade), a Tcurrent its authors starred after a Tmax the rule takes first.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
-          "dev26": 0.94, "dev27": 0.81}
+          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -149,15 +151,14 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # rule's choice since round 24): the ends of ranges ("HR 112-124 overnight", "range 84-108"), an "AVSS," before
     # MIMIC's run, "rewarmed to 36.8", an ECG's "sinus 64", a flowsheet's FiO2 column read as a saturation, "O2 back
     # to 28%", a German course's "Herzfrequenz in Ruhe um 84/min"
-    "dev16": {"dev16a-001@(698, 700)", "dev16a-001@(772, 774)", "dev16a-001@(1126, 1129)",
-              "dev16a-001@(1130, 1133)", "dev16a-002@(1795, 1797)", "dev16a-006@(612, 616)", "dev16a-014@(956, 958)",
-              "dev16a-022@(704, 708)", "dev16a-022@(1448, 1451)", "dev16a-022@(2196, 2198)",
-              "dev16a-030@(1856, 1858)", "dev16a-030@(1859, 1862)", "dev16a-030@(1876, 1878)",
-              "dev16a-030@(1879, 1881)", "dev16a-030@(1914, 1916)", "dev16a-030@(1917, 1919)",
-              "dev16a-032@(1108, 1112)", "dev16a-032@(1113, 1115)", "dev16a-032@(1116, 1119)",
-              "dev16a-032@(1120, 1122)", "dev16a-032@(1123, 1125)", "dev16a-035@(1107, 1109)",
-              "dev16a-035@(1238, 1240)", "dev16b-002@(657, 659)", "dev16b-024@(1760, 1762)",
-              "dev16b-027@(1151, 1153)"},
+    "dev16": {"dev16a-001@(698, 700)", "dev16a-001@(772, 774)", "dev16a-001@(1126, 1129)", "dev16a-001@(1130, 1133)",
+              "dev16a-002@(1795, 1797)", "dev16a-006@(612, 616)", "dev16a-014@(956, 958)", "dev16a-022@(704, 708)",
+              "dev16a-022@(1448, 1451)", "dev16a-022@(2196, 2198)", "dev16a-030@(1856, 1858)",
+              "dev16a-030@(1859, 1862)", "dev16a-030@(1876, 1878)", "dev16a-030@(1879, 1881)",
+              "dev16a-030@(1914, 1916)", "dev16a-030@(1917, 1919)", "dev16a-032@(1108, 1112)",
+              "dev16a-032@(1113, 1115)", "dev16a-032@(1116, 1119)", "dev16a-032@(1120, 1122)",
+              "dev16a-032@(1123, 1125)", "dev16a-035@(1107, 1109)", "dev16a-035@(1238, 1240)",
+              "dev16b-002@(657, 659)", "dev16b-027@(1151, 1153)"},
     # dev17 was heldout15, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT15 and
     # CHOSEN_HELDOUT15. Left: a Mexican obstetric triage block its annotator passed over, ends of
     # ranges ("FC 88-116", "HR 98–124"), a home log in prose ("ranged from 158/98 to 176/108"), a flowsheet whose
@@ -200,8 +201,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev18b-025@(1012, 1015)", "dev18b-025@(1912, 1915)", "dev18b-025@(1916, 1918)",
               "dev18b-025@(1928, 1931)", "dev18b-025@(1942, 1944)", "dev18b-027@(239, 243)", "dev18b-027@(370, 374)",
               "dev18b-027@(1035, 1038)", "dev18b-027@(1039, 1042)", "dev18b-027@(1043, 1045)",
-              "dev18b-027@(1046, 1048)", "dev18b-029@(1630, 1633)", "dev18b-029@(1634, 1636)",
-              "dev18b-029@(1637, 1639)", "dev18b-029@(1640, 1642)"},
+              "dev18b-027@(1046, 1048)"},
     # dev19 was heldout17, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT17 and
     # CHOSEN_HELDOUT17. Left: ECG rates its annotators did not mark as heart rates (every earlier corpus did), a
     # flowsheet whose blood-pressure column is read late, three admission notes whose annotators chose the team's exam
@@ -231,24 +231,24 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20a-025@(1517, 1519)", "dev20a-025@(1522, 1525)", "dev20a-025@(1526, 1528)",
               "dev20a-030@(1389, 1393)", "dev20a-030@(1402, 1406)", "dev20a-030@(1415, 1419)",
               "dev20b-002@(1123, 1126)", "dev20b-010@(1472, 1476)", "dev20b-010@(1563, 1567)",
-              "dev20b-012@(1896, 1898)", "dev20b-014@(1270, 1273)", "dev20b-014@(1283, 1286)",
-              "dev20b-014@(1307, 1310)", "dev20b-015@(320, 323)", "dev20b-015@(324, 327)", "dev20b-015@(328, 330)",
-              "dev20b-015@(331, 334)", "dev20b-015@(1088, 1091)", "dev20b-016@(167, 170)", "dev20b-016@(171, 174)",
-              "dev20b-016@(194, 196)", "dev20b-016@(197, 199)", "dev20b-016@(256, 259)", "dev20b-016@(260, 262)",
-              "dev20b-016@(1002, 1004)", "dev20b-016@(1077, 1079)", "dev20b-016@(1083, 1085)",
-              "dev20b-018@(770, 773)", "dev20b-018@(774, 776)", "dev20b-018@(786, 788)", "dev20b-018@(795, 797)",
-              "dev20b-018@(911, 914)", "dev20b-018@(915, 917)", "dev20b-018@(927, 929)", "dev20b-018@(951, 953)",
-              "dev20b-022@(543, 547)", "dev20b-022@(1902, 1904)", "dev20b-025@(845, 847)", "dev20b-025@(848, 850)",
-              "dev20b-025@(854, 857)", "dev20b-025@(866, 870)", "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)",
-              "dev20b-025@(1583, 1586)", "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)",
-              "dev20b-028@(389, 392)", "dev20b-028@(2098, 2100)", "dev20b-029@(276, 279)", "dev20b-032@(226, 230)",
-              "dev20b-032@(237, 239)", "dev20b-032@(280, 282)", "dev20b-032@(283, 285)", "dev20b-032@(294, 297)",
-              "dev20b-032@(305, 307)", "dev20b-032@(639, 643)", "dev20b-032@(648, 651)", "dev20b-032@(652, 654)",
-              "dev20b-032@(663, 666)", "dev20b-032@(676, 678)", "dev20b-032@(687, 689)", "dev20b-034@(552, 554)",
-              "dev20b-034@(555, 557)", "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)", "dev20b-035@(322, 324)",
-              "dev20b-035@(334, 337)", "dev20b-035@(349, 351)", "dev20b-035@(362, 366)", "dev20b-035@(377, 379)",
-              "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)",
-              "dev20b-035@(1269, 1271)", "dev20b-035@(1280, 1283)", "dev20b-035@(1388, 1392)"},
+              "dev20b-012@(1896, 1898)", "dev20b-014@(1283, 1286)", "dev20b-014@(1307, 1310)",
+              "dev20b-015@(320, 323)", "dev20b-015@(324, 327)", "dev20b-015@(328, 330)", "dev20b-015@(331, 334)",
+              "dev20b-015@(1088, 1091)", "dev20b-016@(167, 170)", "dev20b-016@(171, 174)", "dev20b-016@(194, 196)",
+              "dev20b-016@(197, 199)", "dev20b-016@(256, 259)", "dev20b-016@(260, 262)", "dev20b-016@(1002, 1004)",
+              "dev20b-016@(1077, 1079)", "dev20b-016@(1083, 1085)", "dev20b-018@(770, 773)", "dev20b-018@(774, 776)",
+              "dev20b-018@(786, 788)", "dev20b-018@(795, 797)", "dev20b-018@(911, 914)", "dev20b-018@(915, 917)",
+              "dev20b-018@(927, 929)", "dev20b-018@(951, 953)", "dev20b-022@(543, 547)", "dev20b-022@(1902, 1904)",
+              "dev20b-025@(845, 847)", "dev20b-025@(848, 850)", "dev20b-025@(854, 857)", "dev20b-025@(866, 870)",
+              "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)", "dev20b-025@(1583, 1586)",
+              "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)", "dev20b-028@(389, 392)",
+              "dev20b-028@(2098, 2100)", "dev20b-029@(276, 279)", "dev20b-032@(226, 230)", "dev20b-032@(237, 239)",
+              "dev20b-032@(280, 282)", "dev20b-032@(283, 285)", "dev20b-032@(294, 297)", "dev20b-032@(305, 307)",
+              "dev20b-032@(639, 643)", "dev20b-032@(648, 651)", "dev20b-032@(652, 654)", "dev20b-032@(663, 666)",
+              "dev20b-032@(676, 678)", "dev20b-032@(687, 689)", "dev20b-034@(552, 554)", "dev20b-034@(555, 557)",
+              "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)", "dev20b-035@(322, 324)", "dev20b-035@(334, 337)",
+              "dev20b-035@(349, 351)", "dev20b-035@(362, 366)", "dev20b-035@(377, 379)", "dev20b-035@(1165, 1167)",
+              "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)", "dev20b-035@(1269, 1271)",
+              "dev20b-035@(1280, 1283)", "dev20b-035@(1388, 1392)"},
     # dev21 was heldout19, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT19 and
     # CHOSEN_HELDOUT19. Left: ends of ranges and 24-hour minima and maxima ("Pulse (24hrs), Min:76, Max:92"), ECG
     # rates in other languages, admission notes whose annotators chose the team's exam over the ED's set (see dev16),
@@ -270,8 +270,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # CHOSEN_HELDOUT20. Left: the ends of ranges, which its annotators (and those from dev15 on) mark and the extractor
     # does not read (the earlier corpora leave them unmarked), ECG rates, Tcurrent starred after a Tmax (36 of 39
     # earlier annotators starred the Tmax), timed nursing lines
-    "dev22": {"dev22a-003@(610, 615)", "dev22a-003@(770, 772)", "dev22a-004@(4382, 4385)",
-              "dev22a-007@(2759, 2762)", "dev22a-007@(2768, 2770)", "dev22a-008@(663, 665)", "dev22a-008@(666, 668)",
+    "dev22": {"dev22a-003@(610, 615)", "dev22a-003@(770, 772)", "dev22a-008@(663, 665)", "dev22a-008@(666, 668)",
               "dev22a-008@(673, 676)", "dev22a-008@(717, 721)", "dev22a-008@(754, 756)", "dev22a-008@(763, 765)",
               "dev22a-008@(1513, 1517)", "dev22a-008@(1536, 1539)", "dev22a-008@(1560, 1562)",
               "dev22a-008@(1563, 1565)", "dev22a-008@(1604, 1606)", "dev22a-008@(1632, 1634)",
@@ -293,11 +292,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev22b-003@(2486, 2488)", "dev22b-003@(2489, 2491)", "dev22b-003@(2529, 2532)",
               "dev22b-003@(2533, 2535)", "dev22b-003@(2572, 2575)", "dev22b-003@(2576, 2578)",
               "dev22b-005@(2279, 2281)", "dev22b-006@(1295, 1297)", "dev22b-006@(1298, 1300)",
-              "dev22b-007@(502, 504)", "dev22b-007@(1257, 1259)", "dev22b-013@(1435, 1437)",
-              "dev22b-013@(1438, 1440)", "dev22b-015@(1977, 1980)", "dev22b-015@(1981, 1984)",
-              "dev22b-015@(1985, 1987)", "dev22b-015@(1988, 1990)", "dev22b-017@(1835, 1838)",
-              "dev22b-017@(1839, 1841)", "dev22b-018@(831, 833)", "dev22b-018@(834, 836)", "dev22b-021@(944, 947)",
-              "dev22b-021@(948, 950)", "dev22b-021@(969, 971)", "dev22b-021@(1047, 1049)", "dev22b-021@(1158, 1161)",
+              "dev22b-007@(502, 504)", "dev22b-007@(1257, 1259)", "dev22b-015@(1977, 1980)",
+              "dev22b-015@(1981, 1984)", "dev22b-015@(1985, 1987)", "dev22b-015@(1988, 1990)",
+              "dev22b-017@(1835, 1838)", "dev22b-017@(1839, 1841)", "dev22b-021@(944, 947)", "dev22b-021@(948, 950)",
+              "dev22b-021@(969, 971)", "dev22b-021@(1047, 1049)", "dev22b-021@(1158, 1161)",
               "dev22b-021@(1162, 1164)", "dev22b-021@(1186, 1188)", "dev22b-021@(1800, 1803)",
               "dev22b-021@(1804, 1807)", "dev22b-021@(1808, 1810)", "dev22b-021@(1811, 1813)",
               "dev22b-023@(1620, 1623)", "dev22b-024@(1601, 1604)", "dev22b-024@(1605, 1608)",
@@ -340,19 +338,17 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-017@(1248, 1250)", "dev24b-017@(1925, 1928)", "dev24b-017@(1929, 1932)",
               "dev24b-017@(1933, 1935)", "dev24b-017@(1936, 1938)", "dev24b-018@(1967, 1969)",
               "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)",
-              "dev24b-023@(1593, 1596)", "dev24b-023@(1597, 1600)", "dev24b-024@(2309, 2312)",
-              "dev24b-024@(2313, 2316)", "dev24b-024@(2317, 2319)", "dev24b-024@(2320, 2322)",
-              "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)", "dev24b-025@(327, 329)",
-              "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)",
-              "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)", "dev24b-030@(1423, 1427)",
+              "dev24b-024@(2309, 2312)", "dev24b-024@(2313, 2316)", "dev24b-024@(2317, 2319)",
+              "dev24b-024@(2320, 2322)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)",
+              "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)",
+              "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)",
               "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-033@(1336, 1339)",
               "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
-    "dev23": {"dev23a-003@(611, 616)", "dev23a-009@(893, 897)", "dev23a-009@(1245, 1247)",
-              "dev23a-009@(1249, 1251)", "dev23a-015@(784, 786)", "dev23a-015@(1189, 1192)", "dev23a-021@(778, 780)",
-              "dev23a-024@(722, 726)", "dev23a-025@(1059, 1062)", "dev23a-025@(1068, 1070)",
+    "dev23": {"dev23a-003@(611, 616)", "dev23a-009@(893, 897)", "dev23a-009@(1245, 1247)", "dev23a-009@(1249, 1251)",
+              "dev23a-015@(784, 786)", "dev23a-015@(1189, 1192)", "dev23a-021@(778, 780)", "dev23a-024@(722, 726)",
               "dev23a-025@(1093, 1096)", "dev23b-010@(1002, 1006)", "dev23b-011@(1498, 1501)",
               "dev23b-014@(1208, 1211)", "dev23b-014@(1212, 1214)", "dev23b-014@(1215, 1218)",
               "dev23b-014@(1219, 1221)", "dev23b-018@(1805, 1808)", "dev23b-018@(1809, 1811)",
@@ -400,50 +396,70 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # dev27 was heldout25, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT25 and
     # CHOSEN_HELDOUT25; left are the day's own set starred over an earlier block (see FLOORS), decades and ranges in a
     # course's prose, a Polish nurse's table row the reader does not align, home and pharmacy readings in quotes
-    "dev27": {"dev27a-001@(1168, 1172)", "dev27a-001@(1282, 1286)", "dev27a-002@(460, 462)",
-              "dev27a-002@(476, 479)", "dev27a-002@(484, 486)", "dev27a-002@(487, 489)", "dev27a-002@(558, 562)",
-              "dev27a-002@(1126, 1130)", "dev27a-002@(1147, 1150)", "dev27a-002@(1154, 1157)",
-              "dev27a-002@(1158, 1160)", "dev27a-002@(1170, 1172)", "dev27a-003@(712, 715)", "dev27a-003@(716, 719)",
-              "dev27a-003@(724, 727)", "dev27a-003@(732, 734)", "dev27a-003@(741, 743)", "dev27a-003@(777, 780)",
-              "dev27a-003@(781, 783)", "dev27a-003@(788, 790)", "dev27a-003@(807, 809)", "dev27a-003@(816, 818)",
-              "dev27a-004@(433, 438)", "dev27a-004@(446, 449)", "dev27a-004@(454, 456)", "dev27a-004@(457, 459)",
-              "dev27a-004@(473, 475)", "dev27a-004@(482, 484)", "dev27a-004@(714, 717)", "dev27a-004@(861, 866)",
-              "dev27a-004@(875, 878)", "dev27a-004@(884, 887)", "dev27a-004@(888, 890)", "dev27a-004@(905, 907)",
-              "dev27a-004@(915, 917)", "dev27a-005@(555, 558)", "dev27a-005@(559, 561)", "dev27a-005@(565, 567)",
-              "dev27a-005@(996, 999)", "dev27a-005@(1000, 1002)", "dev27a-005@(1007, 1009)", "dev27a-007@(856, 859)",
-              "dev27a-007@(860, 862)", "dev27a-007@(867, 869)", "dev27a-007@(876, 878)", "dev27a-007@(1467, 1470)",
-              "dev27a-007@(1471, 1473)", "dev27a-007@(1478, 1480)", "dev27a-007@(1494, 1496)",
-              "dev27a-007@(1908, 1909)", "dev27a-010@(736, 740)", "dev27a-010@(829, 833)", "dev27a-013@(3541, 3543)",
-              "dev27a-015@(271, 273)", "dev27a-015@(274, 276)", "dev27a-015@(494, 498)", "dev27a-022@(389, 391)",
-              "dev27a-025@(1172, 1175)", "dev27a-025@(1176, 1178)", "dev27a-025@(1182, 1184)",
-              "dev27a-025@(1195, 1198)", "dev27a-025@(1199, 1201)", "dev27a-025@(1205, 1207)",
-              "dev27a-025@(1988, 1990)", "dev27a-026@(2858, 2861)", "dev27a-028@(1892, 1894)",
-              "dev27a-028@(1906, 1908)", "dev27a-028@(3504, 3506)", "dev27a-028@(3517, 3519)",
-              "dev27a-033@(1205, 1209)", "dev27a-033@(1220, 1223)", "dev27a-033@(1232, 1235)",
-              "dev27a-033@(1236, 1238)", "dev27a-033@(1248, 1250)", "dev27a-033@(1261, 1263)",
-              "dev27a-033@(1333, 1337)", "dev27a-033@(1356, 1359)", "dev27a-033@(1369, 1371)",
-              "dev27a-033@(1372, 1374)", "dev27a-033@(1385, 1387)", "dev27a-033@(1399, 1401)",
-              "dev27a-035@(789, 792)", "dev27b-002@(2205, 2207)", "dev27b-002@(2208, 2210)",
-              "dev27b-003@(1238, 1240)", "dev27b-003@(1241, 1243)", "dev27b-008@(390, 394)", "dev27b-008@(472, 474)",
-              "dev27b-008@(678, 682)", "dev27b-009@(511, 514)", "dev27b-009@(515, 517)", "dev27b-009@(522, 524)",
-              "dev27b-009@(529, 533)", "dev27b-009@(539, 541)", "dev27b-009@(730, 733)", "dev27b-009@(734, 736)",
-              "dev27b-009@(742, 744)", "dev27b-009@(762, 766)", "dev27b-009@(775, 777)", "dev27b-009@(847, 851)",
-              "dev27b-009@(930, 934)", "dev27b-009@(1015, 1019)", "dev27b-009@(1098, 1102)",
-              "dev27b-010@(1552, 1554)", "dev27b-010@(2735, 2738)", "dev27b-010@(2739, 2742)",
-              "dev27b-010@(2743, 2745)", "dev27b-010@(2746, 2748)", "dev27b-010@(2784, 2786)",
-              "dev27b-013@(2174, 2178)", "dev27b-013@(2179, 2183)", "dev27b-015@(702, 705)", "dev27b-015@(706, 709)",
-              "dev27b-015@(710, 712)", "dev27b-015@(713, 715)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)",
-              "dev27b-016@(766, 768)", "dev27b-016@(788, 792)", "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)",
-              "dev27b-018@(393, 396)", "dev27b-018@(397, 399)", "dev27b-018@(412, 415)", "dev27b-018@(717, 720)",
-              "dev27b-018@(721, 723)", "dev27b-018@(729, 732)", "dev27b-018@(761, 765)", "dev27b-022@(774, 776)",
-              "dev27b-022@(782, 784)", "dev27b-022@(793, 796)", "dev27b-022@(801, 804)", "dev27b-022@(805, 807)",
-              "dev27b-022@(814, 818)", "dev27b-022@(997, 1001)", "dev27b-022@(1008, 1011)",
-              "dev27b-022@(1020, 1023)", "dev27b-022@(1024, 1026)", "dev27b-022@(1038, 1040)",
-              "dev27b-022@(1046, 1048)", "dev27b-023@(351, 354)", "dev27b-023@(355, 357)", "dev27b-023@(364, 366)",
-              "dev27b-023@(373, 375)", "dev27b-023@(394, 398)", "dev27b-023@(539, 541)", "dev27b-023@(556, 559)",
-              "dev27b-023@(560, 562)", "dev27b-023@(565, 567)", "dev27b-023@(585, 589)", "dev27b-023@(1601, 1605)",
-              "dev27b-025@(734, 736)", "dev27b-025@(737, 739)", "dev27b-027@(429, 432)", "dev27b-027@(433, 436)",
-              "dev27b-027@(657, 660)", "dev27b-027@(661, 664)", "dev27b-030@(318, 320)"},
+    "dev27": {"dev27a-001@(1168, 1172)", "dev27a-001@(1282, 1286)", "dev27a-002@(460, 462)", "dev27a-002@(476, 479)",
+              "dev27a-002@(484, 486)", "dev27a-002@(487, 489)", "dev27a-002@(558, 562)", "dev27a-002@(1126, 1130)",
+              "dev27a-002@(1147, 1150)", "dev27a-002@(1154, 1157)", "dev27a-002@(1158, 1160)",
+              "dev27a-002@(1170, 1172)", "dev27a-003@(712, 715)", "dev27a-003@(716, 719)", "dev27a-003@(724, 727)",
+              "dev27a-003@(732, 734)", "dev27a-003@(741, 743)", "dev27a-003@(777, 780)", "dev27a-003@(781, 783)",
+              "dev27a-003@(788, 790)", "dev27a-003@(807, 809)", "dev27a-003@(816, 818)", "dev27a-004@(433, 438)",
+              "dev27a-004@(446, 449)", "dev27a-004@(454, 456)", "dev27a-004@(457, 459)", "dev27a-004@(473, 475)",
+              "dev27a-004@(482, 484)", "dev27a-004@(714, 717)", "dev27a-004@(861, 866)", "dev27a-004@(875, 878)",
+              "dev27a-004@(884, 887)", "dev27a-004@(888, 890)", "dev27a-004@(905, 907)", "dev27a-004@(915, 917)",
+              "dev27a-005@(555, 558)", "dev27a-005@(559, 561)", "dev27a-005@(565, 567)", "dev27a-005@(996, 999)",
+              "dev27a-005@(1000, 1002)", "dev27a-005@(1007, 1009)", "dev27a-007@(856, 859)", "dev27a-007@(860, 862)",
+              "dev27a-007@(867, 869)", "dev27a-007@(876, 878)", "dev27a-007@(1467, 1470)", "dev27a-007@(1471, 1473)",
+              "dev27a-007@(1478, 1480)", "dev27a-007@(1494, 1496)", "dev27a-007@(1908, 1909)",
+              "dev27a-010@(736, 740)", "dev27a-010@(829, 833)", "dev27a-013@(3541, 3543)", "dev27a-015@(271, 273)",
+              "dev27a-015@(274, 276)", "dev27a-015@(494, 498)", "dev27a-022@(389, 391)", "dev27a-025@(1172, 1175)",
+              "dev27a-025@(1176, 1178)", "dev27a-025@(1182, 1184)", "dev27a-025@(1195, 1198)",
+              "dev27a-025@(1199, 1201)", "dev27a-025@(1205, 1207)", "dev27a-025@(1988, 1990)",
+              "dev27a-026@(2858, 2861)", "dev27a-028@(1892, 1894)", "dev27a-028@(1906, 1908)",
+              "dev27a-028@(3504, 3506)", "dev27a-028@(3517, 3519)", "dev27a-033@(1205, 1209)",
+              "dev27a-033@(1220, 1223)", "dev27a-033@(1232, 1235)", "dev27a-033@(1236, 1238)",
+              "dev27a-033@(1248, 1250)", "dev27a-033@(1261, 1263)", "dev27a-033@(1333, 1337)",
+              "dev27a-033@(1356, 1359)", "dev27a-033@(1369, 1371)", "dev27a-033@(1372, 1374)",
+              "dev27a-033@(1385, 1387)", "dev27a-033@(1399, 1401)", "dev27a-035@(789, 792)",
+              "dev27b-002@(2205, 2207)", "dev27b-002@(2208, 2210)", "dev27b-003@(1238, 1240)",
+              "dev27b-003@(1241, 1243)", "dev27b-008@(390, 394)", "dev27b-008@(472, 474)", "dev27b-008@(678, 682)",
+              "dev27b-009@(511, 514)", "dev27b-009@(515, 517)", "dev27b-009@(522, 524)", "dev27b-009@(529, 533)",
+              "dev27b-009@(539, 541)", "dev27b-009@(730, 733)", "dev27b-009@(734, 736)", "dev27b-009@(742, 744)",
+              "dev27b-009@(762, 766)", "dev27b-009@(775, 777)", "dev27b-009@(847, 851)", "dev27b-009@(930, 934)",
+              "dev27b-009@(1015, 1019)", "dev27b-009@(1098, 1102)", "dev27b-010@(1552, 1554)",
+              "dev27b-010@(2735, 2738)", "dev27b-010@(2739, 2742)", "dev27b-010@(2743, 2745)",
+              "dev27b-010@(2746, 2748)", "dev27b-010@(2784, 2786)", "dev27b-013@(2174, 2178)",
+              "dev27b-013@(2179, 2183)", "dev27b-015@(702, 705)", "dev27b-015@(706, 709)", "dev27b-015@(710, 712)",
+              "dev27b-015@(713, 715)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)", "dev27b-016@(766, 768)",
+              "dev27b-016@(788, 792)", "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)", "dev27b-018@(393, 396)",
+              "dev27b-018@(397, 399)", "dev27b-018@(412, 415)", "dev27b-018@(717, 720)", "dev27b-018@(721, 723)",
+              "dev27b-018@(729, 732)", "dev27b-018@(761, 765)", "dev27b-022@(774, 776)", "dev27b-022@(782, 784)",
+              "dev27b-022@(793, 796)", "dev27b-022@(801, 804)", "dev27b-022@(805, 807)", "dev27b-022@(814, 818)",
+              "dev27b-022@(997, 1001)", "dev27b-022@(1008, 1011)", "dev27b-022@(1020, 1023)",
+              "dev27b-022@(1024, 1026)", "dev27b-022@(1038, 1040)", "dev27b-022@(1046, 1048)",
+              "dev27b-023@(351, 354)", "dev27b-023@(355, 357)", "dev27b-023@(364, 366)", "dev27b-023@(373, 375)",
+              "dev27b-023@(394, 398)", "dev27b-023@(539, 541)", "dev27b-023@(556, 559)", "dev27b-023@(560, 562)",
+              "dev27b-023@(565, 567)", "dev27b-023@(585, 589)", "dev27b-023@(1601, 1605)", "dev27b-025@(734, 736)",
+              "dev27b-025@(737, 739)", "dev27b-030@(318, 320)"},
+    # dev28 was heldout26, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT26 and
+    # CHOSEN_HELDOUT26; left are decades and ranges in a course's prose ("rates 120-155", "to the 70s", a Korean usual
+    # range), readings after a gestation's "28/52", a French pressure in cmHg without its unit, a Tcurrent starred
+    # after a Tmax, a Portuguese chart's temperature column, a GP's history before the exam he writes in prose
+    "dev28": {"dev28a-001@(2427, 2429)", "dev28a-005@(358, 363)", "dev28a-005@(391, 395)", "dev28a-006@(1126, 1128)",
+              "dev28a-007@(426, 429)", "dev28a-007@(1363, 1366)", "dev28a-007@(1367, 1370)",
+              "dev28a-010@(2953, 2956)", "dev28a-010@(2958, 2961)", "dev28a-011@(397, 400)", "dev28a-011@(401, 404)",
+              "dev28a-011@(405, 407)", "dev28a-011@(408, 410)", "dev28a-012@(472, 477)", "dev28a-012@(489, 493)",
+              "dev28a-018@(755, 757)", "dev28a-018@(1381, 1383)", "dev28a-021@(529, 532)", "dev28a-021@(533, 536)",
+              "dev28a-021@(1172, 1175)", "dev28a-021@(1176, 1179)", "dev28a-023@(3217, 3220)",
+              "dev28a-029@(750, 753)", "dev28a-029@(754, 756)", "dev28b-001@(1742, 1745)", "dev28b-002@(2171, 2173)",
+              "dev28b-002@(2245, 2247)", "dev28b-002@(2248, 2250)", "dev28b-006@(2079, 2081)",
+              "dev28b-008@(469, 471)", "dev28b-008@(472, 473)", "dev28b-011@(1474, 1477)", "dev28b-011@(1478, 1481)",
+              "dev28b-013@(561, 564)", "dev28b-013@(565, 568)", "dev28b-013@(579, 581)", "dev28b-013@(591, 593)",
+              "dev28b-013@(607, 609)", "dev28b-013@(623, 627)", "dev28b-013@(1341, 1344)", "dev28b-013@(1345, 1347)",
+              "dev28b-013@(1358, 1360)", "dev28b-013@(1370, 1372)", "dev28b-013@(1386, 1388)",
+              "dev28b-013@(1402, 1406)", "dev28b-014@(1164, 1168)", "dev28b-014@(1235, 1239)",
+              "dev28b-014@(1306, 1310)", "dev28b-014@(1377, 1381)", "dev28b-014@(1448, 1452)",
+              "dev28b-014@(1487, 1491)", "dev28b-028@(689, 691)", "dev28b-028@(692, 695)", "dev28b-031@(1991, 1995)",
+              "dev28b-031@(2115, 2117)", "dev28b-031@(2118, 2120)", "dev28b-034@(135, 137)", "dev28b-035@(475, 478)",
+              "dev28b-035@(479, 482)"},
 }
 
 
@@ -611,6 +627,9 @@ RANGE_ENDS = [
     ("A kezelés alatt vérnyomása 120–140/70–80 Hgmm, pulzusa 68–80/min volt.",
      ["SBP=120", "SBP=140", "DBP=70", "DBP=80", "HR=68", "HR=80"]),
     ("Oxigen pe mască 6 L/min (țintă SpO2 92–96%)", []),
+    # round 27 (dev28): a Japanese target written after the range ("を目標に"), a Dutch "streef" (target) saturation
+    ("指示：SpO2 90〜94%を目標に酸素流量を調整する。", []),
+    ("Zuurstof op geleide van de saturatie, streefsat 90–94%.", []),
 ]
 
 
@@ -1916,6 +1935,57 @@ FORMS_HELDOUT25 = [
      [("systolic_bp", "124"), ("diastolic_bp", "70"), ("heart_rate", "96"), ("respiratory_rate", "18"),
       ("oxygen_saturation", "95")]),
 ]
+FORMS_HELDOUT26 = [
+    # a score's points are no readings, the readings it was computed from are ("NEWS2 now 9 (RR 3, HR 2)" against
+    # "NEWS2 6 (RR 28, HR 112)"; "CIWA-Ar 14. HR 112" after a total); a pair after a dash with its unit; a
+    # blood-pressure word of prose, ABPM, a home cuff, "N over N"; Russian "мм рт. ст." and words between label and
+    # value in German, Polish, Russian and Spanish; French "à 07h50" is a time, not the end of a range
+    ("Escalated: NEWS2 now 9 (RR 3, SpO2 2, HR 2, T 1).", []),
+    ("Obs at 02:00: NEWS2 6 (RR 28, SpO2 92% air, HR 112, T 38.9)", [
+        ("respiratory_rate", "28"), ("oxygen_saturation", "92"), ("heart_rate", "112"), ("temperature", "38.9")]),
+    ("0400 recheck: CIWA-Ar 14. HR 112, T 99.1, diaphoretic.", [("heart_rate", "112"), ("temperature", "99.1")]),
+    ("Seated, second reading after 5 min - 152/96 mmHg.", [("systolic_bp", "152"), ("diastolic_bp", "96")]),
+    ("His 24-h ABPM gave a night-time mean of 141/88.", [("systolic_bp", "141"), ("diastolic_bp", "88")]),
+    ("She says her home cuff showed 162 over 98 this morning.", [("systolic_bp", "162"), ("diastolic_bp", "98")]),
+    ("Thuismeting via bloeddrukmeting: ochtend 148/92, avond 136/84.", [
+        ("systolic_bp", "148"), ("diastolic_bp", "92"), ("systolic_bp", "136"), ("diastolic_bp", "84")]),
+    ("На фоне терапии АД снизилось до 150/90 мм рт. ст.", [("systolic_bp", "150"), ("diastolic_bp", "90")]),
+    ("АД на левой руке 158/92, на правой 150/88 мм рт. ст.", [
+        ("systolic_bp", "158"), ("diastolic_bp", "92"), ("systolic_bp", "150"), ("diastolic_bp", "88")]),
+    ("Mobilisation an die Bettkante, RR im Liegen 126/70, Puls 84.", [
+        ("systolic_bp", "126"), ("diastolic_bp", "70"), ("heart_rate", "84")]),
+    ("Hipotonia ortostatyczna: RR na siedząco 104/62, tętno 96/min.", [("systolic_bp", "104"), ("diastolic_bp", "62"),
+                                                                      ("heart_rate", "96")]),
+    ("Deambulación sin oxígeno (SatO2 mínima 91 %).", [("oxygen_saturation", "91")]),
+    ("Seen at the surgery on Monday, sats at GP 94% on air.", [("oxygen_saturation", "94")]),
+    ("Remplissage puis TA 98/56 à 07h50, FC 102.", [("systolic_bp", "98"), ("diastolic_bp", "56"),
+                                                  ("heart_rate", "102")]),
+    # Polish "czynność serca", Danish "ventrikelfrekvens", an apex count, "bradycardia 48/min"; a Korean run with its
+    # triage time, a pressure-first run of three
+    ("Badanie: czynność serca miarowa ok. 92/min, szmer skurczowy.", [("heart_rate", "92")]),
+    ("EKG: atrieflagren med ventrikelfrekvens 146.", [("heart_rate", "146")]),
+    ("Pulse deficit: apex beat rate 124/min, radial 96.", [("heart_rate", "124"), ("heart_rate", "96")]),
+    ("Given atropine for bradycardia 48/min with hypotension.", [("heart_rate", "48")]),
+    ("V/S (triage 23:40): 96/58 - 124 - 24 - 38.9", [
+        ("systolic_bp", "96"), ("diastolic_bp", "58"), ("heart_rate", "124"), ("respiratory_rate", "24"),
+        ("temperature", "38.9")]),
+    ("- 05:10 V/S: 132/80 - 72 - 16, SpO2 99%", [
+        ("systolic_bp", "132"), ("diastolic_bp", "80"), ("heart_rate", "72"), ("respiratory_rate", "16"),
+        ("oxygen_saturation", "99")]),
+    # full-width comparison signs make a threshold; a lab's percentage after a full-width semicolon is no saturation
+    ("医嘱：体温＞38.5℃或BP＜90/60mmHg时通知医师。", []),
+    ("SpO2 95%（鼻导管）；血常规：WBC 13.1×10^9/L，N 88%，Hb 110g/L", [("oxygen_saturation", "95")]),
+]
+CHOSEN_HELDOUT26 = [
+    # a Québec admission note's "E/P" heading after the ED triage set it quotes; a Portuguese admission note; a
+    # Portuguese emergency service's note is the ED's, whatever its second line says about the admission time
+    ("NOTE D'ADMISSION – MÉDECINE\nÀ l'urgence (triage 03h10) : TA 90/50, FC 130.\n\nE/P (09h00) :\n"
+     "SV : TA 110/64, FC 104.\n", "104"),
+    ("SERVIÇO DE URGÊNCIA – NOTA DE ENTRADA\nHora de admissão: 10:02\n\nTriagem de Manchester (10:05):\n"
+     "TA 160/90 mmHg · FC 110 bpm\n\nExame objetivo (10:30):\nTA 150/88 mmHg, FC 98 bpm.\n", "110"),
+    ("ADMISSÃO – ENFERMARIA DE CLÍNICA MÉDICA\nTriagem do PS (08:10): FC 120 bpm\n\nExame físico (11:00):\n"
+     "FC 96 bpm, PA 120x70 mmHg\n", "96"),
+]
 CHOSEN_HELDOUT25 = [
     # the title decides whose note it is ("Seen in A&E" on a later line does not make it the ED's); Persian
     # admission history; Swedish nothing; "VITAL SIGNS / MEASUREMENTS ON ARRIVAL TO UNIT" is a heading; complaints at
@@ -1972,7 +2042,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT15, FORMS_HELDOUT16, FORMS_HELDOUT17,
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
-                                                                FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25)
+                                                                FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
+                                                                FORMS_HELDOUT26)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -1988,7 +2059,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT18, CHOSEN_HELDOUT19,
                                                                          CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
                                                                          CHOSEN_HELDOUT23, CHOSEN_HELDOUT24,
-                                                                         CHOSEN_HELDOUT25)
+                                                                         CHOSEN_HELDOUT25, CHOSEN_HELDOUT26)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
