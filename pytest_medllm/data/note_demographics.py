@@ -282,7 +282,7 @@ def _a_birth(text: str, start: int, end: int) -> bool:
 
 #: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
 _SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
-                        r"pohlaví|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới\s+tính|jk|jenis\s+kelamin)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
+                        r"pohlaví|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới(?:\s+tính)?|jk|jenis\s+kelamin)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
 #: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
 #: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
 _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
@@ -385,7 +385,7 @@ def _sex_words(text: str) -> list[SexMention]:
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
-                    r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old)[ \t]*"
+                    r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old|yrs?[ \t]+old)[ \t]*"
                     r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+|-[a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
                     r"(?<![\d.])\d{1,3}[ \t]*[Yy](?:rs?)?\.?[ \t]*/[ \t]*(?P<sex>[MF])(?![^\W_])",  # "58 Y/F"
                     # another language's age, a comma and the sex letter: "Z. Reto, 59-jährig, m", "83 aa, F"

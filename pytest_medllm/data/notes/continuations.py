@@ -147,7 +147,8 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
     window = text[after:stop]
     # a semicolon ends the clause, unless a saturation on oxygen follows: "78% at room air; 88% with 4 L/min O2"
     # (a full-width semicolon or colon ends it too: "SpO2 96%（未吸氧）；血常规：WBC …，N 86%" is a lab's percentage)
-    clause = re.search(r"\.\s+[A-Z]|[；：]|;(?![ \t]*\d{2,3}[ \t]*%[ \t]*(?:with|on)\b)", window)
+    clause = re.search(r"\.\s+[A-Z]|[；：]|;(?![ \t]*\d{2,3}[ \t]*%[ \t]*(?:with|on|after|during|while|walking|"
+                       r"ambulat\w*)\b)", window)
     more: list[Found] = []
     clause_window = window[:clause.start() if clause else len(window)]
     percents = list(_FURTHER_PERCENT.finditer(clause_window))
@@ -156,7 +157,8 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
     for m in percents:
         left = text[max(0, after + m.start() - 10):after + m.start()]
         # "high-flow 40 L/60%": a flow and its FiO2
-        if re.search(r"(?:FiO2|on|at|below|above|under|over|venturi|<|(?<![-=])>|≤|≥|＜|＞|≦|≧|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", left,
+        if re.search(r"(?:FiO2|on|at|below|above|under|over|venturi|wean\w*(?:[ \t]+back)?[ \t]+to|<|(?<![-=])>|≤|≥|"
+                     r"＜|＞|≦|≧|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", text[max(0, after + m.start() - 20):after + m.start()],
                      re.I) or re.match(
                 r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|V\b|predicted|O2\b)", window[m.end():], re.I) or re.search(
                 r"FiO2[^\d%\n]{0,15}$", text[max(0, after + m.start() - 25):after + m.start()], re.I):
@@ -209,7 +211,7 @@ def _topic_lines(text: str) -> list[Found]:
 _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ressures?|[Cc]uff[ \t]+readings?|"
                       r"(?:[Hh]is|[Hh]er|[Tt]he|[Aa]rterial)[ \t]+pressures?|"
                       r"[Tt]ensi[óo]n(?:[ \t]+art[ée]rielle)?|[Pp]ress[ãa]o(?:[ \t]+arterial)?|[Pp]ressione|"
-                      r"[Bb]lutdruck|[Bb]loeddruk|[Bb]loeddrukmeting(?:en)?|[Bb]lutdruckmessung|ABPM|ABDM|"
+                      r"[Bb]lutdruck(?:werte?)?|[Bb]loeddruk|[Bb]loeddrukmeting(?:en)?|[Bb]lutdruckmessung|ABPM|ABDM|"
                       r"[Hh]ome[ \t]+cuff|(?<![А-Яа-яЁё])АД(?![А-Яа-яЁё]))"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
                       r"threshold\w*|range|agents?|lowering))")
@@ -258,7 +260,9 @@ _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?
                            r"(?:(?:was|of)[ \t]+)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
-_HEART_RATE_LINE = re.compile(r"^[^\n]*(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b[^\n]*$", re.M)
+_HEART_RATE_LINE = re.compile(r"^[^\n]*(?:(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b|"
+                              # a home log's "148/94  P 78": the pulse right after the pair
+                              r"\d{2,3}/\d{2,3}[ \t]+P[ \t]*\d{2,3}\b)[^\n]*$", re.M)
 
 
 #: A heading that names a temperature and ends with a colon ("Rectal temp:", "Temperature (core):"), and one timed
@@ -328,6 +332,30 @@ def _after_ranges(text: str, ranges: list[tuple[str, int]]) -> list[Found]:
     return more
 
 
+def _chained(text: str, found: list[Found], last: list[Found]) -> list[Found]:
+    """The continuations of continuations: "temp every 4 hours: 100.6 -> 99.8 -> 98.9" (each value goes on to the
+    next), a few links at most."""
+    more: list[Found] = []
+    taken = {f.start for f in found} | {f.start for f in last}
+    for _ in range(6):
+        starts = sorted(taken)
+        new: list[Found] = []
+        for item in last:
+            line_end = text.find("\n", item.end) % (len(text) + 1)
+            stop = min(line_end, next((s for s in starts if s > item.end), len(text)))
+            after = item.end + (text[item.end:item.end + 1] == "%")
+            for value in _further_values(text, item, after, stop):
+                if value.start not in taken:
+                    value.weak = item.weak
+                    new.append(value)
+        if not new:
+            break
+        taken |= {f.start for f in new}
+        more += new
+        last = new
+    return more
+
+
 def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | None = None) -> list[Found]:
     """Further values of a vital just mentioned, blood pressures after a posture, an arm or a repeat and on a
     blood-pressure line, and values after a range (``ranges``: the vital and the end of each range's first
@@ -351,6 +379,7 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
         for value in further:  # the value of a one-letter label goes on as weak as it ("troponin T 24 -> 26")
             value.weak = item.weak
         more += further
+    more += _chained(text, found, [f for f in more if f.how.startswith("continuation of")])
     for m in _POSTURE_BP.finditer(text):
         more += read_pressure(text, m, "blood pressure after a posture or an arm", lowest_systolic=30.0)[0]
     for m in _REPEAT_BP.finditer(text):

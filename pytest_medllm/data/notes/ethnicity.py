@@ -118,6 +118,8 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 # the same fields in the other languages: "Etnia:", "Raça/cor:", "Autoidentificación étnica:"
                 r"etnia|raça(?:\s*/\s*cor)?|cor\s*/\s*raça|raza|origen\s+étnico|autoidentificación\s+étnica|"
                 r"ethnie|origine\s+ethnique|etnicitet|etniciteit|etnische\s+achtergrond|pochodzenie\s+etniczne|"
+                # Mexico's "Grupo étnico:", Thailand's "เชื้อชาติ" (race)
+                r"grupo\s+étnico|เชื้อชาติ|"
                 # a census's detail and identity fields: "Asian subgroup:", "Ethnic or cultural origin:", "Indigenous
                 # identity (self-identified):", "Population group:" (South Africa), "Ethnicity 2:", Chile's
                 # "Pertenencia a pueblo originario:", Poland's "Obywatelstwo:"

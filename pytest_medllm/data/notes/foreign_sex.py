@@ -14,7 +14,7 @@ from .lexicon import FOREIGN_SEX_WORDS
 from .pronouns import SexMention
 
 #: A title before a clinician's name and role: "Mr Hussain (Cons)", "Ms Adeyemi (SpR)", "Frau Kollegin".
-STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:[A-Z][\w'-]+[ \t]*\((?:Cons\w*|SpR|StR|Reg\w*|FY\d|CT\d|SHO|"
+STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:(?:[A-Z][\w'-]+|\[[A-Z]+\]|_{2,})[ \t]*\((?:Cons\w*|SpR|StR|Reg\w*|FY\d|CT\d|SHO|"
                                r"Dr|RN|NP|PA|Nurse|Surgeon|Anaesth\w*|Attending)\)|Kolleg\w*|Dr\b|Prof\b)")
 
 
@@ -28,7 +28,9 @@ STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|refer
                            # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
                            r"reg|registrar|liaison|elder|worker|nurse|consultant|doctor|interpreter|physio\w*|"
                            r"therapist|officer|coordinator|chaplain|navigator|advocate|SHO|FY\d|SpR|fellow|resident|"
-                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife|chr|phn)"
+                           r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife|chr|phn|"
+                           # a nurse's signature in Persian: "امضا و مهر پرستار: خانم ز. ک"
+                           r"پرستار[ \t:]*)"
                            r"[ \t]*\()$",
                            re.I)
 
@@ -123,9 +125,10 @@ def foreign_sex_words(text: str) -> list[SexMention]:
             continue  # "患者男" is the patient; "育有1子1女" (a daughter), "男性" and "女性" are read as words of their own
         after = text[m.end():m.end() + 40]
         after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
-        # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη"; Dutch
+        # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη", Danish
+        # "hr. N. J.", Romanian "dna E. P."; Dutch
         # also before a verb ("Sociaal: dhr. is van …")
-        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní") or
+        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní", "hr.", "dna") or
                        word in ("κα", "κ.")) and (
             re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer")
                                                                and re.match(r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b",
@@ -136,7 +139,7 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
             # (Hungarian writes "úr" in lower case, also after a masked name: "Név: [Név] úr")
             if not ((word[0].isupper() or word.lower() == "úr") and re.search(
-                    r"(?:_{2,}|\[[^\]\n]{1,30}\]|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+)[ \t]+$", text[max(0, m.start() - 30):m.start()])):
+                    r"(?:_{2,}|\[[^\]\n]{1,30}\]|[A-ZÀ-ÞÇĞİÖŞÜ][^\W\d_]+|[A-ZÀ-Þ]\.)[ \t]+$", text[max(0, m.start() - 30):m.start()])):
                 continue
             kind = "title"
         elif kind == "title" and not after_age and not lower_dutch and not before_age and not title_before_verb and not (
@@ -160,6 +163,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                          text[max(0, m.start() - 10):m.start()]) and word[0].isupper():
                 out.append(SexMention(m.start(), m.end(), word, sex, "noun"))
             continue
+        if word.lower() in ("больного", "хворого") and re.search(r"(?:стационарн|стаціонарн|амбулаторн)\w*[ \t]+$",
+                                                                text[max(0, m.start() - 20):m.start()], re.I):
+            continue  # "медицинской карты стационарного больного": a form's name, the inpatient of any chart
         if kind == "object":  # Swedish "körde honom"
             if word.islower():
                 out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))

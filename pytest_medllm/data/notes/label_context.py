@@ -17,6 +17,6 @@ LAB_T = r"(?:troponin|trop|tn|free|total|bili\w*)[ \t]*$"
 #: "room temperature", "air temp": not the patient's; "Sats 98% air   Temp 36.8" is the saturation's air, then the
 #: patient's temperature (the word right before the label, a space between, not after a percentage).
 NOT_PATIENTS_TEMPERATURE = r"(?<!%[ \t])\b(?:room|ambient|outside|outdoor|environment\w*|air|water|bath|fridge|" \
-                            r"incubator|dialysate|blanket|device|set|target|goal|fluid)[ \t]?$"
+                            r"incubator|dialysate|dializátum|blanket|device|set|target|goal|fluid)[ \t]?$"
 #: Words before a systolic or diastolic label that make its number a change, not a reading: "chute systolique de 44".
 A_CHANGE = r"\b(?:chute|drop|fall|baisse|abfall|ca[íi]da|calo|queda|rise|increase|change)\s*$"

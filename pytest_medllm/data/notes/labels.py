@@ -70,10 +70,14 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar|palpoiden|n\.|noin|dipped|dipping|dips|"
              # "puls aritmičan 110/min", "חום עד 38.7" (up to)
              r"(?:a)?ritmičan|(?:ne)?pravilan|עד|до|couchée|assise?|allongée?|"
-             # posture, arm and change in German, Polish, Russian; Spanish lowest/highest; "sats at GP 93%"
+             # posture, arm and change in German, Polish, Russian; Spanish lowest/highest; "sats at GP 93%"; NEWS2's
+             # "SpO2 Scale 1 (%)"
              r"im\s+(?:Sitzen|Liegen|Stehen)|in\s+Ruhe|na\s+(?:leżąco|siedząco|stojąco)|po\s+pionizacji|"
              r"на\s+(?:правой|левой)(?:\s+руке)?|снизил(?:ось|ся)|повысил(?:ось|ся)|"
-             r"m[íi]nim[ao]|m[áa]xim[ao]|GP")
+             r"m[íi]nim[ao]|m[áa]xim[ao]|GP|scale\s+[12]|thready|feeble|weak|bounding|periferic|periférico|"
+             r"périphérique|liggende|stående|sittende|every\s+\d+\s*(?:h|hrs?|hours?)|"
+             # a time after the label: "FR às 11h45: 16 cpm", "temp at 0400: 38.1"
+             r"(?:às|a\s+las|alle|um|at|@)\s*\d{1,2}[:h]\d{2}h?")
 #: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
 _THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
              r"no\s+more\s+than|goal|target|aim)"
@@ -144,6 +148,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
         return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)
     if re.search(r"back-?up", m["gap"], re.I):
         return "a ventilator's backup rate"  # Italian "FR back-up 12": set on the machine, not breathed
+    if re.search(r"[ \t(][-−]$", m["gap"]):
+        return "a signed change, not a reading"  # "orthostatic drop (SBP -22 on standing)"
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",

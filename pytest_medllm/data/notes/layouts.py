@@ -194,15 +194,18 @@ def positional(text: str) -> list[Found]:
     return found
 
 
-_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|"
+_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|"
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
                                  r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温",
-                 "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno",
-                 "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk",
+                 # Slovak "AS" (akcia srdca), "TK" (krvný tlak), "TT" (telesná teplota); Ukrainian and Russian "ЧСС",
+                 # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
+                 "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
+                               r"النبض",
+                 "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
-                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*",
-                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox"}
+                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس",
+                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|تشبع\s+الأكسجين"}
 
 
 #: Words a column header's "(a/b)" gives the measured part of a "N/N" cell: "RR (set/total)" holds "14/22".
@@ -215,12 +218,13 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     words = cell.strip().lower()
     if re.search(r"\bl\s*/\s*min\b|\bflow\b|\bdevice\b|\bfio2\b|^o2\s*\(\s*lpm\s*\)", words):  # ("FC (lpm)" is a pulse)
         return None, None, None  # "O2 (L/min)", "O2 flow", "Ilt (l/min)": the oxygen given, not a saturation
-    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words.replace("℃", "°c"))
+    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words.replace("℃", "°c").replace("°م", "°c"))
     parts = re.search(r"\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)", words)
     part = None
     if parts:
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
     bare = re.sub(r"\(.*?\)|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
+    bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
     # a time of day or a posture before the vital: "AM BP", "PM HR", "Sitting BP"
     bare = re.sub(r"^(?:am|pm|a\.m\.|p\.m\.|morning|evening|night|mean|avg|average|home|lying|sitting|standing)\s+",
                   "", bare)
@@ -268,13 +272,64 @@ def _cells(line: str, offset: int) -> tuple[list[tuple[int, str]], bool]:
     return [(offset + m.start(), m[0]) for m in re.finditer(r"\S+(?: \S+)*", line)], False
 
 
+#: How far (in characters) a cell aligned by spaces may stand from its header, and what leaving a cell without a
+#: header costs (a comment after the row's values: "PERRL  (pt restless)").
+_ALIGN_REACH = 12
+_UNMATCHED_CELL = 10
+#: A row as long as its header that moves more than this per cell to line up with it, or leaves two cells without a
+#: header, was pasted with its header spread wide, and goes by place.
+_SPREAD_WIDE = 3
+
+
+def _aligned(cells: list[tuple[int, int]], headers: list[tuple[int, int]]) -> list[int | None]:
+    """Each cell's header (its index, or None) in a table aligned by spaces: the order-keeping match of cells to
+    headers that moves them least, measured at the start or at the end (values may be left- or right-aligned under
+    their header, or all shifted a few characters: "1412    162/104      123    92" under "Time    BP      MAP
+    Pulse"); a header may have no cell (a reading not taken: "0430   150/84    92         95%"), a cell no header. A
+    row as long as its header that lines up with it nowhere goes by place."""
+    n, m = len(cells), len(headers)
+    inf = float("inf")
+    cost = [[inf] * (m + 1) for _ in range(n + 1)]
+    step: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    cost[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            here = cost[i][j]
+            if here == inf:
+                continue
+            moves = []
+            if j < m:
+                moves.append((i, j + 1, here))  # a header without a cell
+            if i < n:
+                moves.append((i + 1, j, here + _UNMATCHED_CELL))  # a cell without a header
+            if i < n and j < m:
+                distance = min(abs(cells[i][0] - headers[j][0]), abs(cells[i][1] - headers[j][1]))
+                if distance <= _ALIGN_REACH:
+                    moves.append((i + 1, j + 1, here + distance))
+            for a, b, c in moves:
+                if c < cost[a][b]:
+                    cost[a][b], step[a][b] = c, (i, j)
+    places: list[int | None] = [None] * n
+    i, j = n, m
+    while (i, j) != (0, 0):
+        previous = step[i][j]
+        assert previous is not None
+        if previous == (i - 1, j - 1):
+            places[i - 1] = j - 1
+        i, j = previous
+    if n == m and (places.count(None) >= 2 or cost[n][m] > _SPREAD_WIDE * n):
+        return list(range(n))  # a flowsheet pasted with its header spread wide: each cell to its header by place
+    return places
+
+
 def tables(text: str) -> list[Found]:
     """Values under a header row of vital columns. Delimited cells go by their place; cells aligned by spaces go to
-    the column whose header starts nearest before them (values may be right-aligned under their header), unless the
-    row has as many cells as the header and starts where it starts but does not line up with it (a flowsheet pasted
-    with its header spread wide): then by their place too."""
+    the header the order-keeping alignment of the row with the header gives them (:func:`_aligned`), or by their place
+    when the row has as many cells as the header and lines up with none of it (a flowsheet pasted with its header
+    spread wide)."""
     found: list[Found] = []
     columns: list[tuple[int, str | None, str | None, int | None]] | None = None
+    header_spans: list[tuple[int, int]] = []
     delimited = True
     offset = 0
     text = text.replace("｜", "|")  # a Chinese record's full-width bar: one character for one, so spans do not move
@@ -285,29 +340,21 @@ def tables(text: str) -> list[Found]:
             pass  # a rule under the header ("| --- | --- |"): the table goes on
         elif len(filled) >= 3 and not any(re.fullmatch(r"[\s\d.,:/%\-]*\d[\s\d.,:/%\-]*", c) for _, c in filled):
             named = [(start - offset, *_column(cell)) for start, cell in cells]
+            header_spans = [(start - offset, start - offset + len(cell)) for start, cell in cells]
             columns = named if sum(v is not None for _, v, _, _ in named) >= 2 and (
                 bounded or len(filled) == len(cells)) \
                 else None
             delimited = bounded
         elif columns and len(filled) >= 2 and bounded == delimited:
-            # A row of as many cells as the header, aligned otherwise than the header (a flowsheet pasted with its
-            # header spread wide): each cell goes to its header by place, not by the nearest header before it.
-            by_place = not delimited and len(cells) == len(columns) and cells[0][0] - offset == columns[0][0] and any(
-                abs(start - offset - column[0]) > 4 for (start, _), column in zip(cells, columns))
+            places = list(range(len(cells))) if delimited else _aligned(
+                [(start - offset, start - offset + len(cell)) for start, cell in cells], header_spans)
             for index, (start, cell) in enumerate(cells):
-                if not cell.strip():
+                if not cell.strip() or places[index] is None or places[index] >= len(columns):
                     continue
                 at = start + len(cell) - len(cell.lstrip())  # the cell's value starts the cell
                 flag = re.match(r"\(!\)[ \t]*", text[at:])  # Epic's abnormal flag before the value: "(!) 168/96"
                 at += flag.end() if flag else 0
-                if delimited or by_place:
-                    if index >= len(columns):
-                        break
-                    _, variable, unit, part = columns[index]
-                else:
-                    column = start - offset
-                    _, variable, unit, part = max((c for c in columns if c[0] <= column + 2),
-                                                  default=(0, None, None, None), key=lambda c: c[0])
+                _, variable, unit, part = columns[places[index]]
                 if variable is not None:
                     found += _cell(text, at, variable, unit, part)
         else:
@@ -327,9 +374,9 @@ _ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}
 
 def row_values(text: str, item: Found, after: int, line_start: int, line_end: int) -> list[Found]:
     """A row that opens with the label and lists several values: "HR   96   102   108", "BP  110/65  104/60"."""
-    if item.variable == "diastolic_bp" or not _ROW_LABEL.fullmatch(text[line_start:item.start]):
+    if (item.variable == "diastolic_bp" and item.partner) or not _ROW_LABEL.fullmatch(text[line_start:item.start]):
         return []
-    pair = item.variable == "systolic_bp"
+    pair = item.variable == "systolic_bp" and item.partner is not None  # "Systolic BP  128  118" is a row of singles
     more: list[Found] = []
     pos = item.partner[1] if pair and item.partner else after  # a row of pressures goes on after the diastolic
     pos += len(re.match(rf"(?:{ANY_TEMP_UNIT}|[ \t]*%)?", text[pos:])[0]) if not pair else 0  # type: ignore[index]
@@ -343,7 +390,7 @@ def row_values(text: str, item: Found, after: int, line_start: int, line_end: in
         row = (_ROW_PAIR if pair else _ROW_VALUE).match(text, pos)
         if not row or row.start("v") >= line_end:
             break
-        new = read(item.variable, text, row.start("v"), row.end("v"), "flowsheet row", item.unit)
+        new = read(item.variable, text, row.start("v"), row.end("v"), "flowsheet row", item.unit, pair=pair)
         if not new:
             break
         more += new

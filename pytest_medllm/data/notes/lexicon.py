@@ -105,6 +105,13 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "dña.": ("female", "title", ()), "doña": ("female", "title", ()), "dona": ("female", "title", ("pt",)),
     "smt.": ("female", "title", ()), "shri": ("male", "title", ()),
     "pacient": ("male", "noun", ("cs",)), "pacientka": ("female", "noun", ("cs",)),
+    # Czech "u pacientky" (the woman patient's genitive); Croatian "Upute bolesniku" (to the patient, a man); Russian
+    # "со слов больного", Ukrainian "стан хворого" (the man's genitive); Romanian "dna" (doamna); Arabic "السيدة"
+    # (Mrs); Hebrew "מר" (Mr) and "גבר" (a man); Vietnamese "ông" and "bà" (he, she: an elder's title)
+    "pacientky": ("female", "noun", ()), "bolesniku": ("male", "noun", ()), "больного": ("male", "noun", ()),
+    "хворого": ("male", "noun", ()), "dna": ("female", "title", ("ro",)), "السيدة": ("female", "title", ()),
+    "מר": ("male", "title", ()), "גבר": ("male", "noun", ()), "ông": ("male", "pronoun", ()),
+    "bà": ("female", "pronoun", ()),
     "mies": ("male", "noun", ("fi",)), "nainen": ("female", "noun", ("fi",)),
     "άρρεν": ("male", "noun", ()), "θήλυ": ("female", "noun", ()), "άνδρας": ("male", "noun", ()),
     "γυναίκα": ("female", "noun", ()),
@@ -168,7 +175,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "seines": ("male", "possessive", ("de",)),
     # Swedish object pronouns ("Hans sambo körde honom"), and possessives before a relative in Swedish, Dutch and
     # German (read only there: "hans" is also a name, "zijn" also "are", "haar" also "hair", "ihr" also "their")
-    "honom": ("male", "object", ("sv",)), "henne": ("female", "object", ("sv",)),
+    "honom": ("male", "object", ("sv",)), "henne": ("female", "object", ("sv", "no")),
+    # Danish and Norwegian "ser ham", German "wird ihm zugesandt"
+    "ham": ("male", "object", ("da", "no")), "ihm": ("male", "object", ("de",)),
     "hans": ("male", "possessive before a relative", ("sv",)),
     "hennes": ("female", "possessive", ("sv", "no")),  # only "her", unlike "hans"
     # Dutch "volgens hem", Danish "Hendes datter", Russian "со слов пациента" (the masculine patient's genitive),
@@ -186,7 +195,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # Norwegian nouns; a woman's smoking status in German and Italian; Austria's "Hr." (Herr)
     "kvinne": ("female", "noun", ()), "enke": ("female", "noun", ()), "enkemann": ("male", "noun", ()),
     "nichtraucherin": ("female", "noun", ()), "raucherin": ("female", "noun", ()),
-    "fumatrice": ("female", "noun", ()), "hr.": ("male", "title", ("de",)),
+    "fumatrice": ("female", "noun", ()), "hr.": ("male", "title", ("de", "da", "no")),
     "père": ("male", "mother of children", ("fr",)),
     # Russian nouns and pronouns ("Больная Т., 76 лет", "Она контактна"); the status words of other languages
     # ("veuve", "exfumador", "aposentado") are left out: most annotators do not count them as sex words
@@ -273,6 +282,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "המטופל": "המטופלת", "המטופלת": "המטופל", "הוא": "היא", "היא": "הוא", "נקבה": "זכר",
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
     "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
-    "chorą": "chorego", "hem": "haar", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
+    "chorą": "chorego", "ham": "hende", "ihm": "ihr", "pacientky": "pacienta", "bolesniku": "bolesnici",
+    "больного": "больной", "хворого": "хворої", "dna": "dl", "السيدة": "السيد", "מר": "גב'", "גבר": "אישה",
+    "ông": "bà", "bà": "ông", "hem": "haar", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

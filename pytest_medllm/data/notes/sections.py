@@ -202,11 +202,12 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"эпикриз\w*|епікриз\w*|дневник\w*|القصة\s+المرضية|الخطة|التشخيص|سبب\s+الدخول|"
               r"תלונה\s+עיקרית|אבחנה|תוכנית|המלצות|saga|greining|áætlun)\b|^[sp]$"),
 )
-_LABEL_WORD = r"[^\W_][\w/&.,'’@\-– ]{0,60}?"
+#: (Devanagari's vowel signs are no word characters to Python's regular expressions: "जाँच" is one word)
+_LABEL_WORD = r"[^\W_][\w\u0900-\u097F/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
-    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:[A-Z][ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
+    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:(?P<letter>[A-Z])[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
     r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*"
     r"(?::(?=\s|$)|：)", re.M)
@@ -299,10 +300,11 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
     return None
 
 
-#: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking.
+#: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking, an
+#: Indian ward's case sheet.
 _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
                               r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation|"
-                              r"admiss[ãa]o|internamento)\b|"
+                              r"admiss[ãa]o|internamento|case\s+sheet)\b|"
                               # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
                               # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
                               r"입원|入院|بدو\s+ورود|بستری")
@@ -315,7 +317,7 @@ _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room
                               r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
-_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto|"
+_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto|"
                                r"akuten|akutmottag\w*|tri[aá]ge?\w*|تریاژ|اورژانس|الطوارئ|الفرز")
 _OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund")
 
@@ -341,11 +343,20 @@ def quotes_the_emergency_department(label: str) -> bool:
 _LETTER_WITH_VALUE = re.compile(r"[PRTprt][ \t]*\d")
 
 
+def _soap_letter_or_label(m: re.Match) -> str:
+    """The heading of a line that opens with a SOAP or SBAR letter: the label after it when it is one ("O: Vitals:"),
+    else the letter ("O: KU lemah, Kes: CM, … TD 100/60": an Indonesian objective line whose first words end in a
+    colon)."""
+    if m["letter"] and section_kind(m["label"], "other", "colon") is None:
+        return m["letter"]
+    return m["label"]
+
+
 def find_sections(text: str) -> list[Section]:
     """The note cut at its headings, and at its prose lead-ins when no heading names an examination; unknown labels
     ("Gen:", "A:") do not cut it."""
     headings = [(m.start(), m["label"], "bare") for m in _BRACKETED_HEADING.finditer(text)]
-    headings += [(m.start(), m["label"], "colon") for m in _HEADING.finditer(text)
+    headings += [(m.start(), _soap_letter_or_label(m), "colon") for m in _HEADING.finditer(text)
                 if not _LETTER_WITH_VALUE.match(m["label"] + text[m.end():m.end() + 6])] + [
         (m.start(), m["label"], "bare") for m in _BARE_HEADING.finditer(text)] + [
         (m.start(), m["label"], "bare") for m in _CJK_HEADING.finditer(text)]

@@ -201,17 +201,18 @@ _SET_THEN_TOTAL = re.compile(r"[ \t]*(?:/[ \t]*(?P<v>\d{1,2})(?!\d)[ \t]*\(?[ \t
 #: "RR 20 set": the number before "set" is the set rate ("RR 22 (set 14)" is the measured one, then the set one).
 _SET_AFTER = re.compile(r"[ \t]*\(?[ \t]*set\b(?![ \t:=]*\d)", re.I)
 #: A ventilator's mode, which opens the list of its settings: "Vent: VC-AC, Vt 380 ml, RR 18, PEEP 12".
-_VENT_MODE = re.compile(r"\b(?:A/?C(?:/[VP]C)?|[VP]C-?AC|AC/?[VP]C|SIMV|PRVC|CMV|IPPV|VCV|PCV)\b|"
+_VENT_MODE = re.compile(r"\b(?:A/?C(?:/[VP]C)?|[VP]C-?AC|AC/?[VP]C|SIMV|PRVC|CMV|IPPV|VCV|PCV|VAC)\b|"
                         r"^[ \t]*(?:[-*•][ \t]*)?vent(?:ilator)?(?:[ \t]+settings?)?[ \t]*:", re.I | re.M)
 #: Words on a ventilator's line that say which rate is set and which measured; a line with them is read as written.
-_RATE_KIND = re.compile(r"\b(?:set|total|measured|actual|spont\w*|mandatory|patient)\b", re.I)
+_RATE_KIND = re.compile(r"\b(?:set|total|measured|actual|spont\w*|mandatory|patient|réglée?|mesurée?|totale|"
+                        r"programad[ao]|medid[ao]|impostata|misurata)\b", re.I)
 
 
 def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, int] | None, str]:
     """For a respiratory rate whose number ends at ``end``: the span of the measured rate when the set rate is written
     first ("RR 14/22 (set/total)", "RR 20 set, total 24"), or why the number is a ventilator's set rate ("RR 20 set",
-    an unqualified "RR 16" among the settings that follow a ventilator's mode in its clause: "Vent: AC/VC, Vt 450,
-    RR 16, PEEP 10")."""
+    an unqualified "RR 16" among the settings that follow a ventilator's mode in its clause, with its PEEP (French
+    "PEP"): "Vent: AC/VC, Vt 450, RR 16, PEEP 10", "VAC, Vt 400 mL, FR 22/min, PEP 8")."""
     measured = _SET_THEN_TOTAL.match(text, end)
     if measured:
         group = "v" if measured["v"] is not None else "w"
@@ -221,7 +222,7 @@ def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, i
     line_start = text.rfind("\n", 0, label_start) + 1
     line = text[line_start:(text.find("\n", end) + 1 or len(text) + 1) - 1]
     mode = _VENT_MODE.search(text, line_start, label_start)
-    if mode and re.search(r"\bPEEP\b", line) and not _RATE_KIND.search(line) and not re.search(
+    if mode and re.search(r"\bPE?EP\b", line) and not _RATE_KIND.search(line) and not re.search(
             r"[;.](?:\s|$)", text[mode.end():label_start]):  # in the clause of the mode's settings
         return None, "a ventilator's set rate"
     return None, ""

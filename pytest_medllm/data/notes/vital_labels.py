@@ -25,7 +25,8 @@ LABELS: tuple[Label, ...] = (
     _L("HR", r"HR|(?<!\d)(?<!\d[ \t])[Hh]r(?=[ \t:=]*\d)(?![ \t:=]*\d(?!\d))", "heart_rate", case_sensitive=True),
     _L("pulse", r"(?:apical\s+)?pulse(?:\s+rate)?(?!\s*(?:ox|pressure|s\b))", "heart_rate"),
     _L("pulse … at", r"pulse(?:\s+(?:was|is|rate))?(?:\s+(?:regular|irregular|irregularly\s+irregular|regularly\s+"
-                     r"irregular|thready|weak|bounding|strong))+\s+(?:at|of)(?:\s+(?:about|around|approximately))?",
+                     r"irregular|thready|weak|bounding|strong|feeble|rapid|and))+\s+(?:at|of)(?:\s+(?:about|around|"
+                     r"approximately))?",
        "heart_rate", meaning="'pulse irregular at 110', 'pulse was irregularly irregular at about 104 bpm'"),
     _L("apical, radial", r"(?:apical|radial)(?=[ \t:]*\d{2,3}\b)", "heart_rate",
        meaning="the apical or radial count of a pulse deficit: 'apical 116, radial 94'"),
@@ -57,11 +58,13 @@ LABELS: tuple[Label, ...] = (
     _L("rhythm (other languages)", r"(?:sinus(?:tachycardie|bradycardie|ritme|rytm|rhythmus|takykardi|bradykardi)|"
                                    r"Sinus(?:tachykardie|bradykardie)|(?:taquicardia|bradicardia|ritmo)\s+sinusal|"
                                    r"(?:tachicardia|bradicardia|ritmo)\s+sinusale|(?:tachycardie|bradycardie)\s+sinusale|"
-                                   r"rythme\s+sinusal|(?:tachykardia|bradykardia)\s+zatokowa|rytm\s+zatokowy)"
+                                   r"rythme\s+sinusal|(?:tachykardia|bradykardia)\s+zatokowa|rytm\s+zatokowy|"
+                                   # Hebrew "קצב סינוס 104"
+                                   r"קצב\s+סינוס)"
                                    r"(?=[ \t]*:?[ \t]*\d{2,3}\b)", "heart_rate", "nl/de/sv/es/it/pt/fr/pl",
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|lpm|spm|[,;.)(\n]|$)",
        meaning="an ECG's sinus rhythm and its rate: 'sinustachycardie 114/min', 'taquicardia sinusal 112 lpm'"),
-    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|(?:akcj[aię]|czynno(?:ść|sc))\s+(?:serca|komór)"
+    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|(?:akcj[aię]|czynno(?:ść|sc)|rytm(?:em)?)\s+(?:serca|komór)"
                            r"(?:\s+(?:nie)?miarow[aey])?(?:\s+do)?", "heart_rate", "pl", only_in=("pl",), unit=r"[ \t]*/[ \t]?min",
        case_sensitive=False, meaning="akcja serca, czynność serca, the heart's rate in Polish: 'AS niemiarowa 112/min'"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
@@ -82,7 +85,7 @@ LABELS: tuple[Label, ...] = (
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
                          r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens|ventrikelfrekvens",
        "heart_rate", "sv/de/fr/es/it/nl/no/da", meaning="ventricular rate"),
-    _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
+    _L("HF", r"HF|Hf", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
     _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus\w*|pulz|mạch|tętn(?:ie|em|a)", "heart_rate",
@@ -100,6 +103,19 @@ LABELS: tuple[Label, ...] = (
        meaning="kalp atım hızı, the heart rate in Turkish, with '/dk'"),
     _L("ΣΦ", r"(?<![Α-Ωα-ωΆ-ώ])ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
     _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
+    # Hindi "नाड़ी 112/मिनट", "पल्स 108/मिनट"
+    _L("नाड़ी", r"नाड़ी|नाडी|पल्स|हृदय\s+गति", "heart_rate", "hi", meaning="the pulse, the heart rate in Hindi"),
+    _L("श्वसन दर", r"श्वसन\s+दर|श्वास\s+दर", "respiratory_rate", "hi", meaning="the breathing rate in Hindi"),
+    _L("रक्तचाप", r"रक्तचाप", "blood_pressure", "hi", meaning="the blood pressure in Hindi"),
+    _L("तापमान", r"तापमान", "temperature", "hi", meaning="the temperature in Hindi"),
+    # Vietnamese "M 118 l/ph" (mạch), "NT 30 l/ph" (nhịp thở), "tần số 110 l/ph" (the heart's rate on its line)
+    _L("M (mạch)", r"M|tần\s+số", "heart_rate", "vi", unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?|ck/ph|nhịp/ph(?:út)?)\b",
+       case_sensitive=True, meaning="mạch, the pulse in Vietnamese, and 'tần số' (rate), always with 'l/ph'"),
+    _L("NT (nhịp thở)", r"NT|nhịp\s+thở", "respiratory_rate", "vi", unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?)\b",
+       case_sensitive=True, meaning="nhịp thở, the breathing rate in Vietnamese, with 'l/ph'"),
+    # "AF with RVR 140", "FA con RVR a 152 lpm": the ventricular rate of a fast atrial rhythm
+    _L("RVR", r"RVR(?:\s+(?:a|at|of|to|de|in\s+the))?", "heart_rate", "any", unit=RATE_UNIT,
+       meaning="rapid ventricular response and its rate, with the rate's unit"),
     _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
        meaning="nabız, the pulse in Turkish, with '/dk'"),
     _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna)", "heart_rate", "pl",
@@ -179,6 +195,8 @@ LABELS: tuple[Label, ...] = (
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
+    _L("R/R", r"R/R(?=[ \t:]*\d)", "respiratory_rate", "en (India)", case_sensitive=True,
+       meaning="the respiratory rate as Indian case sheets write it: 'R/R: 22/min'"),
     _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:=]*\d)", "respiratory_rate", case_sensitive=True,
        not_after=r"\bset[ \t]*$"),
     _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),

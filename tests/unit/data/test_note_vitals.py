@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -37,10 +37,13 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: dev26's pressures (0.949): a Chinese patient's usual range, an Italian home diary, readings after a time of day.
 #: dev27's chosen readings (0.81-0.93): progress and event notes whose annotators starred the day's own set over an
 #: earlier block the rule takes (a trauma survey, a PACU's pre-op baseline, a handover, a Tmax before the current).
+#: dev29's chosen readings (0.907-0.943): event notes whose authors starred the set after the event (a fall, a
+#: deterioration), a NEWS2 chart's first column over a later set, a psychiatric chart's first row over the ED's values
+#: in the history, a Tcurrent after a Tmax.
 #: dev28's °C (0.938) and chosen °F (0.905): a Portuguese nursing chart's temperature column, a Russian "fever up to"
 #: in the course, a Japanese "37℃台" (a decade), a Tcurrent its authors starred after a Tmax the rule takes first.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
-          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90}
+          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -88,12 +91,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # 02:30: 89%", "(nadir 82%)", "recovering to 93%" after a heart rate, "maintained 90% walking", a midwife's
     # "it was 146/94", "settled to 138/88", "Previous readings (pre-placement, 12/03): 168/104", a labour note's
     # "maternal temp 37.9" (the mother is the patient there; in a NICU note she is not)
-    "dev9": {"dev9a-001@(1115, 1117)", "dev9a-001@(1118, 1120)", "dev9a-007@(700, 702)", "dev9a-010@(931, 935)",
-             "dev9a-011@(246, 248)", "dev9a-011@(678, 680)", "dev9a-023@(235, 238)", "dev9a-023@(239, 242)",
-             "dev9a-032@(841, 843)", "dev9a-032@(861, 863)", "dev9b-001@(1073, 1075)", "dev9b-001@(1076, 1078)",
-             "dev9b-007@(1281, 1285)", "dev9b-007@(1286, 1290)", "dev9b-011@(726, 729)", "dev9b-011@(730, 732)",
-             "dev9b-011@(816, 819)", "dev9b-011@(820, 822)", "dev9b-020@(991, 994)", "dev9b-020@(995, 998)",
-             "dev9b-021@(1385, 1387)", "dev9b-029@(752, 755)", "dev9b-029@(761, 764)"},
+    "dev9": {"dev9a-001@(1115, 1117)", "dev9a-001@(1118, 1120)", "dev9a-010@(931, 935)", "dev9a-011@(246, 248)",
+             "dev9a-011@(678, 680)", "dev9a-023@(235, 238)", "dev9a-023@(239, 242)", "dev9a-032@(841, 843)",
+             "dev9a-032@(861, 863)", "dev9b-001@(1073, 1075)", "dev9b-001@(1076, 1078)", "dev9b-007@(1281, 1285)",
+             "dev9b-007@(1286, 1290)", "dev9b-011@(726, 729)", "dev9b-011@(730, 732)", "dev9b-011@(816, 819)",
+             "dev9b-011@(820, 822)", "dev9b-020@(991, 994)", "dev9b-020@(995, 998)", "dev9b-021@(1385, 1387)",
+             "dev9b-029@(752, 755)", "dev9b-029@(761, 764)"},
     # dev10 was heldout8, scored once (README) and then studied: "documented 103 F at home" (a whole number before a
     # bare unit letter), "a 3' 104/60" after an Italian orthostatic series, Norwegian "RF 18", an ICU round's
     # "Temp: 37.8 (bladder probe)" line after "Overnight: Febrile to 38.6", a brother's "fever 38.5"
@@ -137,14 +140,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # CHOSEN_HELDOUT13. Left: the ends of a range the annotators marked as readings ("HR 84-114" over 24 h; a range is
     # no reading here), a flowsheet whose first column is a drug, a cooling log's timed temperatures, prose ("improved
     # from 124 on arrival to 88", "rates to 118", "hypotension during procedure to 78/40")
-    "dev15": {"dev15a-008@(2276, 2278)", "dev15a-009@(2131, 2133)", "dev15a-018@(1559, 1561)",
-              "dev15a-018@(1564, 1566)", "dev15a-018@(1613, 1615)", "dev15a-018@(1618, 1620)",
-              "dev15a-018@(1667, 1669)", "dev15a-018@(1672, 1674)", "dev15a-018@(1721, 1723)",
-              "dev15a-018@(1726, 1728)", "dev15a-032@(2709, 2712)", "dev15a-032@(2727, 2729)",
-              "dev15a-033@(2964, 2967)", "dev15b-001@(521, 525)", "dev15b-006@(911, 913)", "dev15b-006@(914, 916)",
-              "dev15b-016@(1556, 1560)", "dev15b-016@(1569, 1573)", "dev15b-016@(1582, 1586)",
-              "dev15b-016@(1595, 1599)", "dev15b-016@(1608, 1612)", "dev15b-031@(763, 765)",
-              "dev15b-031@(1536, 1538)", "dev15b-034@(1822, 1825)"},
+    "dev15": {"dev15a-008@(2276, 2278)", "dev15a-009@(2131, 2133)", "dev15a-032@(2709, 2712)",
+              "dev15a-032@(2727, 2729)", "dev15a-033@(2964, 2967)", "dev15b-001@(521, 525)", "dev15b-006@(911, 913)",
+              "dev15b-006@(914, 916)", "dev15b-016@(1556, 1560)", "dev15b-016@(1569, 1573)",
+              "dev15b-016@(1582, 1586)", "dev15b-016@(1595, 1599)", "dev15b-016@(1608, 1612)",
+              "dev15b-034@(1822, 1825)"},
 
     # dev16 was heldout14, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT14 and
     # CHOSEN_HELDOUT14. Left (its admission notes' starred exams, the admitting team's over the ED triage set, are the
@@ -342,8 +342,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-024@(2320, 2322)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)",
               "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)",
               "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-027@(682, 686)",
-              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-033@(1336, 1339)",
-              "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
+              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-034@(505, 508)",
+              "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -410,35 +410,34 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev27a-007@(867, 869)", "dev27a-007@(876, 878)", "dev27a-007@(1467, 1470)", "dev27a-007@(1471, 1473)",
               "dev27a-007@(1478, 1480)", "dev27a-007@(1494, 1496)", "dev27a-007@(1908, 1909)",
               "dev27a-010@(736, 740)", "dev27a-010@(829, 833)", "dev27a-013@(3541, 3543)", "dev27a-015@(271, 273)",
-              "dev27a-015@(274, 276)", "dev27a-015@(494, 498)", "dev27a-022@(389, 391)", "dev27a-025@(1172, 1175)",
-              "dev27a-025@(1176, 1178)", "dev27a-025@(1182, 1184)", "dev27a-025@(1195, 1198)",
-              "dev27a-025@(1199, 1201)", "dev27a-025@(1205, 1207)", "dev27a-025@(1988, 1990)",
-              "dev27a-026@(2858, 2861)", "dev27a-028@(1892, 1894)", "dev27a-028@(1906, 1908)",
-              "dev27a-028@(3504, 3506)", "dev27a-028@(3517, 3519)", "dev27a-033@(1205, 1209)",
-              "dev27a-033@(1220, 1223)", "dev27a-033@(1232, 1235)", "dev27a-033@(1236, 1238)",
-              "dev27a-033@(1248, 1250)", "dev27a-033@(1261, 1263)", "dev27a-033@(1333, 1337)",
-              "dev27a-033@(1356, 1359)", "dev27a-033@(1369, 1371)", "dev27a-033@(1372, 1374)",
-              "dev27a-033@(1385, 1387)", "dev27a-033@(1399, 1401)", "dev27a-035@(789, 792)",
-              "dev27b-002@(2205, 2207)", "dev27b-002@(2208, 2210)", "dev27b-003@(1238, 1240)",
-              "dev27b-003@(1241, 1243)", "dev27b-008@(390, 394)", "dev27b-008@(472, 474)", "dev27b-008@(678, 682)",
-              "dev27b-009@(511, 514)", "dev27b-009@(515, 517)", "dev27b-009@(522, 524)", "dev27b-009@(529, 533)",
-              "dev27b-009@(539, 541)", "dev27b-009@(730, 733)", "dev27b-009@(734, 736)", "dev27b-009@(742, 744)",
-              "dev27b-009@(762, 766)", "dev27b-009@(775, 777)", "dev27b-009@(847, 851)", "dev27b-009@(930, 934)",
-              "dev27b-009@(1015, 1019)", "dev27b-009@(1098, 1102)", "dev27b-010@(1552, 1554)",
-              "dev27b-010@(2735, 2738)", "dev27b-010@(2739, 2742)", "dev27b-010@(2743, 2745)",
-              "dev27b-010@(2746, 2748)", "dev27b-010@(2784, 2786)", "dev27b-013@(2174, 2178)",
-              "dev27b-013@(2179, 2183)", "dev27b-015@(702, 705)", "dev27b-015@(706, 709)", "dev27b-015@(710, 712)",
-              "dev27b-015@(713, 715)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)", "dev27b-016@(766, 768)",
-              "dev27b-016@(788, 792)", "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)", "dev27b-018@(393, 396)",
-              "dev27b-018@(397, 399)", "dev27b-018@(412, 415)", "dev27b-018@(717, 720)", "dev27b-018@(721, 723)",
-              "dev27b-018@(729, 732)", "dev27b-018@(761, 765)", "dev27b-022@(774, 776)", "dev27b-022@(782, 784)",
-              "dev27b-022@(793, 796)", "dev27b-022@(801, 804)", "dev27b-022@(805, 807)", "dev27b-022@(814, 818)",
-              "dev27b-022@(997, 1001)", "dev27b-022@(1008, 1011)", "dev27b-022@(1020, 1023)",
-              "dev27b-022@(1024, 1026)", "dev27b-022@(1038, 1040)", "dev27b-022@(1046, 1048)",
-              "dev27b-023@(351, 354)", "dev27b-023@(355, 357)", "dev27b-023@(364, 366)", "dev27b-023@(373, 375)",
-              "dev27b-023@(394, 398)", "dev27b-023@(539, 541)", "dev27b-023@(556, 559)", "dev27b-023@(560, 562)",
-              "dev27b-023@(565, 567)", "dev27b-023@(585, 589)", "dev27b-023@(1601, 1605)", "dev27b-025@(734, 736)",
-              "dev27b-025@(737, 739)", "dev27b-030@(318, 320)"},
+              "dev27a-015@(274, 276)", "dev27a-022@(389, 391)", "dev27a-025@(1172, 1175)", "dev27a-025@(1176, 1178)",
+              "dev27a-025@(1182, 1184)", "dev27a-025@(1195, 1198)", "dev27a-025@(1199, 1201)",
+              "dev27a-025@(1205, 1207)", "dev27a-025@(1988, 1990)", "dev27a-026@(2858, 2861)",
+              "dev27a-028@(1892, 1894)", "dev27a-028@(1906, 1908)", "dev27a-028@(3504, 3506)",
+              "dev27a-028@(3517, 3519)", "dev27a-033@(1205, 1209)", "dev27a-033@(1220, 1223)",
+              "dev27a-033@(1232, 1235)", "dev27a-033@(1236, 1238)", "dev27a-033@(1248, 1250)",
+              "dev27a-033@(1261, 1263)", "dev27a-033@(1333, 1337)", "dev27a-033@(1356, 1359)",
+              "dev27a-033@(1369, 1371)", "dev27a-033@(1372, 1374)", "dev27a-033@(1385, 1387)",
+              "dev27a-033@(1399, 1401)", "dev27a-035@(789, 792)", "dev27b-002@(2205, 2207)",
+              "dev27b-002@(2208, 2210)", "dev27b-003@(1238, 1240)", "dev27b-003@(1241, 1243)",
+              "dev27b-008@(390, 394)", "dev27b-008@(472, 474)", "dev27b-008@(678, 682)", "dev27b-009@(511, 514)",
+              "dev27b-009@(515, 517)", "dev27b-009@(522, 524)", "dev27b-009@(529, 533)", "dev27b-009@(539, 541)",
+              "dev27b-009@(730, 733)", "dev27b-009@(734, 736)", "dev27b-009@(742, 744)", "dev27b-009@(762, 766)",
+              "dev27b-009@(775, 777)", "dev27b-009@(847, 851)", "dev27b-009@(930, 934)", "dev27b-009@(1015, 1019)",
+              "dev27b-009@(1098, 1102)", "dev27b-010@(1552, 1554)", "dev27b-010@(2735, 2738)",
+              "dev27b-010@(2739, 2742)", "dev27b-010@(2743, 2745)", "dev27b-010@(2746, 2748)",
+              "dev27b-010@(2784, 2786)", "dev27b-013@(2174, 2178)", "dev27b-013@(2179, 2183)",
+              "dev27b-015@(702, 705)", "dev27b-015@(706, 709)", "dev27b-015@(710, 712)", "dev27b-015@(713, 715)",
+              "dev27b-016@(650, 654)", "dev27b-016@(666, 669)", "dev27b-016@(766, 768)", "dev27b-016@(788, 792)",
+              "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)", "dev27b-018@(393, 396)", "dev27b-018@(397, 399)",
+              "dev27b-018@(412, 415)", "dev27b-018@(717, 720)", "dev27b-018@(721, 723)", "dev27b-018@(729, 732)",
+              "dev27b-018@(761, 765)", "dev27b-022@(774, 776)", "dev27b-022@(782, 784)", "dev27b-022@(793, 796)",
+              "dev27b-022@(801, 804)", "dev27b-022@(805, 807)", "dev27b-022@(814, 818)", "dev27b-022@(997, 1001)",
+              "dev27b-022@(1008, 1011)", "dev27b-022@(1020, 1023)", "dev27b-022@(1024, 1026)",
+              "dev27b-022@(1038, 1040)", "dev27b-022@(1046, 1048)", "dev27b-023@(351, 354)", "dev27b-023@(355, 357)",
+              "dev27b-023@(364, 366)", "dev27b-023@(373, 375)", "dev27b-023@(394, 398)", "dev27b-023@(539, 541)",
+              "dev27b-023@(556, 559)", "dev27b-023@(560, 562)", "dev27b-023@(565, 567)", "dev27b-023@(585, 589)",
+              "dev27b-023@(1601, 1605)", "dev27b-025@(734, 736)", "dev27b-025@(737, 739)", "dev27b-030@(318, 320)"},
     # dev28 was heldout26, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT26 and
     # CHOSEN_HELDOUT26; left are decades and ranges in a course's prose ("rates 120-155", "to the 70s", a Korean usual
     # range), readings after a gestation's "28/52", a French pressure in cmHg without its unit, a Tcurrent starred
@@ -460,6 +459,41 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev28b-014@(1487, 1491)", "dev28b-028@(689, 691)", "dev28b-028@(692, 695)", "dev28b-031@(1991, 1995)",
               "dev28b-031@(2115, 2117)", "dev28b-031@(2118, 2120)", "dev28b-034@(135, 137)", "dev28b-035@(475, 478)",
               "dev28b-035@(479, 482)"},
+    # dev29 was heldout27, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT27 and
+    # CHOSEN_HELDOUT27; left are decades and ranges in prose ("rates 100-130", "BP running 100s systolic"), readings
+    # in prose without a label ("given 1445 for 166/108"), usual values, event notes whose authors starred the set
+    # after the event and a chart's first column over a later set the rule takes, a Tcurrent starred after a Tmax
+    "dev29": {"dev29a-002@(834, 836)", "dev29a-003@(1050, 1054)", "dev29a-003@(1077, 1081)",
+              "dev29a-004@(2062, 2065)", "dev29a-006@(2249, 2252)", "dev29a-006@(2253, 2256)",
+              "dev29a-006@(2273, 2276)", "dev29a-006@(2277, 2279)", "dev29a-009@(647, 649)",
+              "dev29a-009@(2641, 2644)", "dev29a-011@(1463, 1466)", "dev29a-011@(1472, 1475)",
+              "dev29a-013@(158, 161)", "dev29a-013@(175, 177)", "dev29a-013@(1137, 1140)", "dev29a-016@(523, 526)",
+              "dev29a-016@(527, 529)", "dev29a-016@(534, 536)", "dev29a-016@(541, 543)", "dev29a-016@(550, 552)",
+              "dev29a-016@(560, 564)", "dev29a-016@(1454, 1457)", "dev29a-016@(1458, 1460)",
+              "dev29a-016@(1465, 1467)", "dev29a-016@(1478, 1480)", "dev29a-016@(1487, 1489)",
+              "dev29a-016@(1497, 1501)", "dev29a-017@(678, 681)", "dev29a-017@(1553, 1556)",
+              "dev29a-017@(1557, 1560)", "dev29a-019@(398, 400)", "dev29a-019@(457, 459)", "dev29a-019@(579, 582)",
+              "dev29a-019@(638, 640)", "dev29a-019@(697, 699)", "dev29a-019@(815, 819)", "dev29a-019@(2259, 2262)",
+              "dev29a-019@(2267, 2269)", "dev29a-019@(2270, 2272)", "dev29a-019@(2286, 2288)",
+              "dev29a-019@(2295, 2297)", "dev29a-019@(2306, 2310)", "dev29a-021@(1099, 1103)",
+              "dev29a-021@(1108, 1110)", "dev29a-021@(1115, 1118)", "dev29a-021@(1119, 1121)",
+              "dev29a-021@(1126, 1128)", "dev29a-021@(1135, 1137)", "dev29a-021@(1643, 1645)",
+              "dev29a-021@(1654, 1657)", "dev29a-021@(1658, 1660)", "dev29a-021@(1708, 1710)",
+              "dev29a-021@(1717, 1719)", "dev29a-021@(1727, 1731)", "dev29a-026@(735, 739)", "dev29a-026@(747, 751)",
+              "dev29a-026@(760, 764)", "dev29a-026@(772, 776)", "dev29a-033@(2717, 2720)", "dev29b-002@(2981, 2983)",
+              "dev29b-002@(2984, 2986)", "dev29b-002@(3023, 3025)", "dev29b-002@(3030, 3032)",
+              "dev29b-011@(1437, 1440)", "dev29b-014@(965, 967)", "dev29b-014@(968, 971)", "dev29b-014@(972, 974)",
+              "dev29b-014@(975, 977)", "dev29b-014@(987, 989)", "dev29b-014@(990, 992)", "dev29b-015@(758, 761)",
+              "dev29b-015@(762, 765)", "dev29b-019@(581, 584)", "dev29b-019@(589, 592)", "dev29b-019@(593, 596)",
+              "dev29b-019@(1025, 1028)", "dev29b-019@(1032, 1035)", "dev29b-019@(1036, 1038)",
+              "dev29b-020@(2032, 2035)", "dev29b-020@(2036, 2039)", "dev29b-020@(2437, 2440)",
+              "dev29b-020@(2441, 2443)", "dev29b-022@(1107, 1109)", "dev29b-026@(576, 578)", "dev29b-026@(660, 662)",
+              "dev29b-026@(1517, 1519)", "dev29b-027@(1198, 1201)", "dev29b-027@(1202, 1204)",
+              "dev29b-032@(642, 646)", "dev29b-032@(654, 656)", "dev29b-032@(666, 668)", "dev29b-032@(678, 681)",
+              "dev29b-032@(682, 684)", "dev29b-032@(698, 700)", "dev29b-032@(1155, 1159)", "dev29b-032@(1167, 1169)",
+              "dev29b-032@(1179, 1181)", "dev29b-032@(1191, 1194)", "dev29b-032@(1195, 1197)",
+              "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)", "dev29b-034@(1281, 1284)",
+              "dev29b-034@(1285, 1288)", "dev29b-034@(1289, 1291)", "dev29b-034@(1292, 1294)"},
 }
 
 
@@ -1986,6 +2020,69 @@ CHOSEN_HELDOUT26 = [
     ("ADMISSÃO – ENFERMARIA DE CLÍNICA MÉDICA\nTriagem do PS (08:10): FC 120 bpm\n\nExame físico (11:00):\n"
      "FC 96 bpm, PA 120x70 mmHg\n", "96"),
 ]
+FORMS_HELDOUT27 = [
+    # tables aligned by spaces whose cells stand a few characters off their headers, or miss a cell; a table whose
+    # headers are Slovak, Ukrainian or Arabic; a NEWS2 chart's rows of systolic and diastolic pressures and its "SpO2
+    # Scale 1" row; a home log's pair with its pulse
+    ("Time    BP             MAP    Pulse    Resp\n0810    150/96      114    104      22\n0825    144/92      109    98\n",
+     [("systolic_bp", "150"), ("diastolic_bp", "96"), ("heart_rate", "104"), ("respiratory_rate", "22"),
+      ("systolic_bp", "144"), ("diastolic_bp", "92"), ("heart_rate", "98")]),
+    ("Time   BP        HR    RR   SpO2   GCS\n2200   128/70    76    16   97%    15\n2215   132/74    80         96%    15"
+     "   (asleep)\n", [("systolic_bp", "128"), ("diastolic_bp", "70"), ("heart_rate", "76"), ("respiratory_rate", "16"),
+                      ("oxygen_saturation", "97"), ("systolic_bp", "132"), ("diastolic_bp", "74"),
+                      ("heart_rate", "80"), ("oxygen_saturation", "96")]),
+    ("Čas | TK (mmHg) | AS (/min) | TT (°C)\n06:00 | 118/66 | 72 | 36,8\n", [
+        ("systolic_bp", "118"), ("diastolic_bp", "66"), ("heart_rate", "72"), ("temperature", "36,8")]),
+    ("Час | АТ, мм рт. ст. | ЧСС, уд/хв | ЧД, /хв\n08:00 | 134/78 | 86 | 18\n", [
+        ("systolic_bp", "134"), ("diastolic_bp", "78"), ("heart_rate", "86"), ("respiratory_rate", "18")]),
+    ("الساعة | ضغط الدم (مم زئبق) | النبض (/دقيقة) | الحرارة (°م)\n8 صباحاً | 122/70 | 88 | 37.4\n", [
+        ("systolic_bp", "122"), ("diastolic_bp", "70"), ("heart_rate", "88"), ("temperature", "37.4")]),
+    ("                    08:00    12:00\nSystolic BP         122      110\nDiastolic BP        70       64\n"
+     "SpO2 Scale 1 (%)    97       95\n", [("systolic_bp", "122"), ("systolic_bp", "110"), ("diastolic_bp", "70"),
+                                         ("diastolic_bp", "64"), ("oxygen_saturation", "97"),
+                                         ("oxygen_saturation", "95")]),
+    ("Tue 3/4     138/86  P 74       130/80  P 70\n", [("systolic_bp", "138"), ("diastolic_bp", "86"),
+                                                     ("heart_rate", "74"), ("systolic_bp", "130"),
+                                                     ("diastolic_bp", "80"), ("heart_rate", "70")]),
+    # Hindi, Vietnamese, Hebrew, German "Hf", a rate after RVR, Polish "rytmem komór", Romanian "puls periferic",
+    # Indian "R/R", a pulse "feeble and thready at", a time after the label, temperatures every few hours, a
+    # blood-pressure sentence of "Blutdruckwerte", a saturation after exertion past a semicolon
+    ("नाड़ी 96/मिनट, रक्तचाप 110/70 mmHg, श्वसन दर 20/मिनट, तापमान 99.2°F", [
+        ("heart_rate", "96"), ("systolic_bp", "110"), ("diastolic_bp", "70"), ("respiratory_rate", "20"),
+        ("temperature", "99.2")]),
+    ("Khám: M 96 l/ph, HA 120/70 mmHg, NT 20 l/ph.", [("heart_rate", "96"), ("systolic_bp", "120"),
+                                                     ("diastolic_bp", "70"), ("respiratory_rate", "20")]),
+    ("א.ק.ג.: קצב סינוס 88, ללא שינויים.", [("heart_rate", "88")]),
+    ("Beim Eintreffen: Hf 128/min, SpO2 90 %.", [("heart_rate", "128"), ("oxygen_saturation", "90")]),
+    ("ECG: fibrilación auricular con RVR a 138 lpm.", [("heart_rate", "138")]),
+    ("W Holterze blok AV z rytmem komór ok. 38/min.", [("heart_rate", "38")]),
+    ("Deficit de puls (puls periferic 96/min).", [("heart_rate", "96")]),
+    ("Resp system: R/R: 26/min, bilateral crepitations", [("respiratory_rate", "26")]),
+    ("Per his wife his pulse was weak and thready at about 120 per minute.", [("heart_rate", "120")]),
+    ("FC às 06h10: 92 bpm, sem queixas.", [("heart_rate", "92")]),
+    ("Checked her temp every 6 hours: 38.9 -> 38.2 -> 37.4 after paracetamol.", [
+        ("temperature", "38.9"), ("temperature", "38.2"), ("temperature", "37.4")]),
+    ("Die Blutdruckwerte lagen zwischen 118/70 und 134/82.", [("systolic_bp", "118"), ("diastolic_bp", "70"),
+                                                             ("systolic_bp", "134"), ("diastolic_bp", "82")]),
+    ("SpO2 95% RA at rest; 90% after walking to the bathroom.", [("oxygen_saturation", "95"),
+                                                                ("oxygen_saturation", "90")]),
+    # a sign makes a change, not a reading; FiO2 weaned to a percentage; a French ventilator's set rate; a dialysate's
+    # temperature in Hungarian
+    ("Postural: SBP -24 on standing, HR +18.", []),
+    ("SpO2 91% with suctioning overnight, FiO2 increased to 80%, weaned back to 50% by 0300.",
+     [("oxygen_saturation", "91")]),
+    ("Réglages : VAC, Vt 400 mL, FR 22/min, PEP 8.", []),
+    ("Dializátum hőmérséklete 36,5 °C, Qb 250 ml/min.", []),
+]
+CHOSEN_HELDOUT27 = [
+    # an Indian case sheet is the admitting team's, and "VITALS AT CASUALTY" quotes the emergency department; an
+    # Indonesian SOAP "O:" line whose first words end in a colon opens the objective section; Hindi headings
+    ("CASE SHEET\nDOA: 02/03/2025\n\nVITALS AT CASUALTY (09:10 am): PR 124/min, BP 90/60 mm Hg\n\nGENERAL EXAMINATION\n"
+     "VITALS:\n    PR: 108/min, regular\n", "108"),
+    ("S: demam 2 hari.\nO: KU sedang, Kes: CM. TD 110/70 mmHg, N 96 x/mnt, RR 20 x/mnt.\nA: DHF.\n\n"
+     "S: membaik.\nO: TD 120/80 mmHg, N 84 x/mnt.\n", "96"),
+    ("रेफरल पर्ची पर दर्ज: पल्स 120/मिनट.\n\nभर्ती के समय जाँच (General Examination):\nनाड़ी 104/मिनट\n", "104"),
+]
 CHOSEN_HELDOUT25 = [
     # the title decides whose note it is ("Seen in A&E" on a later line does not make it the ED's); Persian
     # admission history; Swedish nothing; "VITAL SIGNS / MEASUREMENTS ON ARRIVAL TO UNIT" is a heading; complaints at
@@ -2043,7 +2140,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
-                                                                FORMS_HELDOUT26)
+                                                                FORMS_HELDOUT26, FORMS_HELDOUT27)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2059,7 +2156,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT18, CHOSEN_HELDOUT19,
                                                                          CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
                                                                          CHOSEN_HELDOUT23, CHOSEN_HELDOUT24,
-                                                                         CHOSEN_HELDOUT25, CHOSEN_HELDOUT26)
+                                                                         CHOSEN_HELDOUT25, CHOSEN_HELDOUT26,
+                                                                         CHOSEN_HELDOUT27)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
