@@ -50,6 +50,8 @@ _EXPORTS = {
     "MCQItem": "data.schemas", "EvidenceItem": "data.schemas", "ClinicalNote": "data.schemas",
     "VITAL_SIGNS": "data.schemas",
     "suite_subset": "data.select",
+    # what the session's selected tests read of a shared model-output fixture (a -k selection computes only that)
+    "selected_values": "runner.selection",
     # comparing runs (the numerical-stability suite reloads the model in other configurations)
     "CachedBackend": "backends.cached_backend",
     # the pediatric endocrinology study's inference (plain text, one prompt per call) for the ``paper`` profile

@@ -252,22 +252,25 @@ def los_means(user_notes):
 
 
 @pytest.fixture(scope="session")
-def label_distributions(model, icu_notes, counterfactuals, unit_rewrites):
-    """The model's label distribution for every note (originals, counterfactuals, unit rewrites) and task, from
-    one batched scoring call: {(note id, task): probabilities}."""
-    from pytest_medllm.methods.devise import TASKS, distribution
+def label_distributions(request, model, icu_notes, counterfactuals, unit_rewrites):
+    """The model's label distribution for every note (originals, counterfactuals, unit rewrites) and task:
+    {(note id, task): probabilities}. The note styles and tasks the selected tests name are scored in one batched
+    call (a ``-k`` selection of one style and task scores a quarter of the notes); any other on its first use."""
+    from pytest_medllm.methods.devise import TASKS, LabelDistributions
+    from pytest_medllm.runner.selection import selected_values
 
-    notes = {}
+    notes_by_style: dict[str, dict] = {}
     for style in icu_notes:
+        notes = notes_by_style.setdefault(style, {})
         for note in icu_notes[style]:
             notes[note.id] = note
         for cf in counterfactuals[style]:
             notes[cf.note.id] = cf.note
         for rewrite in unit_rewrites[style]:
             notes[rewrite.note.id] = rewrite.note
-    keys = [(note_id, task) for note_id in notes for task in TASKS]
-    scores = model.score_choices([TASKS[task].request(notes[note_id]) for note_id, task in keys])
-    return {key: distribution(s) for key, s in zip(keys, scores)}
+    styles = selected_values(request.session, "label_distributions", "note_style", icu_notes)
+    tasks = selected_values(request.session, "label_distributions", "task", TASKS)
+    return LabelDistributions(model, notes_by_style, [(style, task) for style in styles for task in tasks])
 
 
 @pytest.fixture(scope="session")

@@ -33,6 +33,7 @@ from pytest_medllm import (
     prompts,
     reasoning_format,
     repeatability,
+    selected_values,
     stats,
     suite_subset,
 )
@@ -104,14 +105,16 @@ def free_form(medllm_profile) -> bool:
 
 
 @pytest.fixture(scope="module")
-def reasoning_runs(model, reasoning_items, medllm_profile, medllm_config, free_form):
-    """items × prompts × N runs, one batched call; the top-30 log-probabilities of every step are kept."""
+def reasoning_runs(request, model, reasoning_items, medllm_profile, medllm_config, free_form):
+    """items × prompts × N runs, one batched call; the top-30 log-probabilities of every step are kept. Only the
+    prompts the selected tests read (``-k traditional_cot`` asks one of five; the cross-prompt test asks all)."""
     builder = free_response.free_response_reasoning_prompt if free_form else prompts.reasoning_prompt
     decoding = Decoding(max_new_tokens=medllm_profile.repeatability_max_new_tokens, temperature=TEMPERATURE,
                         top_k=TOP_K, stop=builder.stops)
+    styles = selected_values(request.session, "reasoning_runs", "style", prompts.REASONING_PROMPTS)
     keys, requests = [], []
     for item in reasoning_items:
-        for style in prompts.REASONING_PROMPTS:
+        for style in styles:
             for run in range(medllm_profile.repeatability_runs):
                 keys.append((item.id, style, run))
                 requests.append(GenerationRequest(builder(item, style), decoding,

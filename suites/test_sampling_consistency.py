@@ -20,6 +20,7 @@ from pytest_medllm import (
     consistency,
     option_order,
     prompts,
+    selected_values,
     stats,
     unusable_reasons,
 )
@@ -78,12 +79,12 @@ def _seed(base: int, run: int) -> int:
 
 
 @pytest.fixture(scope="module")
-def sampled(pediatric_inference, sampling_items, medllm_profile, medllm_config, greedy_decoding):
+def sampled(request, pediatric_inference, sampling_items, medllm_profile, medllm_config, greedy_decoding):
     """N seeded runs of prompt A per item and temperature (Experiment 2: top-p 0.9, top-k 75, repetition
     penalty 1.2), in one call in which each prompt is read once for all its runs — or, in ``paper``, each run sent
-    alone as plain text, as the study ran (``pediatric_inference``)."""
+    alone as plain text, as the study ran (``pediatric_inference``). Only the temperatures the selected tests read."""
     jobs = []
-    for temperature in medllm_profile.temperatures:
+    for temperature in selected_values(request.session, "sampled", "temperature", medllm_profile.temperatures):
         decoding = Decoding(max_new_tokens=medllm_profile.max_new_tokens, temperature=temperature, top_p=0.9,
                             top_k=75, repetition_penalty=medllm_profile.repetition_penalty,
                             stop=prompts.prompt_a.stops)

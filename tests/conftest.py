@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 pytest_plugins = ["pytester"]
+
+
+def _share_the_cores() -> None:
+    """Under ``-n 2`` the workers share the CPU: torch's threads in each worker, and those of the pytest runs, servers
+    and models the tests start, take each worker's share of the cores, not all of them. OpenMP threads spin-wait;
+    on oversubscribed cores they thrash (the second model family's run took 813 s next to the other worker's tests
+    and 123 s alone)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if not os.environ.get("PYTEST_XDIST_WORKER") or workers < 2:
+        return
+    share = max(1, (os.cpu_count() or 1) // workers)
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(name, str(share))  # inherited by every process a test starts
+    import torch
+
+    torch.set_num_threads(share)
+
+
+_share_the_cores()
 
 TESTS_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = TESTS_DIR.parent

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 from scipy.spatial.distance import jensenshannon
@@ -243,3 +243,37 @@ def distribution(scores) -> tuple[float, ...]:
     if any(math.isnan(v) for v in values):
         raise ValueError("label log-probabilities are not finite")
     return tuple(values)
+
+
+class LabelDistributions:
+    """The model's label distribution per ``(note id, task)``, scored in batches: first every ``(style, task)`` block
+    the run's selected tests name, in one call, then any other block on its first use (so that a test never depends on
+    what the selection was thought to need)."""
+
+    def __init__(self, model, notes_by_style: dict[str, dict], wanted: Iterable[tuple[str, str]]) -> None:
+        self._model = model
+        self._notes_by_style = notes_by_style
+        self._style_of = {note_id: style for style, notes in notes_by_style.items() for note_id in notes}
+        self._scored: dict[tuple[str, str], tuple[float, ...]] = {}
+        self._blocks: set[tuple[str, str]] = set()
+        self._score(list(wanted))
+
+    def _score(self, blocks: list[tuple[str, str]]) -> None:
+        blocks = [b for b in blocks if b not in self._blocks]
+        keys = [(note_id, task) for style, task in blocks for note_id in self._notes_by_style[style]]
+        if keys:
+            notes = {note_id: note for style, _ in blocks for note_id, note in self._notes_by_style[style].items()}
+            scores = self._model.score_choices([TASKS[task].request(notes[note_id]) for note_id, task in keys])
+            self._scored.update({key: distribution(s) for key, s in zip(keys, scores)})
+        self._blocks.update(blocks)
+
+    def __getitem__(self, key: tuple[str, str]) -> tuple[float, ...]:
+        if key not in self._scored:
+            note_id, task = key
+            if note_id not in self._style_of or task not in TASKS:
+                raise KeyError(key)
+            self._score([(self._style_of[note_id], task)])
+        return self._scored[key]
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, tuple) and len(key) == 2 and key[0] in self._style_of and key[1] in TASKS
