@@ -12,9 +12,8 @@ pytest_plugins = ["pytester"]
 
 def _share_the_cores() -> None:
     """Under ``-n 2`` the workers share the CPU: torch's threads in each worker, and those of the pytest runs, servers
-    and models the tests start, take each worker's share of the cores, not all of them. OpenMP threads spin-wait;
-    on oversubscribed cores they thrash (the second model family's run took 813 s next to the other worker's tests
-    and 123 s alone)."""
+    and models the tests start, take each worker's share of the cores, not all of them: OpenMP threads spin-wait,
+    and on oversubscribed cores they thrash."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if not os.environ.get("PYTEST_XDIST_WORKER") or workers < 2:
         return
