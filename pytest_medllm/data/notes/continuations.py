@@ -161,7 +161,8 @@ def _further_saturations(text: str, item_start: int, after: int, stop: int, line
                      r"＜|＞|≦|≧|<=|>=|\d[ \t]*L[ \t]*/)[ \t]*$", text[max(0, after + m.start() - 20):after + m.start()],
                      re.I) or re.match(
                 r"[ \t]*%?[ \t]*(?:FiO2|venturi|VM\b|V\b|predicted|O2\b)", window[m.end():], re.I) or re.search(
-                r"FiO2[^\d%\n]{0,15}$", text[max(0, after + m.start() - 25):after + m.start()], re.I):
+                r"FiO2[^\d%\n]{0,15}$|\b(?:PEFR?|FEV1)\b[^%\n]{0,20}$", text[max(0, after + m.start() - 25):after + m.start()],
+                re.I):
             continue  # "on 28% venturi", "(28% V)", "FiO2 60%", "FiO2 up to 80%", "40 L/60%", "Venturi 50 %": oxygen given
         more += [f for f in read("oxygen_saturation", text, after + m.start("v"), after + m.end("v"),
                                  "continuation of the saturation before it") if f.value >= 50]
@@ -185,7 +186,8 @@ _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
                                  r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
                                  r"less\s+than|"
-                                 r"more\s+than|greater\s+than|if|until)\b)[^\d;,]{0,14}$", re.I)
+                                 r"more\s+than|greater\s+than|if|until(?!\s+(?:recently|now|today|yesterday)))\b)"
+                                 r"[^\d;,]{0,14}$", re.I)
 #: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).
 _TOPIC_SHAPE = {"systolic_bp": (60, 260), "diastolic_bp": (30, 160)}
 #: The rest of a range after its first number: "-110", "s-100s", "'s", "s/90s".

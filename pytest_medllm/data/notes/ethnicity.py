@@ -119,7 +119,7 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 r"etnia|raça(?:\s*/\s*cor)?|cor\s*/\s*raça|raza|origen\s+étnico|autoidentificación\s+étnica|"
                 r"ethnie|origine\s+ethnique|etnicitet|etniciteit|etnische\s+achtergrond|pochodzenie\s+etniczne|"
                 # Mexico's "Grupo étnico:", Thailand's "เชื้อชาติ" (race)
-                r"grupo\s+étnico|เชื้อชาติ|"
+                r"grupo\s+étnico|เชื้อชาติ|atsi\s+status|"
                 # a census's detail and identity fields: "Asian subgroup:", "Ethnic or cultural origin:", "Indigenous
                 # identity (self-identified):", "Population group:" (South Africa), "Ethnicity 2:", Chile's
                 # "Pertenencia a pueblo originario:", Poland's "Obywatelstwo:"

@@ -72,7 +72,7 @@ def _german_singular(text: str, m: re.Match) -> bool:
 
 
 #: The relatives a Swedish, Dutch or German possessive stands before: "hans sambo", "zijn echtgenote", "ihr Sohn".
-_RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
+_RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|hustru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
                              r"echtgenote|echtgenoot|vrouw|man|partner|dochter|zoon|kinderen|moeder|vader|broer|zus|"
                              r"Sohn|Tochter|Ehemann|Ehefrau|Mann|Partner(?:in)?|Kinder|Mutter|Vater|Bruder|Schwester|"
                              r"Enkel\w*|Lebensgefährt\w*)\b")
@@ -143,8 +143,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                 continue
             kind = "title"
         elif kind == "title" and not after_age and not lower_dutch and not before_age and not title_before_verb and not (
-                (word[0].isupper() or word.upper() == word.lower()) and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[])", after)):
-            continue  # a title stands before a name or "___" ("85-jähriger Herr" is the patient, "dhr. P." too)
+                (word[0].isupper() or word.upper() == word.lower()) and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[]|\.{3}|…)",
+                                                                                 after)):
+            continue  # a title stands before a name, "___" or "..." ("85-jähriger Herr" is the patient, "dhr. P." too)
         if kind == "title" and (STAFF_AFTER_NAME.match(text, m.end()) or
                                 STAFF_BEFORE.search(text[max(0, m.start() - 25):m.start()])):
             continue  # "Sehr geehrte Frau Kollegin": the colleague written to

@@ -7,7 +7,7 @@ expressions only, read by the label table.
 ECG_CONTEXT = r"\b(?:ECG|EKG|ekg|ecg|ЭКГ|ЕКГ|ΗΚΓ|تخطيط\s+القلب|12-lead|[Tt]ele\w*|[Rr]hythm(?:\s+strip)?|[Mm]onitor)\b[^\n]{0,40}$"
 #: A line of the heart's examination: "Cor: Oregelbunden rytm, frekvens 112", "Herz: rhythmisch, Frequenz 80".
 HEART_EXAM = r"(?i)^[^\n]{0,80}?\b(?:cor|hjärta|hjerte|hjerta|herz|hart|c(?:œ|oe)ur|coraz[óo]n|cuore|heart|cvs?|serce|srce|" \
-              r"szív|sydän|сердце|ССС)[ \t]*:[^\n]{0,60}$"
+              r"szív|sydän|сердце|ССС|keringés)[ \t]*:[^\n]{0,60}$"
 RHYTHM = (r"(?:(?:sinus|junctional|nodal|atrial|ventricular|narrow[- ]complex|wide[- ]complex|regular|irregular|"
            r"supraventricular|accelerated|idioventricular|ectopic|paroxysmal)\s+){1,3}"
            r"(?:rhythm|tachycardia|bradycardia|tachy|tach|brady|fibrillation|flutter)")

@@ -75,6 +75,8 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"im\s+(?:Sitzen|Liegen|Stehen)|in\s+Ruhe|na\s+(?:leżąco|siedząco|stojąco)|po\s+pionizacji|"
              r"на\s+(?:правой|левой)(?:\s+руке)?|снизил(?:ось|ся)|повысил(?:ось|ся)|"
              r"m[íi]nim[ao]|m[áa]xim[ao]|GP|scale\s+[12]|thready|feeble|weak|bounding|periferic|periférico|"
+             # Finnish "käsi" (arm: "oik. käsi", right), Greek "at rest", Romanian "mean", Portuguese "kept at"
+             r"käsi|ηρεμίας|medie|mantid[ao]\s+em|"
              r"périphérique|liggende|stående|sittende|every\s+\d+\s*(?:h|hrs?|hours?)|"
              # a time after the label: "FR às 11h45: 16 cpm", "temp at 0400: 38.1"
              r"(?:às|a\s+las|alle|um|at|@)\s*\d{1,2}[:h]\d{2}h?")
@@ -87,8 +89,8 @@ _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
               rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD}|"
-              # "frekvens ca. 100", "tachykardia ok. 120/min": about, abbreviated
-              r"(?:ca|cca|ok|approx)\.|"
+              # "frekvens ca. 100", "tachykardia ok. 120/min": about, abbreviated; Finnish "RR oik. 164/96" (right)
+              r"(?:ca|cca|ok|approx|oik|vas)\.|"
               # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
 _BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
@@ -153,7 +155,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",
-            text[end:], re.I) or re.match(r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg)?[ \t]*(?:이상|이하|以上|以下|未満|を超え)",
+            text[end:], re.I) or re.match(r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg)?[ \t]*(?:이상|이하|以上|以下|未満|を超え|"
+                                         r"üzerin\w*|altın\w*)",
                                          text[end:]):
         return "a threshold or target"  # Korean and Japanese write "or more" after the value: "HR 110 이상"
     line_start = text.rfind("\n", 0, label_start) + 1

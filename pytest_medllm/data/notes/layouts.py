@@ -194,17 +194,20 @@ def positional(text: str) -> list[Found]:
     return found
 
 
-_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|"
+_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|ateş|"
+                                 # a site after the letter: Portuguese "Tª auric.", "T ax."
+                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tymp|rect|oral)\w*\.?|"
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
                                  r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温",
                  # Slovak "AS" (akcia srdca), "TK" (krvný tlak), "TT" (telesná teplota); Ukrainian and Russian "ЧСС",
                  # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
-                               r"النبض",
+                               r"النبض|nabız|kta",
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
-                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس",
+                 # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı)
+                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس|ademh\w*|resp\.?\s*fr\.?|ss",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|تشبع\s+الأكسجين"}
 
 
@@ -218,7 +221,8 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     words = cell.strip().lower()
     if re.search(r"\bl\s*/\s*min\b|\bflow\b|\bdevice\b|\bfio2\b|^o2\s*\(\s*lpm\s*\)", words):  # ("FC (lpm)" is a pulse)
         return None, None, None  # "O2 (L/min)", "O2 flow", "Ilt (l/min)": the oxygen given, not a saturation
-    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b", words.replace("℃", "°c").replace("°م", "°c"))
+    unit = re.search(r"\(\s*°?\s*([cf])\s*[,)]|°\s*([cf])\b",
+                     words.replace("℃", "°c").replace("°م", "°c").replace("º", "°"))
     parts = re.search(r"\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)", words)
     part = None
     if parts:

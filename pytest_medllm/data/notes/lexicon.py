@@ -110,6 +110,11 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # (Mrs); Hebrew "מר" (Mr) and "גבר" (a man); Vietnamese "ông" and "bà" (he, she: an elder's title)
     "pacientky": ("female", "noun", ()), "bolesniku": ("male", "noun", ()), "больного": ("male", "noun", ()),
     "хворого": ("male", "noun", ()), "dna": ("female", "title", ("ro",)), "السيدة": ("female", "title", ()),
+    # Austrian "Pat.in" (Patientin), Hungarian "nőbeteget" (accusative), Russian "мужчина"/"женщина", Ukrainian
+    # "Хворому" (dative), Bulgarian "Болният"/"Болната", Serbian "Pacijentkinja"
+    "pat.in": ("female", "noun", ()), "nőbeteget": ("female", "noun", ()), "férfibeteget": ("male", "noun", ()),
+    "мужчина": ("male", "noun", ()), "женщина": ("female", "noun", ()), "хворому": ("male", "noun", ()),
+    "болният": ("male", "noun", ()), "болната": ("female", "noun", ()), "pacijentkinja": ("female", "noun", ()),
     "מר": ("male", "title", ()), "גבר": ("male", "noun", ()), "ông": ("male", "pronoun", ()),
     "bà": ("female", "pronoun", ()),
     "mies": ("male", "noun", ("fi",)), "nainen": ("female", "noun", ("fi",)),
@@ -284,6 +289,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
     "chorą": "chorego", "ham": "hende", "ihm": "ihr", "pacientky": "pacienta", "bolesniku": "bolesnici",
     "больного": "больной", "хворого": "хворої", "dna": "dl", "السيدة": "السيد", "מר": "גב'", "גבר": "אישה",
-    "ông": "bà", "bà": "ông", "hem": "haar", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
+    "ông": "bà", "bà": "ông", "hem": "haar", "pat.in": "pat.", "nőbeteget": "férfibeteget",
+    "férfibeteget": "nőbeteget", "мужчина": "женщина", "женщина": "мужчина", "хворому": "хворій",
+    "болният": "болната", "болната": "болният", "pacijentkinja": "pacijent", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

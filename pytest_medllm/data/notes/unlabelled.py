@@ -47,8 +47,9 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
 
 
 #: After a temperature, the words of a threshold: "100.4 °F or higher", "38 or above".
-_OR_HIGHER = re.compile(r"[ \t]*(?:°[ \t]*)?[CF]?[ \t]*or[ \t]+(?:higher|above|more|greater|over|lower|below|less)\b",
-                        re.I)
+_OR_HIGHER = re.compile(r"[ \t]*(?:°[ \t]*)?[CF]?[ \t]*(?:or[ \t]+(?:higher|above|more|greater|over|lower|below|less)\b|"
+                        # Turkish "38 °C üzerine çıkarsa" (if it rises above), Korean and Japanese "이상", "以上"
+                        r"(?:üzerin|altın)\w*|이상|이하|以上|以下)", re.I)
 
 
 def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:

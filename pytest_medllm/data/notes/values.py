@@ -222,7 +222,7 @@ def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, i
     line_start = text.rfind("\n", 0, label_start) + 1
     line = text[line_start:(text.find("\n", end) + 1 or len(text) + 1) - 1]
     mode = _VENT_MODE.search(text, line_start, label_start)
-    if mode and re.search(r"\bPE?EP\b", line) and not _RATE_KIND.search(line) and not re.search(
+    if mode and re.search(r"\bPE?EP\b", line) and not _RATE_KIND.search(text, mode.end(), end) and not re.search(
             r"[;.](?:\s|$)", text[mode.end():label_start]):  # in the clause of the mode's settings
         return None, "a ventilator's set rate"
     return None, ""

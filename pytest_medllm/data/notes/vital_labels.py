@@ -74,9 +74,13 @@ LABELS: tuple[Label, ...] = (
                          r"(?:tachy|brady)(?=[ \t]+\d{2,3}\b)", "heart_rate",
        meaning="'tachycardic to 130', and the short 'tachy 104'"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
-    _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl"),
+    _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl",
+       not_after=r"(?:deficit\s+de|deficyt)\s*$"),
+    # Turkish "KTA 88/dk" (kalp tepe atımı)
+    _L("KTA", r"KTA", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
+       meaning="kalp tepe atımı, the heart rate in Turkish, with '/dk'"),
     _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza|tachykard\w*|"
-                           r"bradykard\w*", "heart_rate",
+                           r"bradykard\w*|czynność(?:\s+(?:nie)?miarowa)?,?|tachycard,?|bradycard,?", "heart_rate",
        "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
     _L("Tachykardie bis", r"(?:tachykardie|tachykard)\s+(?:bis|bis\s+zu|mit)", "heart_rate", "de",
        meaning="'Tachykardie bis 135/min'"),
@@ -85,7 +89,9 @@ LABELS: tuple[Label, ...] = (
     _L("Kammerfrequenz", r"kammarfrekvens|kammerfrequenz|fréquence\s+ventriculaire|frecuencia\s+ventricular|"
                          r"frequenza\s+ventricolare|ventrikelfrequentie|ventrikkelfrekvens|ventrikelfrekvens",
        "heart_rate", "sv/de/fr/es/it/nl/no/da", meaning="ventricular rate"),
-    _L("HF", r"HF|Hf", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
+    _L("Hf", r"Hf", "heart_rate", "de", only_in=("de",), case_sensitive=True,
+       meaning="Herzfrequenz written 'Hf' (Finnish 'Hf' is the breathing rate)"),
+    _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
     _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus\w*|pulz|mạch|tętn(?:ie|em|a)", "heart_rate",
@@ -186,6 +192,10 @@ LABELS: tuple[Label, ...] = (
     _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica",
        "systolic_bp", not_after=_A_CHANGE),
     # Spanish and Portuguese "PAS 96–142 mmHg / PAD 50–76 mmHg" (presión arterial sistólica, diastólica)
+    _L("TAS", r"TAS", "systolic_bp", "es", only_in=_ROMANCE, case_sensitive=True,
+       meaning="tensión arterial sistólica"),
+    _L("RR syst.", r"RR\s+syst\.?", "systolic_bp", "de", case_sensitive=True,
+       meaning="the Riva-Rocci systolic pressure: 'RR syst. 96–134 mmHg'"),
     _L("PAS", r"PAS", "systolic_bp", "es/pt", only_in=_ROMANCE, case_sensitive=True,
        meaning="presión arterial sistólica, pressão arterial sistólica"),
     _L("PAD", r"PAD", "diastolic_bp", "es/pt", only_in=_ROMANCE, case_sensitive=True,
@@ -206,9 +216,13 @@ LABELS: tuple[Label, ...] = (
        meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
-                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów|y)?",
-       "respiratory_rate", "de/nl/sv/fr/es/it/pl"),
+                       r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów|y)?|"
+                       r"AH-?freq\.?|disanje",
+       "respiratory_rate", "de/nl/sv/fr/es/it/pl/sr/hr"),
+    _L("Hf (hengitys)", r"Hf", "respiratory_rate", "fi", only_in=("fi",), case_sensitive=True,
+       meaning="hengitysfrekvenssi, the breathing rate in Finnish"),
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
+       not_after=r"eingestellte?[ \t]*$",
        meaning="Atemfrequenz, andningsfrekvens, ademfrequentie (English AF is atrial fibrillation)"),
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
     _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.?\s*συχν\.?|αναπν\.|ademhaling|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",

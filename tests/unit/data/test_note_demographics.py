@@ -1198,6 +1198,22 @@ SEX_WORDS_HELDOUT27 = [
 ]
 
 
+SEX_WORDS_HELDOUT28 = [
+    # a title before a masked name ("Mevrouw ...", "Sig.ra ..."); Swedish "hans hustru"; Austrian "Pat.in";
+    # Hungarian, Russian, Ukrainian, Bulgarian and Serbian nouns of one sex
+    ("S (Situatie):\nMevrouw ..., 81 jaar, dag 2 na heupoperatie.", ["Mevrouw"], ["Meneer"]),
+    ("Paziente: Sig.ra ...   Data accesso: 02/01", ["Sig.ra"], ["Sig."]),
+    ("Bedömning: patienten är trött och andfådd, feber sedan i går. Patienten och hans hustru informerades.", ["hans"],
+     ["hennes"]),
+    ("Pat.in: 68 a, weiblich", ["Pat.in", "weiblich"], ["Pat.", "männlich"]),
+    ("65 éves nőbeteget a háziorvos utalta be.", ["nőbeteget"], ["férfibeteget"]),
+    ("Со слов бригады: мужчина 40 лет найден дома.", ["мужчина"], ["женщина"]),
+    ("Хворому пояснено план лікування.", ["Хворому"], ["Хворій"]),
+    ("Болната е приета по спешност.", ["Болната"], ["Болният"]),
+    ("Pacijentkinja stara 61 godina primljena je hitno.", ["Pacijentkinja"], ["Pacijent"]),
+]
+
+
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 showed missing, written here (not copied)."""
@@ -1205,10 +1221,10 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 
 
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
-                         + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27)
+                         + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
-    heldout27 showed missing."""
+    heldout28 showed missing."""
     found = extract_demographics(text).sex_mentions
     assert [text[m.start:m.end] for m in found] == sex_words
     assert [_swapped(m) for m in found] == counterparts

@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -40,10 +40,13 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: dev29's chosen readings (0.907-0.943): event notes whose authors starred the set after the event (a fall, a
 #: deterioration), a NEWS2 chart's first column over a later set, a psychiatric chart's first row over the ED's values
 #: in the history, a Tcurrent after a Tmax.
+#: dev30's chosen readings (0.843-0.938): admission notes in other languages that quote an ambulance's or an ED's
+#: values in prose ("U Urgentnom centru izmereno:", "При осмотре бригадой:") the rule takes before the team's exam,
+#: a rapid-response team's own assessment after the ward's values.
 #: dev28's °C (0.938) and chosen °F (0.905): a Portuguese nursing chart's temperature column, a Russian "fever up to"
 #: in the course, a Japanese "37℃台" (a decade), a Tcurrent its authors starred after a Tmax the rule takes first.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
-          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90}
+          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -230,8 +233,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20a-022@(1245, 1248)", "dev20a-024@(1382, 1386)", "dev20a-025@(1513, 1516)",
               "dev20a-025@(1517, 1519)", "dev20a-025@(1522, 1525)", "dev20a-025@(1526, 1528)",
               "dev20a-030@(1389, 1393)", "dev20a-030@(1402, 1406)", "dev20a-030@(1415, 1419)",
-              "dev20b-002@(1123, 1126)", "dev20b-010@(1472, 1476)", "dev20b-010@(1563, 1567)",
-              "dev20b-012@(1896, 1898)", "dev20b-014@(1283, 1286)", "dev20b-014@(1307, 1310)",
+              "dev20b-002@(1123, 1126)", "dev20b-012@(1896, 1898)", "dev20b-014@(1307, 1310)",
               "dev20b-015@(320, 323)", "dev20b-015@(324, 327)", "dev20b-015@(328, 330)", "dev20b-015@(331, 334)",
               "dev20b-015@(1088, 1091)", "dev20b-016@(167, 170)", "dev20b-016@(171, 174)", "dev20b-016@(194, 196)",
               "dev20b-016@(197, 199)", "dev20b-016@(256, 259)", "dev20b-016@(260, 262)", "dev20b-016@(1002, 1004)",
@@ -349,16 +351,15 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
     "dev23": {"dev23a-003@(611, 616)", "dev23a-009@(893, 897)", "dev23a-009@(1245, 1247)", "dev23a-009@(1249, 1251)",
               "dev23a-015@(784, 786)", "dev23a-015@(1189, 1192)", "dev23a-021@(778, 780)", "dev23a-024@(722, 726)",
-              "dev23a-025@(1093, 1096)", "dev23b-010@(1002, 1006)", "dev23b-011@(1498, 1501)",
-              "dev23b-014@(1208, 1211)", "dev23b-014@(1212, 1214)", "dev23b-014@(1215, 1218)",
-              "dev23b-014@(1219, 1221)", "dev23b-018@(1805, 1808)", "dev23b-018@(1809, 1811)",
-              "dev23b-018@(1820, 1823)", "dev23b-018@(1824, 1826)", "dev23b-018@(1835, 1838)",
-              "dev23b-018@(1839, 1841)", "dev23b-021@(2091, 2093)", "dev23b-021@(2100, 2102)",
-              "dev23b-021@(2136, 2138)", "dev23b-021@(2145, 2147)", "dev23b-025@(701, 705)", "dev23b-026@(862, 865)",
-              "dev23b-026@(866, 868)", "dev23b-026@(875, 877)", "dev23b-026@(884, 886)", "dev23b-026@(896, 900)",
-              "dev23b-026@(1215, 1218)", "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)",
-              "dev23b-026@(1246, 1248)", "dev23b-026@(1271, 1275)", "dev23b-035@(1864, 1866)",
-              "dev23b-035@(1867, 1869)"},
+              "dev23a-025@(1093, 1096)", "dev23b-011@(1498, 1501)", "dev23b-014@(1208, 1211)",
+              "dev23b-014@(1212, 1214)", "dev23b-014@(1215, 1218)", "dev23b-014@(1219, 1221)",
+              "dev23b-018@(1805, 1808)", "dev23b-018@(1809, 1811)", "dev23b-018@(1820, 1823)",
+              "dev23b-018@(1824, 1826)", "dev23b-018@(1835, 1838)", "dev23b-018@(1839, 1841)",
+              "dev23b-021@(2091, 2093)", "dev23b-021@(2100, 2102)", "dev23b-021@(2136, 2138)",
+              "dev23b-021@(2145, 2147)", "dev23b-025@(701, 705)", "dev23b-026@(862, 865)", "dev23b-026@(866, 868)",
+              "dev23b-026@(875, 877)", "dev23b-026@(884, 886)", "dev23b-026@(896, 900)", "dev23b-026@(1215, 1218)",
+              "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)", "dev23b-026@(1246, 1248)",
+              "dev23b-026@(1271, 1275)", "dev23b-035@(1864, 1866)", "dev23b-035@(1867, 1869)"},
     # dev25 was heldout23, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT23 and
     # CHOSEN_HELDOUT23; left are decades in prose ("tachy ~110s", "140s-150s over 90s", "up to 140 walking"), a
     # Croatian "RR-a 142–176/74–96", a Macedonian morning/evening temperature chart, dated Malay clinic readings
@@ -423,8 +424,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev27b-008@(390, 394)", "dev27b-008@(472, 474)", "dev27b-008@(678, 682)", "dev27b-009@(511, 514)",
               "dev27b-009@(515, 517)", "dev27b-009@(522, 524)", "dev27b-009@(529, 533)", "dev27b-009@(539, 541)",
               "dev27b-009@(730, 733)", "dev27b-009@(734, 736)", "dev27b-009@(742, 744)", "dev27b-009@(762, 766)",
-              "dev27b-009@(775, 777)", "dev27b-009@(847, 851)", "dev27b-009@(930, 934)", "dev27b-009@(1015, 1019)",
-              "dev27b-009@(1098, 1102)", "dev27b-010@(1552, 1554)", "dev27b-010@(2735, 2738)",
+              "dev27b-009@(775, 777)", "dev27b-010@(1552, 1554)", "dev27b-010@(2735, 2738)",
               "dev27b-010@(2739, 2742)", "dev27b-010@(2743, 2745)", "dev27b-010@(2746, 2748)",
               "dev27b-010@(2784, 2786)", "dev27b-013@(2174, 2178)", "dev27b-013@(2179, 2183)",
               "dev27b-015@(702, 705)", "dev27b-015@(706, 709)", "dev27b-015@(710, 712)", "dev27b-015@(713, 715)",
@@ -450,15 +450,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev28a-021@(1172, 1175)", "dev28a-021@(1176, 1179)", "dev28a-023@(3217, 3220)",
               "dev28a-029@(750, 753)", "dev28a-029@(754, 756)", "dev28b-001@(1742, 1745)", "dev28b-002@(2171, 2173)",
               "dev28b-002@(2245, 2247)", "dev28b-002@(2248, 2250)", "dev28b-006@(2079, 2081)",
-              "dev28b-008@(469, 471)", "dev28b-008@(472, 473)", "dev28b-011@(1474, 1477)", "dev28b-011@(1478, 1481)",
-              "dev28b-013@(561, 564)", "dev28b-013@(565, 568)", "dev28b-013@(579, 581)", "dev28b-013@(591, 593)",
-              "dev28b-013@(607, 609)", "dev28b-013@(623, 627)", "dev28b-013@(1341, 1344)", "dev28b-013@(1345, 1347)",
-              "dev28b-013@(1358, 1360)", "dev28b-013@(1370, 1372)", "dev28b-013@(1386, 1388)",
-              "dev28b-013@(1402, 1406)", "dev28b-014@(1164, 1168)", "dev28b-014@(1235, 1239)",
-              "dev28b-014@(1306, 1310)", "dev28b-014@(1377, 1381)", "dev28b-014@(1448, 1452)",
-              "dev28b-014@(1487, 1491)", "dev28b-028@(689, 691)", "dev28b-028@(692, 695)", "dev28b-031@(1991, 1995)",
-              "dev28b-031@(2115, 2117)", "dev28b-031@(2118, 2120)", "dev28b-034@(135, 137)", "dev28b-035@(475, 478)",
-              "dev28b-035@(479, 482)"},
+              "dev28b-008@(469, 471)", "dev28b-008@(472, 473)", "dev28b-013@(561, 564)", "dev28b-013@(565, 568)",
+              "dev28b-013@(579, 581)", "dev28b-013@(591, 593)", "dev28b-013@(607, 609)", "dev28b-013@(623, 627)",
+              "dev28b-013@(1341, 1344)", "dev28b-013@(1345, 1347)", "dev28b-013@(1358, 1360)",
+              "dev28b-013@(1370, 1372)", "dev28b-013@(1386, 1388)", "dev28b-013@(1402, 1406)",
+              "dev28b-028@(689, 691)", "dev28b-028@(692, 695)", "dev28b-031@(1991, 1995)", "dev28b-031@(2115, 2117)",
+              "dev28b-031@(2118, 2120)", "dev28b-034@(135, 137)", "dev28b-035@(475, 478)", "dev28b-035@(479, 482)"},
     # dev29 was heldout27, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT27 and
     # CHOSEN_HELDOUT27; left are decades and ranges in prose ("rates 100-130", "BP running 100s systolic"), readings
     # in prose without a label ("given 1445 for 166/108"), usual values, event notes whose authors starred the set
@@ -494,6 +491,60 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev29b-032@(1179, 1181)", "dev29b-032@(1191, 1194)", "dev29b-032@(1195, 1197)",
               "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)", "dev29b-034@(1281, 1284)",
               "dev29b-034@(1285, 1288)", "dev29b-034@(1289, 1291)", "dev29b-034@(1292, 1294)"},
+    # dev30 was heldout28, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT28; left
+    # are ranges and decades in a course's prose (in German, Russian, Serbian, Chinese, Japanese, Hungarian), a home
+    # log's "146/92 / 74" cells, an obstetric history's earlier pressures, the values an ambulance or ED recorded
+    # that other languages' admission notes quote in prose before the team's own exam (chosen instead of it)
+    "dev30": {"dev30a-006@(1241, 1243)", "dev30a-006@(1244, 1247)", "dev30a-009@(798, 801)", "dev30a-009@(802, 804)",
+              "dev30a-009@(807, 809)", "dev30a-009@(819, 822)", "dev30a-009@(823, 825)", "dev30a-009@(828, 830)",
+              "dev30a-009@(839, 842)", "dev30a-009@(843, 845)", "dev30a-009@(848, 850)", "dev30a-009@(860, 863)",
+              "dev30a-009@(864, 866)", "dev30a-009@(869, 871)", "dev30a-009@(880, 883)", "dev30a-009@(884, 886)",
+              "dev30a-009@(889, 891)", "dev30a-009@(901, 904)", "dev30a-009@(905, 907)", "dev30a-009@(910, 912)",
+              "dev30a-009@(921, 924)", "dev30a-009@(925, 927)", "dev30a-009@(930, 932)", "dev30a-009@(953, 956)",
+              "dev30a-009@(957, 959)", "dev30a-009@(962, 964)", "dev30a-009@(974, 977)", "dev30a-009@(978, 980)",
+              "dev30a-009@(983, 985)", "dev30a-009@(1004, 1007)", "dev30a-009@(1008, 1010)",
+              "dev30a-009@(1851, 1854)", "dev30a-009@(1855, 1857)", "dev30a-016@(710, 713)", "dev30a-016@(714, 716)",
+              "dev30a-016@(728, 730)", "dev30a-016@(737, 739)", "dev30a-016@(761, 765)", "dev30a-016@(948, 952)",
+              "dev30a-016@(957, 959)", "dev30a-016@(963, 966)", "dev30a-016@(967, 969)", "dev30a-016@(973, 975)",
+              "dev30a-016@(979, 981)", "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)", "dev30a-017@(884, 887)",
+              "dev30a-022@(622, 624)", "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(1990, 1993)",
+              "dev30a-024@(1995, 1998)", "dev30a-024@(2040, 2042)", "dev30a-024@(2043, 2045)",
+              "dev30a-027@(744, 748)", "dev30a-027@(763, 765)", "dev30a-027@(766, 769)", "dev30a-032@(252, 255)",
+              "dev30a-032@(256, 258)", "dev30a-032@(263, 266)", "dev30a-032@(271, 273)", "dev30a-032@(280, 282)",
+              "dev30a-032@(1042, 1045)", "dev30a-032@(1058, 1061)", "dev30a-032@(1062, 1064)",
+              "dev30a-032@(1069, 1071)", "dev30a-032@(1078, 1080)", "dev30a-032@(1570, 1572)",
+              "dev30a-032@(1573, 1575)", "dev30a-035@(2760, 2762)", "dev30a-035@(2763, 2765)",
+              "dev30b-002@(785, 788)", "dev30b-003@(1274, 1276)", "dev30b-003@(1277, 1279)",
+              "dev30b-003@(1289, 1292)", "dev30b-003@(1313, 1315)", "dev30b-003@(1326, 1328)",
+              "dev30b-003@(1341, 1345)", "dev30b-003@(1748, 1751)", "dev30b-003@(1752, 1754)",
+              "dev30b-003@(1764, 1767)", "dev30b-003@(1788, 1790)", "dev30b-003@(1801, 1803)",
+              "dev30b-003@(1835, 1839)", "dev30b-007@(1293, 1296)", "dev30b-007@(1297, 1299)",
+              "dev30b-017@(434, 436)", "dev30b-017@(449, 451)", "dev30b-017@(467, 470)", "dev30b-017@(475, 477)",
+              "dev30b-017@(478, 480)", "dev30b-017@(487, 491)", "dev30b-017@(579, 581)", "dev30b-017@(592, 594)",
+              "dev30b-017@(694, 697)", "dev30b-017@(733, 735)", "dev30b-017@(736, 738)", "dev30b-017@(902, 906)",
+              "dev30b-018@(994, 997)", "dev30b-018@(998, 1000)", "dev30b-018@(1007, 1010)",
+              "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)", "dev30b-018@(1046, 1050)",
+              "dev30b-018@(1264, 1267)", "dev30b-018@(1268, 1270)", "dev30b-018@(1282, 1285)",
+              "dev30b-018@(1302, 1304)", "dev30b-018@(1315, 1317)", "dev30b-018@(1348, 1352)",
+              "dev30b-020@(794, 797)", "dev30b-020@(798, 800)", "dev30b-021@(723, 725)", "dev30b-021@(726, 728)",
+              "dev30b-021@(732, 735)", "dev30b-021@(744, 746)", "dev30b-021@(779, 781)", "dev30b-021@(845, 849)",
+              "dev30b-021@(1625, 1628)", "dev30b-021@(1629, 1631)", "dev30b-021@(1641, 1643)",
+              "dev30b-021@(1664, 1666)", "dev30b-021@(1677, 1679)", "dev30b-021@(1693, 1697)",
+              "dev30b-022@(2250, 2253)", "dev30b-023@(2256, 2260)", "dev30b-023@(2261, 2265)",
+              "dev30b-027@(1548, 1550)", "dev30b-027@(1551, 1554)", "dev30b-027@(1569, 1571)",
+              "dev30b-027@(1572, 1574)", "dev30b-028@(505, 508)", "dev30b-028@(509, 512)", "dev30b-028@(529, 532)",
+              "dev30b-028@(545, 547)", "dev30b-028@(552, 556)", "dev30b-028@(2110, 2113)", "dev30b-028@(2125, 2128)",
+              "dev30b-028@(2129, 2131)", "dev30b-028@(2169, 2173)", "dev30b-028@(2183, 2185)",
+              "dev30b-030@(795, 797)", "dev30b-030@(798, 800)", "dev30b-030@(812, 815)", "dev30b-030@(826, 828)",
+              "dev30b-030@(952, 954)", "dev30b-030@(955, 957)", "dev30b-030@(990, 993)", "dev30b-030@(1046, 1048)",
+              "dev30b-030@(2260, 2263)", "dev30b-030@(2264, 2267)", "dev30b-030@(2268, 2270)",
+              "dev30b-030@(2271, 2273)", "dev30b-031@(549, 552)", "dev30b-031@(553, 556)", "dev30b-031@(568, 570)",
+              "dev30b-031@(593, 595)", "dev30b-031@(649, 653)", "dev30b-031@(1216, 1218)", "dev30b-031@(1273, 1276)",
+              "dev30b-031@(1305, 1308)", "dev30b-031@(1309, 1312)", "dev30b-031@(1431, 1435)",
+              "dev30b-032@(560, 563)", "dev30b-032@(564, 567)", "dev30b-032@(568, 570)", "dev30b-032@(571, 573)",
+              "dev30b-032@(1142, 1145)", "dev30b-033@(1464, 1466)", "dev30b-034@(1129, 1133)",
+              "dev30b-034@(1155, 1158)", "dev30b-034@(1159, 1162)", "dev30b-034@(1163, 1165)",
+              "dev30b-034@(1166, 1168)"},
 }
 
 
@@ -661,6 +712,9 @@ RANGE_ENDS = [
     ("A kezelés alatt vérnyomása 120–140/70–80 Hgmm, pulzusa 68–80/min volt.",
      ["SBP=120", "SBP=140", "DBP=70", "DBP=80", "HR=68", "HR=80"]),
     ("Oxigen pe mască 6 L/min (țintă SpO2 92–96%)", []),
+    # round 29 (dev30): Polish "docelowo" (target), an accepted range
+    ("Tlenoterapia bierna (docelowo SpO2 90–94%).", []),
+    ("Accept seated SBP up to 150-160 for now given falls.", []),
     # round 27 (dev28): a Japanese target written after the range ("を目標に"), a Dutch "streef" (target) saturation
     ("指示：SpO2 90〜94%を目標に酸素流量を調整する。", []),
     ("Zuurstof op geleide van de saturatie, streefsat 90–94%.", []),
@@ -2053,7 +2107,8 @@ FORMS_HELDOUT27 = [
     ("Khám: M 96 l/ph, HA 120/70 mmHg, NT 20 l/ph.", [("heart_rate", "96"), ("systolic_bp", "120"),
                                                      ("diastolic_bp", "70"), ("respiratory_rate", "20")]),
     ("א.ק.ג.: קצב סינוס 88, ללא שינויים.", [("heart_rate", "88")]),
-    ("Beim Eintreffen: Hf 128/min, SpO2 90 %.", [("heart_rate", "128"), ("oxygen_saturation", "90")]),
+    ("Beim Eintreffen des Notarztes: Hf 128/min und SpO2 90 % unter Raumluft, Patientin wach.", [
+        ("heart_rate", "128"), ("oxygen_saturation", "90")]),
     ("ECG: fibrilación auricular con RVR a 138 lpm.", [("heart_rate", "138")]),
     ("W Holterze blok AV z rytmem komór ok. 38/min.", [("heart_rate", "38")]),
     ("Deficit de puls (puls periferic 96/min).", [("heart_rate", "96")]),
@@ -2082,6 +2137,42 @@ CHOSEN_HELDOUT27 = [
     ("S: demam 2 hari.\nO: KU sedang, Kes: CM. TD 110/70 mmHg, N 96 x/mnt, RR 20 x/mnt.\nA: DHF.\n\n"
      "S: membaik.\nO: TD 120/80 mmHg, N 84 x/mnt.\n", "96"),
     ("रेफरल पर्ची पर दर्ज: पल्स 120/मिनट.\n\nभर्ती के समय जाँच (General Examination):\nनाड़ी 104/मिनट\n", "104"),
+]
+FORMS_HELDOUT28 = [
+    # tables headed in Turkish ("Nabız", "Ateş", "SS"), Portuguese ("Tª auric. (ºC)"), Dutch ("Ademh.") and Danish
+    # ("Resp.fr."); the heart's rate after Polish "czynność miarowa," and Hungarian "tachycard," on the heart's line;
+    # Turkish "KTA", Dutch "AH-freq", Serbian "Disanje", Finnish "Hf" (a breathing rate) and both arms ("oik.",
+    # "vas."), Greek "at rest", Spanish "TAS", German "RR syst."; "until recently" is no threshold
+    ("Saat  | TA (mmHg) | Nabız (/dk) | Ateş (°C) | SS (/dk)\n10:00 | 126/74 | 92 | 37,2 | 20\n", [
+        ("systolic_bp", "126"), ("diastolic_bp", "74"), ("heart_rate", "92"), ("temperature", "37,2"),
+        ("respiratory_rate", "20")]),
+    ("Hora  | FC (bpm) | Tª auric. (ºC)\n09h00 | 88       | 37,4\n", [("heart_rate", "88"), ("temperature", "37,4")]),
+    ("Uur   | Pols | Ademh. | Temp.\n23:00 | 90   | 20     | 38,1\n", [
+        ("heart_rate", "90"), ("respiratory_rate", "20"), ("temperature", "38,1")]),
+    ("Kl.      Resp.fr.  Puls\n08.00    18        84\n", [("respiratory_rate", "18"), ("heart_rate", "84")]),
+    ("Serce: czynność niemiarowa, 96/min, szmer skurczowy.", [("heart_rate", "96")]),
+    ("Keringés: szívműködés szapora, tachycard, 116/min.", [("heart_rate", "116")]),
+    ("Hasta bilinci açık, koopere. Vital bulgular: TA 118/72 mmHg, KTA 96/dk, ateş 36,8 °C.", [
+        ("systolic_bp", "118"), ("diastolic_bp", "72"), ("heart_rate", "96"), ("temperature", "36,8")]),
+    ("Triage: RR 110/60 mmHg, AH-freq 24/min, pols 104/min.", [
+        ("systolic_bp", "110"), ("diastolic_bp", "60"), ("respiratory_rate", "24"), ("heart_rate", "104")]),
+    ("Puls 96/min, ritmičan. Disanje 18/min.", [("heart_rate", "96"), ("respiratory_rate", "18")]),
+    ("Potilas on hengästynyt ja tuskainen, ensihoito toi päivystykseen. RR oik. 164/96, vas. 150/90 mmHg. Pulssi "
+     "104/min. Hf 24/min.", [
+        ("systolic_bp", "164"), ("diastolic_bp", "96"), ("systolic_bp", "150"), ("diastolic_bp", "90"),
+        ("heart_rate", "104"), ("respiratory_rate", "24")]),
+    ("ΣΦ ηρεμίας 102/min ρυθμικές.", [("heart_rate", "102")]),
+    ("Exploración física: paciente sudoroso, TAS 96 mmHg tras el bolo de fluidos.", [("systolic_bp", "96")]),
+    ("Verlauf: RR syst. 104 mmHg unter Noradrenalin.", [("systolic_bp", "104")]),
+    ("Prenatal BPs normal until recently: 116/70 at booking.", [("systolic_bp", "116"), ("diastolic_bp", "70")]),
+    # no reading: a ventilator's set rate before a later "patient breathing", a German set rate, a Romanian pulse
+    # deficit, a peak flow's percentage, a Turkish threshold written after the value
+    ("Vent: AC/VC  Vt 400 mL  RR 22  PEEP 10  FiO2 40% - patient breathing at 26.", [("respiratory_rate", "26")]),
+    ("Beatmung nach Intubation: BIPAP, PEEP 8, eingestellte AF 12/min, Gesamt-AF 16/min, Patientin sediert und "
+     "stabil.", [("respiratory_rate", "16")]),
+    ("AV 118 b/min, deficit de puls 14, suflu sistolic.", [("heart_rate", "118")]),
+    ("SpO2 95% on air, PEFR 240 L/min (55%).", [("oxygen_saturation", "95")]),
+    ("Ateş 38,5 °C üzerine çıkarsa kültür alınacak.", []),
 ]
 CHOSEN_HELDOUT25 = [
     # the title decides whose note it is ("Seen in A&E" on a later line does not make it the ED's); Persian
@@ -2140,7 +2231,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
-                                                                FORMS_HELDOUT26, FORMS_HELDOUT27)
+                                                                FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
