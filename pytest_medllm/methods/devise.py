@@ -274,6 +274,3 @@ class LabelDistributions:
                 raise KeyError(key)
             self._score([(self._style_of[note_id], task)])
         return self._scored[key]
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, tuple) and len(key) == 2 and key[0] in self._style_of and key[1] in TASKS
