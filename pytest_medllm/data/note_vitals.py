@@ -83,10 +83,11 @@ The ends of ranges take no part in it.
    onderzoek", "Exploración física", "EO (esame obiettivo)", "Status", "Exame físico", "Przy przyjęciu"), a
    vitals/VS/obs block ("Vitals:", "Obs @ triage:", "Signes vitaux:", "Constantes à l'arrivée :"), triage (also a
    nurse's "Triage note (RN): …" written under its heading), on arrival, initial vitals, primary survey, an A-E
-   assessment, a baseline or pre-procedure block, or a timed assessment ("Assessment at 14:30", "Post-ROSC assessment
-   (14:30)", also after an SBAR letter: "A: Assessment on RRT arrival (14:25):"); "P/E (ward)", "O/E (at MICU)",
-   India's "S/E". So a nurse's triage block written before the physician's O/E is chosen, and a code note's post-ROSC
-   assessment is chosen over the pre-arrest values its events narrative quotes. In a note the admitting team wrote
+   assessment, a baseline or pre-procedure block (not in a note written after the operation), or a timed assessment
+   ("Assessment at 14:30", "Post-ROSC assessment (14:30)", also after an SBAR letter: "A: Assessment on RRT arrival
+   (14:25):"); "P/E (ward)", "O/E (at MICU)", India's "S/E". So a nurse's triage block written before the
+   physician's O/E is chosen, and a code note's post-ROSC assessment is chosen over the pre-arrest values its events
+   narrative quotes. In a note the admitting team wrote
    (its first lines say admission, H&P, clerking, not the emergency department, an emergency unit or a ward that
    triages its own admissions), the team's own examination comes first: the emergency department's triage set or
    values it quotes under their own heading ("ED triage (01:55):", "@ED (triage):") are taken only for a vital the

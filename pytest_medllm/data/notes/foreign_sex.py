@@ -75,7 +75,9 @@ def _german_singular(text: str, m: re.Match) -> bool:
 _RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|hustru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
                              r"echtgenote|echtgenoot|vrouw|man|partner|dochter|zoon|kinderen|moeder|vader|broer|zus|"
                              r"Sohn|Tochter|Ehemann|Ehefrau|Mann|Partner(?:in)?|Kinder|Mutter|Vater|Bruder|Schwester|"
-                             r"Enkel\w*|Lebensgefährt\w*)\b")
+                             r"Enkel\w*|Lebensgefährt\w*|"
+                             # Polish: "jej matka", "jej mąż"
+                             r"matka|ojciec|mąż|żona|córka|syn|brat|siostra|dzieci|partner(?:ka)?)\b")
 
 
 #: The masculine patient nouns, which are no sex word as a field's label ("Pacjent: Marek W.").
@@ -143,7 +145,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                 continue
             kind = "title"
         elif kind == "title" and not after_age and not lower_dutch and not before_age and not title_before_verb and not (
-                (word[0].isupper() or word.upper() == word.lower()) and re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[]|\.{3}|…)",
+                # (Georgian has no capitals in writing: "ბატონი გ. მ.")
+                (word[0].isupper() or word.upper() == word.lower() or "\u10d0" <= word[0] <= "\u10ff") and
+                re.match(r"[ \t]+(?:_|[A-ZÀ-Þ\[]|\.{3}|…|[\u10D0-\u10FF]\.)",
                                                                                  after)):
             continue  # a title stands before a name, "___" or "..." ("85-jähriger Herr" is the patient, "dhr. P." too)
         if kind == "title" and (STAFF_AFTER_NAME.match(text, m.end()) or
@@ -184,6 +188,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                 word.lower() == "patient" and not (word[0].isupper() or "fr" in languages and re.search(
                     r"(?:\b(?:le|un|du|au|ce)|[(:])[ \t]*$", text[max(0, m.start() - 6):m.start()])))):
             continue  # a field's label ("Pacjent: Marek W."); "with patient and daughter" is English
+        if word in ("מטופל", "מטופלת") and re.match(r"[ \t]*:|[ \t]+ב(?![תן][ \t]+\d)", after):
+            continue  # a field's label ("מטופל: מר י. ל."), or "treated with" ("מטופלת באינסולין")
         if word.lower() == "lui" and "it" not in languages:
             # French "lui" is "him" only after a preposition ("selon lui"); "je lui ai dit" is "to him or her"
             if re.search(r"\b(?:selon|pour|avec|chez|sans|contre|par|de|à|d['’]après)[ \t]+$",
@@ -193,7 +199,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         if word.lower() in ("ze", "zij") and not _dutch_singular(text, m):
             continue  # "zij hebben", "ze zijn": they
         if kind == "pronoun":
-            sentence_start = re.search(r"(?:^|[.!?:;]\s+|\n)$", text[max(0, m.start() - 3):m.start()])
+            # (a list's item opens a sentence too: "- Hun ønsker å amme")
+            sentence_start = re.search(r"(?:^|[.!?:;]\s+|\n|\n[ \t]*[-–•*][ \t]+)$",
+                                       text[max(0, m.start() - 3):m.start()])
             if word != word.lower() and not (word[0].isupper() and word[1:].islower() and sentence_start):
                 continue  # "ER", "Han Chinese", a name: not a pronoun
             if word.lower() == "il" and _IMPERSONAL.match(after):

@@ -203,7 +203,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                  # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
                                r"النبض|nabız|kta",
-                 "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم",
+                 # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
+                 "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
+                                   r"rr\s*art\w*|الضغط",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
                  # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı)
@@ -232,6 +234,10 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     # a time of day or a posture before the vital: "AM BP", "PM HR", "Sitting BP"
     bare = re.sub(r"^(?:am|pm|a\.m\.|p\.m\.|morning|evening|night|mean|avg|average|home|lying|sitting|standing)\s+",
                   "", bare)
+    if re.fullmatch(r"[a-z](?:\.\s*[a-z]){1,2}", bare):
+        bare = re.sub(r"[.\s]", "", bare)  # initials with their periods: Spanish "P.A. (mmHg)", "F.C. (x')", "F.R."
+    if re.fullmatch(r"(?:bp|b/p|nibp|blood\s+pressure)\s*/\s*(?:hr|p|pulse|puls|heart\s+rate)", bare):
+        return "pressure and pulse", None, None  # a home log's "AM BP / HR" column: "146/92 / 74"
     for variable, pattern in _COLUMN_NAMES.items():
         if re.fullmatch(pattern, bare):
             letter = unit and (unit[1] or unit[2])
@@ -247,6 +253,16 @@ def _cell(text: str, at: int, variable: str, unit: str | None, part: int | None 
         rest = text[at + pair.end():at + pair.end() + 12]
         item, _ = read_single(variable, text, start, end, "table column", after=rest)
         return [item] if item else []
+    if variable == "pressure and pulse":
+        pressure = pressure_at(text, at, "table column", in_slash_run=True)  # its pulse follows after a slash
+        pulse = re.match(r"[ \t]*/[ \t]*(\d{2,3})(?![\d/])", text[pressure[-1].end:]) if pressure else None
+        if pulse is None:
+            return pressure
+        start = pressure[-1].end + pulse.start(1)
+        item, _ = read_single("heart_rate", text, start, start + len(pulse[1]), "table column")
+        return pressure + ([item] if item else [])
+    if variable == "oxygen_saturation" and text[at:at + 1] == "%":
+        at += 1  # the percent sign before the value, as Turkish writes it: "%96"
     if variable == "blood_pressure" or (variable == "respiratory_rate" and
                                         re.match(r"\d{2,3}[ \t]*/[ \t]*\d", text[at:])):
         # an "RR" column of pressures is the German blood pressure (Riva-Rocci)

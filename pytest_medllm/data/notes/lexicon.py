@@ -240,6 +240,18 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "女": ("female", "noun", ()),
     # Ukrainian pronouns, a Polish accusative
     "він": ("male", "pronoun", ()), "вона": ("female", "pronoun", ()), "chorą": ("female", "noun", ()),
+    # Icelandic pronouns and nouns ("71 árs karlmaður", "Hann hefur haft", "Rætt við hann", "honum"; "hans" and
+    # "kona" are read as Swedish and Norwegian words above), Albanian ("Pacientja: femër", "ajo ka fjetur"), Georgian
+    # ("ბატონი გ. მ.", "სქესი: მამრობითი"), Hebrew without the article ("מטופלת בת 78"), Arabic subject pronouns,
+    # a Polish possessive ("jej matka obecna")
+    "hann": ("male", "pronoun", ()), "hún": ("female", "pronoun", ()), "honum": ("male", "object", ()),
+    "henni": ("female", "object", ()), "hennar": ("female", "possessive", ()), "karlmaður": ("male", "noun", ()),
+    "pacientja": ("female", "noun", ()), "femër": ("female", "noun", ()), "mashkull": ("male", "noun", ()),
+    "ajo": ("female", "pronoun", ()),
+    "ბატონი": ("male", "title", ()), "ქალბატონი": ("female", "title", ()), "მამრობითი": ("male", "noun", ()),
+    "მდედრობითი": ("female", "noun", ()),
+    "מטופלת": ("female", "noun", ()), "מטופל": ("male", "noun", ()), "هو": ("male", "pronoun", ()),
+    "هي": ("female", "pronoun", ()), "jej": ("female", "possessive before a relative", ("pl",)),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -287,7 +299,11 @@ FOREIGN_SWAPS: dict[str, str] = {
     "המטופל": "המטופלת", "המטופלת": "המטופל", "הוא": "היא", "היא": "הוא", "נקבה": "זכר",
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
     "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
-    "chorą": "chorego", "ham": "hende", "ihm": "ihr", "pacientky": "pacienta", "bolesniku": "bolesnici",
+    "chorą": "chorego", "hann": "hún", "hún": "hann", "honum": "henni", "henni": "honum", "hennar": "hans",
+    "karlmaður": "kona", "pacientja": "pacienti", "femër": "mashkull", "mashkull": "femër", "ajo": "ai",
+    "ბატონი": "ქალბატონი", "ქალბატონი": "ბატონი", "მამრობითი": "მდედრობითი", "მდედრობითი": "მამრობითი",
+    "מטופלת": "מטופל", "מטופל": "מטופלת", "هو": "هي", "هي": "هو", "jej": "jego",
+    "ham": "hende", "ihm": "ihr", "pacientky": "pacienta", "bolesniku": "bolesnici",
     "больного": "больной", "хворого": "хворої", "dna": "dl", "السيدة": "السيد", "מר": "גב'", "גבר": "אישה",
     "ông": "bà", "bà": "ông", "hem": "haar", "pat.in": "pat.", "nőbeteget": "férfibeteget",
     "férfibeteget": "nőbeteget", "мужчина": "женщина", "женщина": "мужчина", "хворому": "хворій",

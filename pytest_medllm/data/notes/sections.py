@@ -52,6 +52,13 @@ examination (Spanish "A su llegada a planta", Finnish "Tila osastolle tullessa",
 and so does a triage line that opens with its system's name ("RETTS 15:44 – RÖD", "KTAS 2", "CTAS 3", Brazil's
 "CLASSIFICAÇÃO DE RISCO (Manchester) 10:35 – LARANJA"); so do Hungarian "Fizikális vizsgálat", a Japanese department's
 "当科初診時（…）" and an Italian team's own "Valutazione:"; a diagnosis heading ("Diagnostic la internare") never does.
+Swiss "Eintrittsbefund", Estonian "Objektiivne leid vastuvõtul", Greek "Αντικειμενικά", Croatian "Somatski status",
+Turkish "Servise kabul", Albanian "Triazhi" and "Ekzaminimi objektiv" and Georgian "ობიექტური გასინჯვა" open the
+examination; the Estonian "kiirabi", the Croatian "HMP" ("na terenu"), Icelandic paramedics and an Albanian ambulance
+crew are from before, and Estonian "Lahkumisel" is the discharge. In a note written after an operation (its first
+lines say so: "POST-OP NOTE", Turkish "AMELİYAT SONRASI") the pre-operative block is from before, not the baseline
+the note examines against; Danish, Norwegian and Icelandic admission notes are the admitting team's, and the Danish
+"FAM-triage" is the emergency department's.
 """
 
 from __future__ import annotations
@@ -76,7 +83,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
                   r"\b(?:à\s+la|de)\s+sortie\b|\bau\s+congé\b|\b(?:al|na|de)\s+alta\b|\ba\s+l['’]alta\b|בשחרור|при\s+выписке|при\s+изписването|"
                   r"при\s+виписці|\balla\s+dimissione\b|\bvid\s+utskrivning|"
-                  r"\bprzy\s+wypisie\b|κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
+                  r"\bprzy\s+wypisie\b|\blahkumisel\b|"
+                  r"κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
     # a document title, not the exam; every repeat of the exam or the vitals
     ("other", r"^diagnos\w*\b|^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
@@ -95,7 +103,11 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|rzp|nmp|saj|echipa\w*|ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*|מד[\"״]א)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"zzs|rzp|nmp|saj|echipa\w*|"
+              # Estonian, Croatian, Icelandic and Albanian ambulance crews: "kiirabi", "HMP (na terenu)",
+              # "Sjúkraflutningamenn", "Ekipi i ambulancës"
+              r"kiirabi\w*|hmp\w*|na\s+terenu|sjúkraflutning\w*|ambulanc\w*|"
+              r"ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*|מד[\"״]א)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
               r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
@@ -177,7 +189,12 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # l'ingrés", Lithuanian "Objektyviai", Hungarian "Felvételi status", Macedonian "Статус при прием",
              # Finnish "Osastolla tulovaiheessa" (on the ward, on arrival)
              r"בבדיקה|בקבלה|exploració\s+física|objektyviai|felvételi\s+st[aá]tusz?|статус\s+при\s+прием|"
-             r"при\s+прием\b|tulovaih\w*"),
+             r"при\s+прием\b|tulovaih\w*|"
+             # Swiss "Eintrittsbefund (Notfallstation, …)", Estonian "Objektiivne leid vastuvõtul", Greek
+             # "Αντικειμενικά:", Croatian "Somatski status (22:30):", Turkish "Servise kabul (15:20)", Albanian
+             # "Triazhi (07:30, infermierja):" and "Ekzaminimi objektiv", Georgian "ობიექტური გასინჯვა"
+             r"eintrittsbefund|objektiivne\s+leid|\bvastuvõtul\b|αντικειμενικ\w*|\b(?:somatski|psihijatrijski|"
+             r"psihički|neurološki)\s+status\b|servise\s+kabul|\btriazh\w*|ekzaminim\w*|ობიექტურ\w*"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
@@ -200,7 +217,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"жалоб\w*|скарг\w*|оплаквания|анамнез\w*|диагноз\w*|діагноз\w*|заключени\w*|висновок|план\w*|"
               r"лаборатор\w*|для\s+сравнения|при[её]мн\w*|лечени\w*|лікування|лечение|рекомендац\w*|"
               r"эпикриз\w*|епікриз\w*|дневник\w*|القصة\s+المرضية|الخطة|التشخيص|سبب\s+الدخول|"
-              r"תלונה\s+עיקרית|אבחנה|תוכנית|המלצות|saga|greining|áætlun)\b|^[sp]$"),
+              r"תלונה\s+עיקרית|אבחנה|תוכנית|המלצות|saga|greining|áætlun|anamnees|anamnez\w*|rivlerësim\w*|dopun\w*|"
+              r"ანამნეზ\w*|ლაბორატორი\w*|შეფასება)\b|^[sp]$"),
 )
 #: (Devanagari's vowel signs are no word characters to Python's regular expressions: "जाँच" is one word)
 _LABEL_WORD = r"[^\W_][\w\u0900-\u097F/&.,'’@\-– ]{0,60}?"
@@ -271,16 +289,33 @@ _PLACE_OBS = re.compile(r"\b(?:clinic|gp|practice|surgery|health\s+cent(?:re|er)
                         r"residential\s+home|community|home)\s+(?:obs|observations|vitals?|vs|v/s)\b")
 
 
-def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhere: bool = False) -> str | None:
+#: A note written after an operation says so in its title: "POST-OP NOTE", "AMELİYAT SONRASI SERVİS KABUL" (Turkish),
+#: "Overflyttingsnotat fra postoperativ" (Norwegian).
+_AFTER_OPERATION_TITLE = re.compile(r"(?i)\bpost[- ]?op\w*|\bpostoperat\w*|amel[iİı]yat\s+sonras[ıiI]")
+#: A block of values from before the operation: "Pre-op vitals:", "Preoperatif (sabah 07:00):", "Preoperativt:".
+_BEFORE_OPERATION = re.compile(r"\bpre[- ]?op\w*|\bpréop\w*|ameliyat\s+öncesi")
+
+
+def written_after_an_operation(text: str) -> bool:
+    """Whether the note's first two lines say it was written after an operation (a post-operative or recovery note),
+    where the values taken before the operation are quoted from before, not the note's own examination."""
+    return bool(_AFTER_OPERATION_TITLE.search("\n".join(text.lstrip().split("\n")[:2])))
+
+
+def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhere: bool = False,
+                 after_operation: bool = False) -> str | None:
     """The kind a heading gives its section; None for a label the table does not know (it continues ``current``).
     ``form`` "colon": a label followed by a colon and its text. ``came_from_elsewhere``: the note says the patient
     came from elsewhere, so that the observations of a place ("Clinic obs 0600:") are that place's, from before this
-    encounter (a clinic's own note calls its observations so too, and keeps them as its vitals block)."""
+    encounter (a clinic's own note calls its observations so too, and keeps them as its vitals block).
+    ``after_operation``: the note was written after an operation, so that a pre-operative block is from before."""
     # "after 5 min rest", "after 5 minutes seated": how a reading was taken, not a later set
     words = re.sub(r"\bafter\s+\d+\s*min\w*\s+(?:of\s+)?(?:rest|sitting|seated|supine|lying)\b", " ",
                    label.strip().lower())
     words = _CJK_SPACE.sub("", words)  # a heading spaced out for the eye: "体 格 检 查"
     if came_from_elsewhere and _PLACE_OBS.search(words):
+        return "other"
+    if after_operation and _BEFORE_OPERATION.search(words):
         return "other"
     head = re.sub(r"\([^()]*\)", " ", words).strip()
     if re.fullmatch(r"(?:physical\s+)?exam(?:ination)?|o/e|objective", head) and re.search(
@@ -304,7 +339,9 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
 #: Indian ward's case sheet.
 _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
                               r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation|"
-                              r"admiss[ãa]o|internamento|case\s+sheet)\b|"
+                              r"admiss[ãa]o|internamento|case\s+sheet|"
+                              # Danish, Norwegian and Icelandic admission notes
+                              r"indlæggelses(?:notat|journal)|innleggelses(?:notat|journal)|innlagnarnót\w*)\b|"
                               # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
                               # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
                               r"입원|入院|بدو\s+ورود|بستری")
@@ -318,8 +355,10 @@ _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
 _QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto|"
-                               r"akuten|akutmottag\w*|tri[aá]ge?\w*|تریاژ|اورژانس|الطوارئ|الفرز")
-_OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund")
+                               r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
+                               # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
+                               r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")
+_OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund|objekti\w*")
 
 
 def admitting_team_note(text: str) -> bool:
@@ -364,15 +403,18 @@ def find_sections(text: str) -> list[Section]:
     headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
-    sections = _cut(text, sorted(headings), elsewhere)
+    after_operation = written_after_an_operation(text)
+    sections = _cut(text, sorted(headings), elsewhere, after_operation)
     if any(s.kind == "exam" for s in sections):
         return sections
     return _cut(text, sorted(headings + [(m.start(), m["label"], "lead-in") for m in _LEAD_IN.finditer(text)]),
-                elsewhere)
+                elsewhere, after_operation)
 
 
-def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = False) -> list[Section]:
-    """The sections that ``headings`` (position, label, form) open (``elsewhere``: the patient came from elsewhere)."""
+def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = False, after_operation: bool = False
+         ) -> list[Section]:
+    """The sections that ``headings`` (position, label, form) open (``elsewhere``: the patient came from elsewhere;
+    ``after_operation``: the note was written after an operation)."""
     cuts: list[tuple[int, str, str]] = []
     current = "other"
     resume: tuple[int, str, str] | None = None  # where a lead-in's paragraph ends, and the section it interrupted
@@ -380,7 +422,7 @@ def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = Fals
         if resume and start >= resume[0]:
             cuts.append(resume)
             current, resume = resume[2], None
-        kind = section_kind(label, current, form, elsewhere)
+        kind = section_kind(label, current, form, elsewhere, after_operation)
         words = len(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", "", label).split())
         long_exam = kind == "exam" and re.match(r"(?i)\s*(?:primary|secondary)\s+survey\b|\s*physical\s+exam|"
                                                 r"\s*vital\s+signs\b", label)

@@ -79,7 +79,7 @@ RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'
             r"/[ \t]?perc\b|/[ \t]?λεπτό|/[ \t]?dak\b|уд\.?[ \t]*/[ \t]*мин|k\.[ \t]*/[ \t]*min\b|/[ \t]?د(?![\u0600-\u06FF])|" \
             r"x[ \t]*/?[ \t]*(?:menit|mnt|min|m)\b|times[ \t]*/[ \t]*min|/[ \t]?dk\b|" \
             r"resp(?:irations)?/min|r/min\b|" \
-            r"Schläge|Atemzüge|slag)"
+            r"Schläge|Atemzüge|slag|/[ \t]?mín\b|[ \t]?წთ-ში)"
 #: What after a number makes it the value of something else: a dose, a volume, a duration, a size, oxygen flow.
 _OTHER_UNIT = re.compile(r"[ \t]*(?:mg|mcg|µg|g\b|kg|lbs?|mL|ml|L\b|L/min|l/min|mmol|mEq|units?|U\b|ms\b|"
                          r"ng|pg|[nµup]mol|mU|kU|IU|/[µu]?[lL]\b|x[ \t]?10|G/[lL]\b|"

@@ -149,8 +149,14 @@ LABELS: tuple[Label, ...] = (
        "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
        not_after=r"(?:disanj\w*|dihanj\w*|dech\w*|oddech\w*|solunum|breath\w*)[^\n]{0,15}$",
        meaning="an ECG's rate: 'frekvencia komôr 150/min', 'hız 46/dk', 'escaperitme 36/min', 'RS a 88 bpm'"),
-    _L("FC", r"FC", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
-       meaning="fréquence cardiaque, frecuencia cardíaca, frequenza cardiaca, frequência cardíaca"),
+    _L("FC", r"FC|Fc|F\.C\.", "heart_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
+       unit_or_vitals_line=True, meaning="fréquence cardiaque, frecuencia cardíaca, frequenza cardiaca, frequência "
+                                         "cardíaca (Québec 'Fc 108 rég.', Peru 'F.C.: 92 x'')"),
+    # Albanian "FZ 112/min" (frekuenca e zemrës); Georgian "გცს 78 წთ-ში" (გულისცემის სიხშირე), "პულსი"
+    _L("FZ", r"FZ", "heart_rate", "sq", case_sensitive=True, unit=RATE_UNIT, unit_or_vitals_line=True,
+       meaning="frekuenca e zemrës, the heart rate in Albanian"),
+    _L("გცს", r"(?<![\u10A0-\u10FF])(?:გცს|პულსი?)(?![\u10A0-\u10FF])", "heart_rate", "ka",
+       meaning="გულისცემის სიხშირე, the heart rate, and the pulse in Georgian"),
     # blood pressure
     _L("blood pressure", r"(?:(?:non-?invasive|arterial|cuff)\s+)?blood\s+pressure|(?:arterial|art\.?|a-?)\s*line"
                          r"(?:\s+(?:BP|pressure))?", "blood_pressure"),
@@ -179,6 +185,9 @@ LABELS: tuple[Label, ...] = (
        meaning="blood pressure in Arabic, Hebrew and Icelandic"),
     _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
        case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
+    # Georgian "აწ 158/92 მმ ვწყ. სვ." (არტერიული წნევა)
+    _L("აწ", r"(?<![\u10A0-\u10FF])(?:აწ|არტერიული\s+წნევა)(?![\u10A0-\u10FF])", "blood_pressure", "ka",
+       meaning="არტერიული წნევა, the blood pressure in Georgian"),
     _L("AKS", r"AKS|AKD", "blood_pressure", "lt", case_sensitive=True,
        meaning="arterinis kraujo spaudimas (slėgis), the blood pressure in Lithuanian"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
@@ -241,6 +250,15 @@ LABELS: tuple[Label, ...] = (
        meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
     _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="respirations (IHS measurement code), Slovenian frekvenca dihanja"),
+    # Icelandic "ÖT 16/mín" (öndunartíðni), Georgian "სს 16 წთ-ში" (სუნთქვის სიხშირე), Polish "oddech pogłębiony
+    # 28/min" (a breathing described, then its rate)
+    _L("ÖT", r"ÖT", "respiratory_rate", "is", case_sensitive=True, unit=RATE_UNIT, unit_or_vitals_line=True,
+       meaning="öndunartíðni, the breathing rate in Icelandic"),
+    _L("სს", r"(?<![\u10A0-\u10FF])(?:სს|სუნთქვის\s+სიხშირე)(?![\u10A0-\u10FF])", "respiratory_rate", "ka",
+       meaning="სუნთქვის სიხშირე, the breathing rate in Georgian"),
+    _L("oddech (described)", r"oddech(?:\s+(?:pogłębiony|spłycony|przyspieszony|miarowy|regularny|wydolny|"
+                             r"Kussmaula|kussmaulowski)){1,2}", "respiratory_rate", "pl", unit=RATE_UNIT,
+       meaning="a breathing described, then its rate: 'oddech Kussmaula 24/min'"),
     _L("ΑΣ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
        meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min'"),
     _L("hf", r"hf", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
@@ -251,7 +269,7 @@ LABELS: tuple[Label, ...] = (
        meaning="ademhalingsfrequentie"),
     _L("RF", r"RF", "respiratory_rate", "no/da", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
        meaning="respirasjonsfrekvens (English RF is the rheumatoid factor): 'puls 112 – RF 28 – SpO2 89 %'"),
-    _L("FR", r"FR", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
+    _L("FR", r"FR|F\.R\.", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
        meaning="fréquence respiratoire, frecuencia respiratoria, frequenza respiratoria, frequência respiratória"),
     # oxygen saturation
     _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
@@ -262,7 +280,7 @@ LABELS: tuple[Label, ...] = (
                     r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
        "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
-    _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|súrefnismettun", "oxygen_saturation", "he/ar/is"),
+    _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|(?:súrefnis)?mettun", "oxygen_saturation", "he/ar/is"),
     # temperature
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
                       r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"

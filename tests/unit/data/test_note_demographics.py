@@ -1212,19 +1212,43 @@ SEX_WORDS_HELDOUT28 = [
     ("Болната е приета по спешност.", ["Болната"], ["Болният"]),
     ("Pacijentkinja stara 61 godina primljena je hitno.", ["Pacijentkinja"], ["Pacijent"]),
 ]
+SEX_WORDS_HELDOUT29 = [
+    # Icelandic pronouns and nouns, Albanian, Georgian, Hebrew without its article (not a field's label nor "treated
+    # with"), Arabic pronouns, a Polish possessive before a relative, a Norwegian pronoun opening a list's item
+    ("Saga: 64 árs karlmaður. Hann kom með sjúkrabíl; rætt við honum og dóttur.", ["karlmaður", "Hann", "honum"],
+     ["kona", "Hún", "henni"]),
+    ("Pacientja: femër, 52 vjeç. Sipas vajzës, ajo ka pasur ethe.", ["Pacientja", "femër", "ajo"],
+     ["Pacienti", "mashkull", "ai"]),
+    ("პაციენტი: ბატონი ლ. კ., სქესი: მამრობითი", ["ბატონი", "მამრობითი"], ["ქალბატონი", "მდედრობითი"]),
+    ("מטופלת בת 81, מטופלת באינסולין.", ["מטופלת", "בת"], ["מטופל", "בן"]),
+    ("מטופל: מר א. ב.", ["מר"], ["גב'"]),
+    ("هو يتناول الأدوية بانتظام.", ["هو"], ["هي"]),
+    ("Stan chorej bez zmian. Chora poinformowana o planie leczenia oraz rokowaniu, jej córka obecna przy "
+     "rozmowie.", ["chorej", "Chora", "jej"], ["chorego", "Chory", "jego"]),
+    ("Plan:\n- Hun ønsker å gå hjem i morgen. Pasienten er ikke allergisk, ikke feber.", ["Hun"], ["Han"]),
+]
+AGES_HELDOUT29 = [
+    # Icelandic "árs", Albanian "vjeç", Georgian "წლის", Czech "Pacient 59 let"
+    ("Saga: 58 árs kona með sykursýki.", 58),
+    ("Pacienti: mashkull, 47 vjeç, nga Durrësi.", 47),
+    ("პაციენტი: ქალბატონი ნ. ბ., 73 წლის", 73),
+    ("Pacient 66 let, přijat pro dušnost.", 66),
+]
 
 
-@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25)
+@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
-    """Each form of an age the held-out corpora heldout23 to heldout25 showed missing, written here (not copied)."""
+    """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
+    copied)."""
     assert extract_demographics(text).age == age
 
 
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
-                         + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28)
+                         + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
+                         + SEX_WORDS_HELDOUT29)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
-    heldout28 showed missing."""
+    heldout29 showed missing."""
     found = extract_demographics(text).sex_mentions
     assert [text[m.start:m.end] for m in found] == sex_words
     assert [_swapped(m) for m in found] == counterparts

@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -45,8 +45,13 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: a rapid-response team's own assessment after the ward's values.
 #: dev28's °C (0.938) and chosen °F (0.905): a Portuguese nursing chart's temperature column, a Russian "fever up to"
 #: in the course, a Japanese "37℃台" (a decade), a Tcurrent its authors starred after a Tmax the rule takes first.
+#: dev31's chosen readings (0.909-0.957): a nurse's shift note whose first set is written inside a timed line of prose
+#: ("1915 Received report … VS at 2000: …") before the shift's "0005 VS:" block, a post-operative unit's observation
+#: table after the pre-operative values of a Norwegian transfer note, an event note whose authors starred the set
+#: at the event, a Tcurrent starred after a Tmax.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
-          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84}
+          "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
+          "dev31": 0.90}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -111,12 +116,15 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # a paced rhythm's "underlying SB 48", "Recovery to 92%", Spanish "saturaciones de 82 %", a run with two arms'
     # pressures between pipes, "home avg 141/88, office 146/90" in a sentence about a goal, a MET call's set chosen
     # before the ICU's
-    # ("SpO2 97% FiO2 0.5" is read since dev14)
-    "dev11": {"dev11a-012@(3286, 3290)", "dev11a-017@(1497, 1501)", "dev11a-023@(1248, 1252)",
-              "dev11a-027@(631, 633)", "dev11b-013@(1755, 1758)", "dev11b-013@(1759, 1762)",
-              "dev11b-015@(1112, 1114)", "dev11b-020@(703, 705)", "dev11b-021@(1158, 1161)",
-              "dev11b-021@(1162, 1164)", "dev11b-026@(1667, 1670)", "dev11b-026@(1671, 1673)",
-              "dev11b-026@(1682, 1685)", "dev11b-026@(1686, 1688)"},
+    # ("SpO2 97% FiO2 0.5" is read since dev14); a CVICU post-operative admission note whose annotators starred the
+    # pre-operative clinic baseline, where the rule since round 30 takes the unit's own arrival set (a note written
+    # after an operation quotes its pre-operative values from before; heldout29's annotators starred the arrival set)
+    "dev11": {"dev11a-012@(3286, 3290)", "dev11a-017@(1497, 1501)", "dev11a-023@(1248, 1252)", "dev11a-027@(202, 205)",
+              "dev11a-027@(206, 208)", "dev11a-027@(213, 215)", "dev11a-027@(222, 224)", "dev11a-027@(597, 599)",
+              "dev11a-027@(631, 633)", "dev11a-027@(639, 642)", "dev11a-027@(643, 645)", "dev11a-027@(687, 690)",
+              "dev11b-013@(1755, 1758)", "dev11b-013@(1759, 1762)", "dev11b-015@(1112, 1114)", "dev11b-020@(703, 705)",
+              "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)", "dev11b-026@(1667, 1670)",
+              "dev11b-026@(1671, 1673)", "dev11b-026@(1682, 1685)", "dev11b-026@(1686, 1688)"},
     # dev12 was heldout10, scored once (README) and then studied: no vital sign is left missed or spurious. What it
     # showed is written in FORMS_HELDOUT10 and CHOSEN_HELDOUT10 (a triage nurse's "Triage note (RN):" block before the
     # physician's O/E, a MET call's "Ward obs" before its own arrival set, Polish labels, a ventilator's set rate);
@@ -355,11 +363,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev23b-014@(1212, 1214)", "dev23b-014@(1215, 1218)", "dev23b-014@(1219, 1221)",
               "dev23b-018@(1805, 1808)", "dev23b-018@(1809, 1811)", "dev23b-018@(1820, 1823)",
               "dev23b-018@(1824, 1826)", "dev23b-018@(1835, 1838)", "dev23b-018@(1839, 1841)",
-              "dev23b-021@(2091, 2093)", "dev23b-021@(2100, 2102)", "dev23b-021@(2136, 2138)",
-              "dev23b-021@(2145, 2147)", "dev23b-025@(701, 705)", "dev23b-026@(862, 865)", "dev23b-026@(866, 868)",
-              "dev23b-026@(875, 877)", "dev23b-026@(884, 886)", "dev23b-026@(896, 900)", "dev23b-026@(1215, 1218)",
-              "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)", "dev23b-026@(1246, 1248)",
-              "dev23b-026@(1271, 1275)", "dev23b-035@(1864, 1866)", "dev23b-035@(1867, 1869)"},
+              "dev23b-021@(2091, 2093)", "dev23b-021@(2136, 2138)", "dev23b-025@(701, 705)", "dev23b-026@(862, 865)",
+              "dev23b-026@(866, 868)", "dev23b-026@(875, 877)", "dev23b-026@(884, 886)", "dev23b-026@(896, 900)",
+              "dev23b-026@(1215, 1218)", "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)",
+              "dev23b-026@(1246, 1248)", "dev23b-026@(1271, 1275)", "dev23b-035@(1864, 1866)",
+              "dev23b-035@(1867, 1869)"},
     # dev25 was heldout23, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT23 and
     # CHOSEN_HELDOUT23; left are decades in prose ("tachy ~110s", "140s-150s over 90s", "up to 140 walking"), a
     # Croatian "RR-a 142–176/74–96", a Macedonian morning/evening temperature chart, dated Malay clinic readings
@@ -545,6 +553,40 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev30b-032@(1142, 1145)", "dev30b-033@(1464, 1466)", "dev30b-034@(1129, 1133)",
               "dev30b-034@(1155, 1158)", "dev30b-034@(1159, 1162)", "dev30b-034@(1163, 1165)",
               "dev30b-034@(1166, 1168)"},
+    # dev31 was heldout29, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT29 and
+    # CHOSEN_HELDOUT29; left are ranges, decades and averages in prose ("up to 140s", a patient's app's 7-day
+    # average), ECG rates, a Hungarian and an Estonian target, a Norwegian newborn's pulse, a ventilator's FiO2 after
+    # a saturation, nurses' timed lines of prose, the chosen readings beside FLOORS
+    "dev31": {"dev31a-003@(454, 458)", "dev31a-003@(481, 485)", "dev31a-003@(1995, 1998)", "dev31a-004@(377, 381)",
+              "dev31a-004@(392, 394)", "dev31a-004@(398, 400)", "dev31a-004@(405, 408)", "dev31a-004@(409, 411)",
+              "dev31a-004@(424, 426)", "dev31a-004@(729, 734)", "dev31a-004@(741, 744)", "dev31a-004@(749, 751)",
+              "dev31a-004@(756, 759)", "dev31a-004@(760, 762)", "dev31a-004@(769, 771)", "dev31a-007@(438, 441)",
+              "dev31a-007@(442, 445)", "dev31a-007@(446, 448)", "dev31a-009@(978, 981)", "dev31a-009@(982, 984)",
+              "dev31a-010@(2487, 2489)", "dev31a-012@(1182, 1185)", "dev31a-012@(1186, 1188)",
+              "dev31a-012@(1918, 1921)", "dev31a-012@(1922, 1924)", "dev31a-013@(1093, 1095)",
+              "dev31a-013@(1121, 1123)", "dev31a-013@(1190, 1192)", "dev31a-019@(977, 979)", "dev31a-019@(1003, 1005)",
+              "dev31a-021@(536, 539)", "dev31a-021@(903, 905)", "dev31a-021@(917, 921)", "dev31a-021@(943, 947)",
+              "dev31a-021@(1116, 1118)", "dev31a-023@(783, 787)", "dev31a-023@(977, 981)", "dev31a-023@(985, 987)",
+              "dev31a-023@(993, 996)", "dev31a-023@(997, 999)", "dev31a-023@(1004, 1006)", "dev31a-023@(1009, 1011)",
+              "dev31a-023@(1292, 1296)", "dev31a-023@(1318, 1321)", "dev31a-023@(1330, 1333)",
+              "dev31a-023@(1334, 1336)", "dev31a-023@(1341, 1343)", "dev31a-023@(1350, 1352)",
+              "dev31a-023@(2715, 2719)", "dev31a-025@(2265, 2267)", "dev31a-033@(1465, 1467)",
+              "dev31b-003@(2969, 2971)", "dev31b-003@(2972, 2974)", "dev31b-003@(3106, 3108)",
+              "dev31b-005@(1291, 1294)", "dev31b-005@(1295, 1297)", "dev31b-005@(1320, 1322)",
+              "dev31b-012@(2210, 2212)", "dev31b-012@(2213, 2215)", "dev31b-016@(1693, 1695)",
+              "dev31b-016@(1696, 1698)", "dev31b-019@(400, 403)", "dev31b-019@(404, 406)", "dev31b-019@(418, 421)",
+              "dev31b-019@(428, 432)", "dev31b-019@(690, 692)", "dev31b-019@(693, 695)", "dev31b-019@(811, 814)",
+              "dev31b-019@(821, 823)", "dev31b-019@(974, 977)", "dev31b-019@(978, 980)", "dev31b-019@(984, 986)",
+              "dev31b-019@(991, 993)", "dev31b-019@(1003, 1007)", "dev31b-020@(1838, 1840)", "dev31b-021@(1201, 1204)",
+              "dev31b-021@(1479, 1482)", "dev31b-021@(1483, 1486)", "dev31b-021@(1669, 1672)",
+              "dev31b-021@(1673, 1676)", "dev31b-021@(1677, 1679)", "dev31b-021@(1680, 1682)",
+              "dev31b-021@(2349, 2352)", "dev31b-021@(2353, 2355)", "dev31b-023@(2301, 2304)",
+              "dev31b-023@(2305, 2307)", "dev31b-026@(2146, 2149)", "dev31b-029@(1676, 1678)", "dev31b-030@(644, 647)",
+              "dev31b-030@(648, 651)", "dev31b-030@(652, 654)", "dev31b-030@(655, 657)", "dev31b-031@(775, 777)",
+              "dev31b-031@(1355, 1357)", "dev31b-032@(402, 403)", "dev31b-033@(753, 755)", "dev31b-033@(1687, 1689)",
+              "dev31b-034@(720, 723)", "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(535, 538)",
+              "dev31b-035@(539, 542)", "dev31b-035@(543, 545)", "dev31b-035@(546, 548)", "dev31b-035@(1150, 1153)",
+              "dev31b-035@(1154, 1156)", "dev31b-035@(1802, 1804)"},
 }
 
 
@@ -2174,6 +2216,58 @@ FORMS_HELDOUT28 = [
     ("SpO2 95% on air, PEFR 240 L/min (55%).", [("oxygen_saturation", "95")]),
     ("Ateş 38,5 °C üzerine çıkarsa kültür alınacak.", []),
 ]
+FORMS_HELDOUT29 = [
+    # Icelandic "ÖT" and "mettun", Georgian "აწ", "გცს", "სს" with "წთ-ში", Albanian "FZ", dotted Spanish "F.C."
+    # and "F.R." with "x'", Québec "Fc", Polish "oddech" described before its rate
+    ("Lífsmörk við komu: BÞ 132/70, púls 96, ÖT 22/mín, mettun 93% án súrefnis.", [
+        ("systolic_bp", "132"), ("diastolic_bp", "70"), ("heart_rate", "96"), ("respiratory_rate", "22"),
+        ("oxygen_saturation", "93")]),
+    ("ობიექტურად: აწ 126/84 მმ ვწყ. სვ.; გცს 102 წთ-ში; სს 20 წთ-ში.", [
+        ("systolic_bp", "126"), ("diastolic_bp", "84"), ("heart_rate", "102"), ("respiratory_rate", "20")]),
+    ("Në pranim: TA 140/90 mmHg, FZ 96/min, FR 18/min.", [
+        ("systolic_bp", "140"), ("diastolic_bp", "90"), ("heart_rate", "96"), ("respiratory_rate", "18")]),
+    ("Signos vitales 14:00: P.A.: 128/80 mmHg, F.C.: 104 x', F.R.: 22 x'.", [
+        ("systolic_bp", "128"), ("diastolic_bp", "80"), ("heart_rate", "104"), ("respiratory_rate", "22")]),
+    ("SV : TA 134/72, Fc 88 rég., FR 16", [
+        ("systolic_bp", "134"), ("diastolic_bp", "72"), ("heart_rate", "88"), ("respiratory_rate", "16")]),
+    ("Przy przyjęciu: oddech przyspieszony 30/min, tętno 118/min.", [
+        ("respiratory_rate", "30"), ("heart_rate", "118")]),
+    # table columns: Spanish initials with periods, German "RR art.", Arabic "الضغط" (the pressure, beside the
+    # dialysis machine's arterial pressure, which is no reading), Turkish "%97", a home log's "AM BP / HR" cells
+    ("Hora  | P.A. (mmHg) | F.C. (x') | F.R. (x')\n10:00 | 150/96      | 88        | 20\n", [
+        ("systolic_bp", "150"), ("diastolic_bp", "96"), ("heart_rate", "88"), ("respiratory_rate", "20")]),
+    ("Zeit  | HF  | RR art. | SpO2\n06:00 | 84  | 124/62  | 96\n", [
+        ("heart_rate", "84"), ("systolic_bp", "124"), ("diastolic_bp", "62"), ("oxygen_saturation", "96")]),
+    ("الوقت | الضغط | النبض | الضغط الشرياني\n09:00 | 132/78 | 90 | -160\n", [
+        ("systolic_bp", "132"), ("diastolic_bp", "78"), ("heart_rate", "90")]),
+    ("Saat  | Nabız (/dk) | SpO2\n18:00 | 92          | %97\n", [("heart_rate", "92"), ("oxygen_saturation", "97")]),
+    ("| Day | AM BP / HR    | PM BP / HR    |\n|-----|---------------|---------------|\n| Mon | 152/90 / 68   "
+     "| 144/86 / 72   |\n", [
+        ("systolic_bp", "152"), ("diastolic_bp", "90"), ("heart_rate", "68"), ("systolic_bp", "144"),
+        ("diastolic_bp", "86"), ("heart_rate", "72")]),
+]
+CHOSEN_HELDOUT29 = [
+    # examination headings of Swiss German ("Eintrittsbefund"), Estonian, Greek, Croatian, Albanian, Georgian after
+    # values from elsewhere (a home-care nurse, the ambulance "Kiirabi", the Croatian EMS "HMP", the Albanian
+    # ambulance crew); a Danish admission note's own examination after the ED's "FAM-triage"; a post-operative
+    # ward note's arrival set after its pre-operative values
+    ("Die Spitex mass gestern einen Puls von 120/min.\n\nEintrittsbefund (Notfallstation, 10:10)\nBD 140/80 mmHg, "
+     "P 102/min, SpO2 93 %.\n", "102"),
+    ("Anamnees: kiirabi andmetel pulss 130 x/min.\n\nObjektiivne leid vastuvõtul (EMO, 11:20): RR 150/90 mmHg, "
+     "pulss 110 x/min.\n", "110"),
+    ("Ιστορικό: Στα ΤΕΠ σφύξεις 120/min.\n\nΑντικειμενικά:\nΑΠ 110/70 mmHg, ΣΦ 96/min.\n", "96"),
+    ("Nalaz HMP-a (na terenu, 18:00): RR 160/100 mmHg, puls 124/min.\n\nPsihijatrijski status:\nBudan, orijentiran.\n\n"
+     "Somatski status (20:00):\nRR 140/90 mmHg, puls 100/min.\n", "100"),
+    ("Ekipi i ambulancës (09:10): TA 100/60, FZ 130/min.\n\nEkzaminimi objektiv (09:40):\nTA 110/70 mmHg, "
+     "FZ 112/min.\n", "112"),
+    ("ანამნეზი: სახლში პულსი 120.\n\nობიექტური გასინჯვა:\nაწ 130/80 მმ ვწყ. სვ.; გცს 90 წთ-ში.\n", "90"),
+    ("Medicinsk Afdeling\nINDLÆGGELSESNOTAT\n\nFAM-triage kl. 09.10: BT 150/90 mmHg, puls 124, RF 22.\n\n"
+     "Objektiv undersøgelse (kl. 11.30):\nBT 140/85 mmHg, puls 104, RF 18.\n", "104"),
+    ("AMELİYAT SONRASI SERVİS NOTU\nPreoperatif (07:00): TA 130/80 mmHg, Nb 78/dk.\n\nServise kabul (14:10):\n"
+     "Vital bulgular: TA 118/70 mmHg, Nb 96/dk.\n", "96"),
+    ("POST-OP NOTE, ORTHOPAEDICS\nPre-op vitals (clinic): BP 150/80, HR 70\n\nOn arrival to ward (16:00):\n"
+     "BP 120/70, HR 92\n", "92"),
+]
 CHOSEN_HELDOUT25 = [
     # the title decides whose note it is ("Seen in A&E" on a later line does not make it the ED's); Persian
     # admission history; Swedish nothing; "VITAL SIGNS / MEASUREMENTS ON ARRIVAL TO UNIT" is a heading; complaints at
@@ -2231,7 +2325,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT18, FORMS_HELDOUT19,
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
-                                                                FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28)
+                                                                FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
+                                                                FORMS_HELDOUT29)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2248,7 +2343,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
                                                                          CHOSEN_HELDOUT23, CHOSEN_HELDOUT24,
                                                                          CHOSEN_HELDOUT25, CHOSEN_HELDOUT26,
-                                                                         CHOSEN_HELDOUT27)
+                                                                         CHOSEN_HELDOUT27, CHOSEN_HELDOUT29)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
