@@ -110,12 +110,12 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 # Czech glued "58letý pacient", "80letá"
                                 r"let[ýáé]|"
                                 # Romanian, Hungarian, Slovak, Croatian, Catalan, Vietnamese
-                                r"ani|év|éves|ročn[ýá]|god\.|godišnj[aie]|anys|tuổi|yaşındaki|"
+                                r"ani|év|éves|ročn[ýá]|ročn(?:ého|ej|ému|ou)|god\.|godišnj[aie]|anys|tuổi|yaşındaki|"
                                 # Russian, Ukrainian, Serbian and Bulgarian, Arabic, Persian, Hindi, Icelandic
                                 r"лет|года|год|рік|роки|років|године|година|години|سنة|عاماً|عاما|ساله|वर्ष|साल|ára|"
                                 r"árs|"
-                                # Albanian "34 vjeç", Georgian "69 წლის"
-                                r"vjeç|vjeçe|წლის|"
+                                # Albanian "34 vjeç", Georgian "69 წლის", Ukrainian "56 р.," (років)
+                                r"vjeç|vjeçe|წლის|р\.(?=[ \t]*[,;)])|"
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
                                 # Finnish "87-v. nainen"
                                 r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;]|[ \t]+[^\W\d_])|"
@@ -124,6 +124,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
     # (or before the next field of a header: "moški, 81 let   ZZZS št.", "mężczyzna, lat 52   PESEL")
     ("years (Czech let)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+let\b(?=[ \t]*(?:[,.;\n]|$)|[ \t]{2,})"),
+    # the years after a date of birth, in brackets: Austrian "geb. 1940 (84 a)", Hungarian "szül. 1957 (67 é)"
+    ("years after a birth year", r"\b(?:19|20)\d{2}[ \t]*\((?P<n>\d{1,3})[ \t]*(?:a|é|J\.?|j\.?)\)"),
     # Czech "Pacient 59 let, přijat …": the years right after the patient noun
     ("years (Czech patient let)", r"\b[Pp]acient(?:ka)?[ \t]+(?P<n>\d{1,3})[ \t]+let\b"),
     ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$)|[ \t]{2,})"),  # "Anna K., lat 59"

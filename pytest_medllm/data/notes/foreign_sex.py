@@ -130,7 +130,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη", Danish
         # "hr. N. J.", Romanian "dna E. P."; Dutch
         # also before a verb ("Sociaal: dhr. is van …")
-        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní", "hr.", "dna") or
+        lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní", "hr.", "dna", "sig.",
+                                      "sig.ra", "dl.") or
                        word in ("κα", "κ.")) and (
             re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer")
                                                                and re.match(r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b",
@@ -171,8 +172,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         if word.lower() in ("больного", "хворого") and re.search(r"(?:стационарн|стаціонарн|амбулаторн)\w*[ \t]+$",
                                                                 text[max(0, m.start() - 20):m.start()], re.I):
             continue  # "медицинской карты стационарного больного": a form's name, the inpatient of any chart
-        if kind == "object":  # Swedish "körde honom"
-            if word.islower():
+        if kind == "object":  # Swedish "körde honom"; Hebrew "הוסבר לה" (no capitals)
+            if word.islower() or word.upper() == word.lower():
                 out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "object"))
             continue
         if kind == "mother of children":  # "mariée, mère de 6 enfants": the patient as a mother
@@ -188,6 +189,10 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                 word.lower() == "patient" and not (word[0].isupper() or "fr" in languages and re.search(
                     r"(?:\b(?:le|un|du|au|ce)|[(:])[ \t]*$", text[max(0, m.start() - 6):m.start()])))):
             continue  # a field's label ("Pacjent: Marek W."); "with patient and daughter" is English
+        if word.lower() == "dl." and re.search(r"[/\d][ \t]*$", text[max(0, m.start() - 3):m.start()]):
+            continue  # "mg/dl." is a unit, not Romanian "domnul"
+        if word.lower() in ("sig.", "sig.ra") and word[0].islower() and "it" not in languages:
+            continue  # Swedish "över sig." ends a sentence; Italian writes "sig. B. G." in lower case too
         if word in ("מטופל", "מטופלת") and re.match(r"[ \t]*:|[ \t]+ב(?![תן][ \t]+\d)", after):
             continue  # a field's label ("מטופל: מר י. ל."), or "treated with" ("מטופלת באינסולין")
         if word.lower() == "lui" and "it" not in languages:

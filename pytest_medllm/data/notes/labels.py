@@ -94,7 +94,9 @@ _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{
               # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
 _BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
-                            r"unless|parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}|(?:目標|目标)[^\n]{0,4})$",
+                            # "call parameters: SBP > 180" (a line that opens with "Parameters:" lists readings)
+                            r"unless|(?<=\S[ \t])parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}|"
+                            r"(?:目標|目标)[^\n]{0,4})$",
                             re.I)
 #: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).
 _VALUE_END = (r"(?![\d.]*\d)(?!:\d)(?!,\d)"
@@ -238,7 +240,8 @@ _ICD_LINE = re.compile(r"(?i:\b(?:diagnos\w*|dijagnoz\w*|diagnoz\w*|dg\.?|icd(?:
 
 
 #: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
-_OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|SAT|Temp|T|RR|RBS|BT|[Pp]uls)"
+_OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|SAT|Temp|T|RR|RBS|BT|[Pp]uls|"
+                                  r"ΑΠ|ΣΦ)"  # Greek pressure and pulse: "16:20 ΑΠ 104/62, ΣΦ 110, ΑΣ 24"
                                   r"(?:[ \t:]+(?:was|is|of|supine|sitting|standing|lying))?[ \t:]*\d")
 
 

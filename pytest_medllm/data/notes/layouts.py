@@ -30,6 +30,9 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+
                           r"(?m:^[ \t]*O(?=:))|"
                           # a nursing record's dated line of dashed values: "3/8 22:00  134/78-84-18-37.2"
                           r"(?m:^[ \t]*\d{1,2}/\d{1,2}[ \t]+\d{1,2}:\d{2}(?=[ \t]+\d{2,3}/\d{2,3}-\d{2,3}-\d))|"
+                          # a flowsheet's dated row of a dash-separated run: "02/05 16:00 (post-fall)  97.6 - 72 - …"
+                          r"(?m:^[ \t]*\d{1,2}/\d{1,2}[ \t]+\d{1,2}:?\d{2}(?:[ \t]+\([^()\n]{1,20}\))?"
+                          r"(?=[ \t]+\d{2,3}(?:\.\d)?[ \t]+-[ \t]+\d))|"
                           # MIMIC's history without the word: "On arrival to the floor, 99.2 110 122/70 16 98% RA"
                           r"(?P<arrival>(?:[Oo]n|[Uu]pon)[ \t]+arrival(?:[ \t]+to[ \t]+(?:the[ \t]+)?[A-Za-z]+)?"
                           r"[ \t]*,))"
@@ -270,9 +273,11 @@ def _cell(text: str, at: int, variable: str, unit: str | None, part: int | None 
     number = re.match(rf"{NUMBER}(?:,\d)?(?![\d.])", text[at:at + 8])
     if number is None or re.match(r"[ \t]?[-–][ \t]?\d", text[at + number.end():]):
         return []  # nothing, or a range ("91-98": the day's lowest and highest)
+    # the cell ends at the gap after its value: the next cell's "%94" is no unit of this one
+    cell_ends = re.match(r"[ \t]{2,}|[ \t]*[|\t]", text[at + number.end():])
     # a single value ("28/30" in a saturation column is refused by read_single: not written as this vital)
     item, _ = (read_temperature(text, at, number.end() + at, "table column", unit) if variable == "temperature"
-               else read_single(variable, text, at, number.end() + at, "table column"))
+               else read_single(variable, text, at, number.end() + at, "table column", after="" if cell_ends else None))
     return [item] if item else []
 
 

@@ -38,7 +38,7 @@ ETHNICITY_TERMS: dict[str, str] = {
         south_sudanese senegalese malian ivorian cameroonian zimbabwean zambian malawian tanzanian rwandan
         burundian liberian sierra_leonean gambian guinean angolan mozambican togolese beninese burkinabe chadian
         cape_verdean caribbean west_indian yoruba igbo hausa akan ashanti fulani zulu xhosa kikuyu luo amhara oromo
-        tigrayan preta preto asante fante ewe ga"""),
+        tigrayan preta preto asante fante ewe ga somalisk somaliske"""),
     **_terms(_H, """hispanic latino latina latinx latine chicano chicana puerto_rican mexican dominican cuban
         salvadoran salvadorean guatemalan honduran nicaraguan costa_rican panamanian colombian venezuelan
         ecuadorian peruvian bolivian chilean argentine argentinian uruguayan paraguayan brazilian central_american
@@ -48,12 +48,13 @@ ETHNICITY_TERMS: dict[str, str] = {
         filipina indonesian malaysian singaporean indian pakistani bangladeshi sri_lankan nepali nepalese bhutanese
         tibetan mongolian punjabi gujarati tamil bengali afghan uzbek pacific_islander native_hawaiian
         hawaiian samoan tongan fijian maori māori chamorro marshallese micronesian chuukese tahitian cook_islander
-        niuean papua_new_guinean polynesian melanesian 汉族 han malay iban kadazan zhuang hui uyghur kinh tharu"""),
+        niuean papua_new_guinean polynesian melanesian 汉族 han malay iban kadazan zhuang hui uyghur kinh tharu
+        surinaams-hindoestaanse surinaams-hindoestaans hindoestaanse hindostaanse"""),
     **_terms(_W, """white caucasian white_british white_irish white_other white_european irish_traveller
         irish_traveler gypsy roma romani european eastern_european western_european irish scottish welsh italian
         polish russian ukrainian german greek portuguese albanian bosnian romanian bulgarian serbian croatian
         hungarian czech slovak lithuanian latvian estonian scandinavian norwegian danish finnish belgian swiss
-        austrian ashkenazi ashkenazi_jewish jewish armenian"""),
+        austrian ashkenazi ashkenazi_jewish jewish armenian caucasiano caucasiana caucásico caucásica"""),
     **_terms(_O, """american_indian native_american alaska_native alaskan_native native_alaskan aboriginal indigenous
         first_nations métis metis
         inuit cree ojibwe ojibway navajo lakota cherokee torres_strait_islander multiracial mixed_race mixed-race
@@ -246,6 +247,15 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # a Polish possessive ("jej matka obecna")
     "hann": ("male", "pronoun", ()), "hún": ("female", "pronoun", ()), "honum": ("male", "object", ()),
     "henni": ("female", "object", ()), "hennar": ("female", "possessive", ()), "karlmaður": ("male", "noun", ()),
+    # Slovak and Czech "68-ročný muž", "u 68-ročného muža"; Romanian "Bărbat de 59 ani", "dl. P. I."; Vietnamese
+    # "Bệnh nhân nữ"; Ukrainian "Стан пацієнтки", "Її чоловік"; Hungarian "Az idős hölgy"; Hebrew "הוסבר לה";
+    # Croatian "njezina supruga", "njegova supruga"; German "seine Frau begleitet ihn"
+    "muž": ("male", "noun", ()), "muža": ("male", "noun", ()), "mužovi": ("male", "noun", ()),
+    "bărbat": ("male", "noun", ()), "femeie": ("female", "noun", ()), "dl.": ("male", "title", ("ro",)),
+    "nữ": ("female", "noun", ()), "пацієнтки": ("female", "noun", ()), "її": ("female", "pronoun", ()),
+    "hölgy": ("female", "noun", ()), "לה": ("female", "object", ()), "njezina": ("female", "possessive", ()),
+    "njezin": ("female", "possessive", ()), "njegova": ("male", "possessive", ()), "njegov": ("male", "possessive", ()),
+    "ihn": ("male", "object", ("de",)),
     "pacientja": ("female", "noun", ()), "femër": ("female", "noun", ()), "mashkull": ("male", "noun", ()),
     "ajo": ("female", "pronoun", ()),
     "ბატონი": ("male", "title", ()), "ქალბატონი": ("female", "title", ()), "მამრობითი": ("male", "noun", ()),
@@ -300,7 +310,10 @@ FOREIGN_SWAPS: dict[str, str] = {
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
     "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
     "chorą": "chorego", "hann": "hún", "hún": "hann", "honum": "henni", "henni": "honum", "hennar": "hans",
-    "karlmaður": "kona", "pacientja": "pacienti", "femër": "mashkull", "mashkull": "femër", "ajo": "ai",
+    "karlmaður": "kona", "muž": "žena", "muža": "ženy", "mužovi": "žene", "bărbat": "femeie", "femeie": "bărbat",
+    "dl.": "dna.", "nữ": "nam", "пацієнтки": "пацієнта", "її": "його", "hölgy": "úr", "לה": "לו",
+    "njezina": "njegova", "njezin": "njegov", "njegova": "njezina", "njegov": "njezin", "ihn": "sie",
+    "pacientja": "pacienti", "femër": "mashkull", "mashkull": "femër", "ajo": "ai",
     "ბატონი": "ქალბატონი", "ქალბატონი": "ბატონი", "მამრობითი": "მდედრობითი", "მდედრობითი": "მამრობითი",
     "מטופלת": "מטופל", "מטופל": "מטופלת", "هو": "هي", "هي": "هو", "jej": "jego",
     "ham": "hende", "ihm": "ihr", "pacientky": "pacienta", "bolesniku": "bolesnici",

@@ -58,7 +58,9 @@ examination; the Estonian "kiirabi", the Croatian "HMP" ("na terenu"), Icelandic
 crew are from before, and Estonian "Lahkumisel" is the discharge. In a note written after an operation (its first
 lines say so: "POST-OP NOTE", Turkish "AMELİYAT SONRASI") the pre-operative block is from before, not the baseline
 the note examines against; Danish, Norwegian and Icelandic admission notes are the admitting team's, and the Danish
-"FAM-triage" is the emergency department's.
+"FAM-triage" is the emergency department's. SOAP letters written with a bracket ("O) V/S: …", "P）…"), Persian
+"معاینه" and "علائم حیاتی", and a nurse's timed entry whose vital signs follow a sentence on its line ("1915 Received
+report … VS at 2000: T 99.1 …") or open it ("06:00  V/S 측정함. BP …") open the examination.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"\bprzy\s+wypisie\b|\blahkumisel\b|"
                   r"κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
     # a document title, not the exam; every repeat of the exam or the vitals
-    ("other", r"^diagnos\w*\b|^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s+and\s+physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
+    ("other", r"^diagnos\w*\b|^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s*(?:and|&)\s*physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
               r"\bexploraciones\s+complementarias|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
@@ -190,6 +192,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # Finnish "Osastolla tulovaiheessa" (on the ward, on arrival)
              r"בבדיקה|בקבלה|exploració\s+física|objektyviai|felvételi\s+st[aá]tusz?|статус\s+при\s+прием|"
              r"при\s+прием\b|tulovaih\w*|"
+             # Persian "معاینه" (examination), "علائم حیاتی" (vital signs)
+             r"معاینه|علائم\s+حیاتی|"
              # Swiss "Eintrittsbefund (Notfallstation, …)", Estonian "Objektiivne leid vastuvõtul", Greek
              # "Αντικειμενικά:", Croatian "Somatski status (22:30):", Turkish "Servise kabul (15:20)", Albanian
              # "Triazhi (07:30, infermierja):" and "Ekzaminimi objektiv", Georgian "ობიექტური გასინჯვა"
@@ -248,6 +252,15 @@ _CJK_HEADING = re.compile(r"^[ \t]*(?:\d{1,2}[.、][ \t]*)?(?P<label>[\u3040-\u3
 _CJK_INLINE_EXAM = re.compile(r"(?<=[。，；,;])[ \t]*(?P<label>入院查体|入院时查体|入院時現症|体格检查|查体)(?=[：:])")
 #: A Japanese or Chinese heading in lenticular brackets, its text after it on the line: "【来院時所見】14:35".
 _BRACKETED_HEADING = re.compile(r"^[ \t]*【(?P<label>[^【】\n]{1,20})】", re.M)
+#: A SOAP letter with a bracket, as Korean and Japanese progress notes write it: "O) V/S: 118/72 - 88 - 18 - 36.7",
+#: "P）…".
+_SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）][ \t]*(?=\S)", re.M)
+#: A nurse's timed entry whose vital signs follow a sentence on its line: "1915 Received report from day RN. … VS at
+#: 2000: T 99.1 F oral, P 88", "0745 D: Received pt from night RN, awake, … VS: T 98.4 oral": the set opens there.
+_TIMED_ENTRY_VITALS = re.compile(r"^[ \t]*\d{4}\b[^\n]*?[.;,][ \t]+(?P<label>(?:VS|V/S|Vitals?)(?:[ \t]+(?:at|@)[ \t]*"
+                                 r"\d{3,4})?)(?=[ \t]*:)|"
+                                 # a timed entry that opens with its vital signs: "06:00  V/S 측정함. BP 132/78"
+                                 r"^[ \t]*(?P<time>\d{1,2}:\d{2})[ \t]+(?P<entry>V/S|VS)(?=[ \t]+[^\W\d_])", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
 _CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
@@ -402,6 +415,9 @@ def find_sections(text: str) -> list[Section]:
     starts = {start for start, _, _ in headings}
     headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
+    headings += [(m.start(), m["label"], "colon") for m in _SOAP_BRACKET.finditer(text) if m.start() not in starts]
+    headings += [(m.start("label"), m["label"], "colon") if m["label"] else (m.start(), m["entry"], "colon")
+                 for m in _TIMED_ENTRY_VITALS.finditer(text) if m["label"] or m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
     after_operation = written_after_an_operation(text)
     sections = _cut(text, sorted(headings), elsewhere, after_operation)

@@ -124,8 +124,10 @@ LABELS: tuple[Label, ...] = (
        meaning="rapid ventricular response and its rate, with the rate's unit"),
     _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
        meaning="nabız, the pulse in Turkish, with '/dk'"),
-    _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna)", "heart_rate", "pl",
-       unit=r"[ \t]*/[ \t]?min", case_sensitive=True, meaning="akcja serca miarowa 104/min"),
+    _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna|pravidelná|"
+                                           r"nepravidelná)(?:,?[ \t]+(?:ok\.|około|cca\.?|asi))?", "heart_rate",
+       "pl/sk/cs", unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
+       meaning="akcja serca miarowa 104/min, 'AS miarowa, ok. 100/min'; Slovak 'AS nepravidelná 138/min'"),
     _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
        meaning="tepová frekvence, the heart rate in Czech"),
     _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|ЧЖС|СЧ|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate",
@@ -185,6 +187,8 @@ LABELS: tuple[Label, ...] = (
        meaning="blood pressure in Arabic, Hebrew and Icelandic"),
     _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
        case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
+    # Persian "فشار خون 138/82 mmHg"
+    _L("فشار خون", r"فشار\s+خون", "blood_pressure", "fa", meaning="the blood pressure in Persian"),
     # Georgian "აწ 158/92 მმ ვწყ. სვ." (არტერიული წნევა)
     _L("აწ", r"(?<![\u10A0-\u10FF])(?:აწ|არტერიული\s+წნევა)(?![\u10A0-\u10FF])", "blood_pressure", "ka",
        meaning="არტერიული წნევა, the blood pressure in Georgian"),
@@ -260,7 +264,8 @@ LABELS: tuple[Label, ...] = (
                              r"Kussmaula|kussmaulowski)){1,2}", "respiratory_rate", "pl", unit=RATE_UNIT,
        meaning="a breathing described, then its rate: 'oddech Kussmaula 24/min'"),
     _L("ΑΣ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
-       meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min'"),
+       unit_or_vitals_line=True, meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min' or on a "
+                                         "line of other vital signs ('15:10 ΑΠ 96/58, ΣΦ 118, ΑΣ 22')"),
     _L("hf", r"hf", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
        meaning="hengitystaajuus, the breathing rate in Finnish (English HF is heart failure)"),
     _L("DF", r"DF", "respiratory_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
@@ -280,7 +285,7 @@ LABELS: tuple[Label, ...] = (
                     r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
        "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
-    _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|(?:súrefnis)?mettun", "oxygen_saturation", "he/ar/is"),
+    _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|(?:súrefnis)?mettun|اشباع(?:\s+اکسیژن)?", "oxygen_saturation", "he/ar/is"),
     # temperature
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
                       r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"
@@ -289,8 +294,8 @@ LABELS: tuple[Label, ...] = (
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
     _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температур[аыу](?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
        meaning="температура тела, the body temperature in Russian"),
-    _L("חום", r"(?:ال)?حرارة|חום|hiti", "temperature", "ar/he/is", not_after=_NOT_PATIENTS_TEMPERATURE,
-       meaning="the temperature in Arabic, Hebrew and Icelandic"),
+    _L("חום", r"(?:ال)?حرارة|חום|hiti|دما|درجه\s+حرارت", "temperature", "ar/he/is/fa",
+       not_after=_NOT_PATIENTS_TEMPERATURE, meaning="the temperature in Arabic, Hebrew, Icelandic and Persian"),
     _L("Т (Cyrillic)", r"(?<![А-Яа-яЁё])Т(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru/bg/uk", case_sensitive=True,
        meaning="a Russian note's Cyrillic 'Т' before a temperature with a decimal: 'Т 36,5°С'"),
     _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,

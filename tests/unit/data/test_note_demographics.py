@@ -1227,6 +1227,25 @@ SEX_WORDS_HELDOUT29 = [
      "rozmowie.", ["chorej", "Chora", "jej"], ["chorego", "Chory", "jego"]),
     ("Plan:\n- Hun ønsker å gå hjem i morgen. Pasienten er ikke allergisk, ikke feber.", ["Hun"], ["Han"]),
 ]
+SEX_WORDS_HELDOUT30 = [
+    # Slovak, Romanian, Vietnamese, Ukrainian, Hungarian, Croatian, Hebrew words; an Italian title written in lower
+    # case before initials
+    ("Pacient: M. K., 71-ročný muž. Záver: pneumónia u 71-ročného muža.", ["muž", "muža"], ["žena", "ženy"]),
+    ("Motivele internării: Bărbat de 66 ani, fumător.", ["Bărbat"], ["Femeie"]),
+    ("Bệnh nhân nữ, 52 tuổi, vào viện vì sốt.", ["nữ"], ["nam"]),
+    ("Стан пацієнтки стабільний.\nЇї донька поінформована.", ["пацієнтки", "Її"], ["пацієнта", "Його"]),
+    ("Az idős hölgy tudatállapota tiszta.", ["hölgy"], ["úr"]),
+    ("Prema podacima njezina supruga: bolesnica od jučer febrilna.", ["njezina", "bolesnica"], ["njegova", "bolesnik"]),
+    ("המטופלת בת 70. הוסבר לה ולבעלה.", ["המטופלת", "בת", "לה"], ["המטופל", "בן", "לו"]),
+    ("Paziente: sig.ra L. M., 77 anni, ricoverata per peggioramento degli edemi della notte.", ["sig.ra"], ["sig."]),
+]
+AGES_HELDOUT30 = [
+    # a birth year with the years in brackets (Austrian "a", Hungarian "é"), Slovak genitive "-ročného", Ukrainian "р."
+    ("Patient: Herr K. L., geb. 1951 (73 a)", 73),
+    ("Név: K. A.-né, szül. 1949 (75 é)", 75),
+    ("Konzílium: pneumónia u 58-ročného pacienta.", 58),
+    ("Пацієнт: І. П. К., 61 р., м/к № 2211", 61),
+]
 AGES_HELDOUT29 = [
     # Icelandic "árs", Albanian "vjeç", Georgian "წლის", Czech "Pacient 59 let"
     ("Saga: 58 árs kona með sykursýki.", 58),
@@ -1236,7 +1255,7 @@ AGES_HELDOUT29 = [
 ]
 
 
-@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29)
+@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1245,7 +1264,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
-                         + SEX_WORDS_HELDOUT29)
+                         + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

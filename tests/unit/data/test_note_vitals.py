@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -49,9 +49,12 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: ("1915 Received report … VS at 2000: …") before the shift's "0005 VS:" block, a post-operative unit's observation
 #: table after the pre-operative values of a Norwegian transfer note, an event note whose authors starred the set
 #: at the event, a Tcurrent starred after a Tmax.
+#: dev32's chosen readings (0.923-0.964): an admission H&P's pasted flowsheet of the last hours before its own exam, a
+#: NEWS2 chart's first column before an escalation's A-E assessment, a post-operative transfer note's table after
+#: the pre-operative values, a Tcurrent starred after a Tmax.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
-          "dev31": 0.90}
+          "dev31": 0.90, "dev32": 0.92}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -362,10 +365,9 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev23a-025@(1093, 1096)", "dev23b-011@(1498, 1501)", "dev23b-014@(1208, 1211)",
               "dev23b-014@(1212, 1214)", "dev23b-014@(1215, 1218)", "dev23b-014@(1219, 1221)",
               "dev23b-018@(1805, 1808)", "dev23b-018@(1809, 1811)", "dev23b-018@(1820, 1823)",
-              "dev23b-018@(1824, 1826)", "dev23b-018@(1835, 1838)", "dev23b-018@(1839, 1841)",
-              "dev23b-021@(2091, 2093)", "dev23b-021@(2136, 2138)", "dev23b-025@(701, 705)", "dev23b-026@(862, 865)",
-              "dev23b-026@(866, 868)", "dev23b-026@(875, 877)", "dev23b-026@(884, 886)", "dev23b-026@(896, 900)",
-              "dev23b-026@(1215, 1218)", "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)",
+              "dev23b-018@(1824, 1826)", "dev23b-018@(1835, 1838)", "dev23b-018@(1839, 1841)", "dev23b-025@(701, 705)",
+              "dev23b-026@(862, 865)", "dev23b-026@(866, 868)", "dev23b-026@(875, 877)", "dev23b-026@(884, 886)",
+              "dev23b-026@(896, 900)", "dev23b-026@(1215, 1218)", "dev23b-026@(1219, 1221)", "dev23b-026@(1233, 1235)",
               "dev23b-026@(1246, 1248)", "dev23b-026@(1271, 1275)", "dev23b-035@(1864, 1866)",
               "dev23b-035@(1867, 1869)"},
     # dev25 was heldout23, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT23 and
@@ -557,10 +559,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # CHOSEN_HELDOUT29; left are ranges, decades and averages in prose ("up to 140s", a patient's app's 7-day
     # average), ECG rates, a Hungarian and an Estonian target, a Norwegian newborn's pulse, a ventilator's FiO2 after
     # a saturation, nurses' timed lines of prose, the chosen readings beside FLOORS
-    "dev31": {"dev31a-003@(454, 458)", "dev31a-003@(481, 485)", "dev31a-003@(1995, 1998)", "dev31a-004@(377, 381)",
-              "dev31a-004@(392, 394)", "dev31a-004@(398, 400)", "dev31a-004@(405, 408)", "dev31a-004@(409, 411)",
-              "dev31a-004@(424, 426)", "dev31a-004@(729, 734)", "dev31a-004@(741, 744)", "dev31a-004@(749, 751)",
-              "dev31a-004@(756, 759)", "dev31a-004@(760, 762)", "dev31a-004@(769, 771)", "dev31a-007@(438, 441)",
+    "dev31": {"dev31a-003@(454, 458)", "dev31a-003@(481, 485)", "dev31a-003@(1995, 1998)", "dev31a-007@(438, 441)",
               "dev31a-007@(442, 445)", "dev31a-007@(446, 448)", "dev31a-009@(978, 981)", "dev31a-009@(982, 984)",
               "dev31a-010@(2487, 2489)", "dev31a-012@(1182, 1185)", "dev31a-012@(1186, 1188)",
               "dev31a-012@(1918, 1921)", "dev31a-012@(1922, 1924)", "dev31a-013@(1093, 1095)",
@@ -587,6 +586,41 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev31b-034@(720, 723)", "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(535, 538)",
               "dev31b-035@(539, 542)", "dev31b-035@(543, 545)", "dev31b-035@(546, 548)", "dev31b-035@(1150, 1153)",
               "dev31b-035@(1154, 1156)", "dev31b-035@(1802, 1804)"},
+    # dev32 was heldout30, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT30 and
+    # CHOSEN_HELDOUT30; left are ranges and decades in prose ("home readings still mostly 140s/80s-90s", "TA 95-110/
+    # 60-70"), ECG and heart-sound rates in several languages, readings in a plan's prose ("improved from 164/98"), a
+    # home reading "96 over something", fevers in prose ("new fever (38.9)"), usual pressures, the chosen readings
+    # beside FLOORS
+    "dev32": {"dev32a-002@(1769, 1773)", "dev32a-002@(1814, 1817)", "dev32a-002@(1855, 1858)",
+              "dev32a-002@(1859, 1861)", "dev32a-002@(1900, 1902)", "dev32a-002@(1941, 1943)",
+              "dev32a-002@(2099, 2103)", "dev32a-002@(2111, 2113)", "dev32a-002@(2140, 2143)",
+              "dev32a-002@(2144, 2146)", "dev32a-002@(2151, 2153)", "dev32a-002@(2160, 2162)",
+              "dev32a-002@(3436, 3439)", "dev32a-002@(3443, 3445)", "dev32a-003@(1797, 1800)",
+              "dev32a-003@(1802, 1804)", "dev32a-003@(1806, 1808)", "dev32a-003@(1856, 1859)",
+              "dev32a-003@(1860, 1862)", "dev32a-005@(2414, 2418)", "dev32a-009@(482, 487)", "dev32a-009@(596, 599)",
+              "dev32a-016@(863, 865)", "dev32a-017@(827, 831)", "dev32a-017@(834, 836)", "dev32a-017@(839, 841)",
+              "dev32a-017@(844, 847)", "dev32a-017@(848, 850)", "dev32a-017@(853, 855)", "dev32a-017@(1086, 1090)",
+              "dev32a-017@(1107, 1109)", "dev32a-017@(1113, 1115)", "dev32a-017@(1120, 1123)",
+              "dev32a-017@(1124, 1126)", "dev32a-017@(1164, 1166)", "dev32a-018@(769, 773)", "dev32a-018@(1666, 1670)",
+              "dev32a-020@(414, 416)", "dev32a-020@(419, 421)", "dev32a-020@(433, 436)", "dev32a-020@(437, 439)",
+              "dev32a-020@(443, 445)", "dev32a-020@(456, 460)", "dev32a-020@(1056, 1058)", "dev32a-020@(1065, 1067)",
+              "dev32a-020@(1113, 1116)", "dev32a-020@(1125, 1128)", "dev32a-020@(1129, 1131)",
+              "dev32a-020@(1202, 1206)", "dev32a-025@(422, 426)", "dev32a-032@(1129, 1132)", "dev32a-032@(1133, 1136)",
+              "dev32a-032@(1137, 1139)", "dev32a-033@(1280, 1283)", "dev32a-033@(1284, 1286)", "dev32b-001@(554, 557)",
+              "dev32b-001@(558, 560)", "dev32b-001@(1108, 1111)", "dev32b-001@(1112, 1114)", "dev32b-001@(1815, 1818)",
+              "dev32b-001@(1819, 1821)", "dev32b-006@(698, 700)", "dev32b-006@(701, 703)", "dev32b-007@(1245, 1248)",
+              "dev32b-009@(1552, 1554)", "dev32b-010@(2352, 2355)", "dev32b-010@(2604, 2606)",
+              "dev32b-010@(2607, 2609)", "dev32b-011@(1222, 1224)", "dev32b-011@(1225, 1227)", "dev32b-013@(413, 416)",
+              "dev32b-013@(417, 419)", "dev32b-013@(420, 422)", "dev32b-013@(620, 624)", "dev32b-014@(2340, 2344)",
+              "dev32b-016@(1853, 1855)", "dev32b-017@(241, 244)", "dev32b-017@(245, 248)", "dev32b-017@(972, 975)",
+              "dev32b-018@(1429, 1431)", "dev32b-018@(1454, 1456)", "dev32b-019@(1993, 1995)",
+              "dev32b-019@(1996, 1998)", "dev32b-019@(2007, 2009)", "dev32b-019@(2010, 2013)",
+              "dev32b-019@(2014, 2016)", "dev32b-019@(2017, 2019)", "dev32b-021@(782, 785)", "dev32b-021@(786, 789)",
+              "dev32b-021@(790, 792)", "dev32b-021@(793, 796)", "dev32b-022@(1890, 1893)", "dev32b-022@(1894, 1897)",
+              "dev32b-022@(1898, 1900)", "dev32b-022@(1901, 1903)", "dev32b-027@(1093, 1096)",
+              "dev32b-027@(2014, 2016)", "dev32b-027@(2017, 2019)", "dev32b-031@(1746, 1749)",
+              "dev32b-032@(1436, 1438)", "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)", "dev32b-035@(1290, 1293)",
+              "dev32b-035@(1294, 1296)"},
 }
 
 
@@ -2268,6 +2302,39 @@ CHOSEN_HELDOUT29 = [
     ("POST-OP NOTE, ORTHOPAEDICS\nPre-op vitals (clinic): BP 150/80, HR 70\n\nOn arrival to ward (16:00):\n"
      "BP 120/70, HR 92\n", "92"),
 ]
+FORMS_HELDOUT30 = [
+    # a flowsheet's dated rows of dash-separated runs; Persian labels; Slovak and Polish heart-action rates with a word
+    # between ("AS nepravidelná", "AS miarowa, ok."); Greek "ΑΣ" on a line of other vital signs; an aligned table's cell
+    # that ends before the next cell's "%95"; a line opening with "Parameters:" lists readings
+    ("Nursing VS (flowsheet):\n03/11 14:00              98.1 - 76 - 16 - 128/72 - 96% RA\n"
+     "03/12 02:10 (post-fall)  98.9 - 90 - 20 - 112/60 - 93% RA\n", [
+        ("temperature", "98.1"), ("heart_rate", "76"), ("respiratory_rate", "16"), ("systolic_bp", "128"),
+        ("diastolic_bp", "72"), ("oxygen_saturation", "96"), ("temperature", "98.9"), ("heart_rate", "90"),
+        ("respiratory_rate", "20"), ("systolic_bp", "112"), ("diastolic_bp", "60"), ("oxygen_saturation", "93")]),
+    ("علائم حیاتی: فشار خون 124/80 mmHg، نبض 92 در دقیقه، دما 37.2 درجه، اشباع اکسیژن 96% در هوای اتاق.", [
+        ("systolic_bp", "124"), ("diastolic_bp", "80"), ("heart_rate", "92"), ("temperature", "37.2"),
+        ("oxygen_saturation", "96")]),
+    ("TK 130/80 mmHg, AS nepravidelná 126/min, DF 20/min.", [
+        ("systolic_bp", "130"), ("diastolic_bp", "80"), ("heart_rate", "126"), ("respiratory_rate", "20")]),
+    ("Brzuch miękki. AS miarowa, ok. 96/min, tony czyste.", [("heart_rate", "96")]),
+    ("16:20 ΑΠ 104/62, ΣΦ 110, ΑΣ 24 – ανακούφιση", [
+        ("systolic_bp", "104"), ("diastolic_bp", "62"), ("heart_rate", "110"), ("respiratory_rate", "24")]),
+    ("Saat    TA        Nabız   SS    SpO2\n02:00   130/82    108     24    %93\n", [
+        ("systolic_bp", "130"), ("diastolic_bp", "82"), ("heart_rate", "108"), ("respiratory_rate", "24"),
+        ("oxygen_saturation", "93")]),
+    ("O/E (2215):\nParameters: T 38.1  HR 104  BP 128/76", [
+        ("temperature", "38.1"), ("heart_rate", "104"), ("systolic_bp", "128"), ("diastolic_bp", "76")]),
+]
+CHOSEN_HELDOUT30 = [
+    # SOAP letters with a bracket (Korean, Japanese); Persian examination headings after the ED's values a consult
+    # quotes; a nurse's timed entry whose first set follows a sentence on its line, before a later timed "VS:" line
+    ("119 구급대 기록상 자택에서 HR 124.\n\nS) 어지러움 호전됨.\nO) V/S: 112/70 - 92 - 18 - 36.8\n", "92"),
+    ("طبق پرونده، در بدو ورود به اورژانس: نبض 110\n\nمعاینه:\nعلائم حیاتی: فشار خون 130/80 mmHg، نبض 84 در دقیقه\n",
+     "84"),
+    ("NURSING SHIFT NOTE\n\n1910 Report received from day RN at bedside. Pt resting in bed, A&O x2, pleasantly "
+     "confused. VS at 2000: T 98.9 F, P 86, R 18\n\n"
+     "0010 VS: T 100.9 F, HR 112, RR 22\n", "86"),
+]
 CHOSEN_HELDOUT25 = [
     # the title decides whose note it is ("Seen in A&E" on a later line does not make it the ED's); Persian
     # admission history; Swedish nothing; "VITAL SIGNS / MEASUREMENTS ON ARRIVAL TO UNIT" is a heading; complaints at
@@ -2326,7 +2393,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
-                                                                FORMS_HELDOUT29)
+                                                                FORMS_HELDOUT29, FORMS_HELDOUT30)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2343,7 +2410,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT20, CHOSEN_HELDOUT21, CHOSEN_HELDOUT22,
                                                                          CHOSEN_HELDOUT23, CHOSEN_HELDOUT24,
                                                                          CHOSEN_HELDOUT25, CHOSEN_HELDOUT26,
-                                                                         CHOSEN_HELDOUT27, CHOSEN_HELDOUT29)
+                                                                         CHOSEN_HELDOUT27, CHOSEN_HELDOUT29,
+                                                                         CHOSEN_HELDOUT30)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
