@@ -27,18 +27,6 @@ def _share_the_cores() -> None:
 
 _share_the_cores()
 
-
-def _lighter_child_runs() -> None:
-    """The pytest runs the tests start (the suites on scripted models, pytester's subprocess runs) leave Hypothesis's
-    pytest plugin out: none of them uses Hypothesis, and importing it took 1.2 s of each run's 2.5 s start on a 2-core
-    AMD EPYC (about half of a short run). Set after this process read its own options, so only its children see it."""
-    extra = "-p no:hypothesispytest"
-    if extra not in os.environ.get("PYTEST_ADDOPTS", ""):
-        os.environ["PYTEST_ADDOPTS"] = f"{os.environ.get('PYTEST_ADDOPTS', '')} {extra}".strip()
-
-
-_lighter_child_runs()
-
 TESTS_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = TESTS_DIR.parent
 
