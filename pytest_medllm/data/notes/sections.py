@@ -260,7 +260,7 @@ _SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）][ \t]*(?=\S)", re.M)
 _TIMED_ENTRY_VITALS = re.compile(r"^[ \t]*\d{4}\b[^\n]*?[.;,][ \t]+(?P<label>(?:VS|V/S|Vitals?)(?:[ \t]+(?:at|@)[ \t]*"
                                  r"\d{3,4})?)(?=[ \t]*:)|"
                                  # a timed entry that opens with its vital signs: "06:00  V/S 측정함. BP 132/78"
-                                 r"^[ \t]*(?P<time>\d{1,2}:\d{2})[ \t]+(?P<entry>V/S|VS)(?=[ \t]+[^\W\d_])", re.M)
+                                 r"^[ \t]*\d{1,2}:\d{2}[ \t]+(?P<entry>V/S|VS)(?=[ \t]+[^\W\d_])", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
 _CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
