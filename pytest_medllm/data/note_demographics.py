@@ -118,7 +118,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 r"vjeç|vjeçe|წლის|р\.(?=[ \t]*[,;)])|"
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
                                 # Finnish "87-v. nainen"
-                                r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;]|[ \t]+[^\W\d_])|"
+                                r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;)]|[ \t]+[^\W\d_])|"
                                 r"v\.(?=[ \t]*(?:nainen|mies|poika|tyttö|potilas)))"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
@@ -133,7 +133,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years (Polish patient lat)", r"\b(?i:pacjent(?:ka)?|mężczyzna|kobieta)[ \t]+lat[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
-                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus)[ \t]*:?[ \t]*"
+                              r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus|"
+                              r"سن)[ \t]*:?[ \t]*"
                               r"(?:miaka[ \t]+)?(?P<n>\d{1,3})(?![\d/:]|[.,]\d)"),
     # Italian "nata il 03/11/1941, anni 83" (after a comma: "negli anni 80" is a decade)
     ("anni N", r"(?<=,)[ \t]*anni[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),

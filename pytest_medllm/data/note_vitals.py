@@ -91,7 +91,8 @@ The ends of ranges take no part in it.
    (its first lines say admission, H&P, clerking, not the emergency department, an emergency unit or a ward that
    triages its own admissions), the team's own examination comes first: the emergency department's triage set or
    values it quotes under their own heading ("ED triage (01:55):", "@ED (triage):") are taken only for a vital the
-   team's examination does not give — the admission exam first.
+   team's examination does not give — the admission exam first. In any note, an examination whose heading says the
+   writer took it ("Physical exam (by me, 23:50):") comes first too.
 2. Otherwise the first mention outside discharge sections (ED values in the history, a letter's prose, the only readings
    of a telephone note).
 3. Otherwise the first mention in a discharge section.
@@ -243,6 +244,10 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     return mentions, [Rejected(*r) for r in rejected if r[1] not in taken]
 
 
+#: A heading that says the note's writer examined the patient: "Physical exam (by me, 23:50)".
+_BY_THE_WRITER = re.compile(r"(?i)\bby\s+me\b")
+
+
 def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) -> list[tuple[str, VitalMention, int]]:
     """The documented rule: per vital sign, the first mention in an admission examination (rule 1), else the first
     outside discharge sections (rule 2), else the first in a discharge section (rule 3). In a note the admitting team
@@ -250,8 +255,11 @@ def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) 
     examination, passing over the emergency department's triage set or values the note quotes under their own
     heading; only when the team's examination has no mention of the vital does the quoted block count."""
     chosen = []
-    own_exam = [(1, lambda m: m.section_kind == "exam" and not quotes_the_emergency_department(m.section))] \
-        if admitting_team else []
+    # an examination whose heading says the writer took it ("Physical exam (by me, 23:50):") is the writer's own,
+    # whoever else's values the note quotes under a heading of their own before it
+    own_exam = [(1, lambda m: m.section_kind == "exam" and bool(_BY_THE_WRITER.search(m.section)))]
+    if admitting_team:
+        own_exam.append((1, lambda m: m.section_kind == "exam" and not quotes_the_emergency_department(m.section)))
     for variable in VITAL_SIGNS:
         ordered = sorted((m for m in mentions if m.variable == variable and not m.range_end), key=lambda m: m.start)
         for rule, keep in own_exam + [(1, lambda m: m.section_kind == "exam"),

@@ -82,6 +82,10 @@ _REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t
 #: "BP: R 164/96, L 160/94": the other arm's reading right after a blood pressure.
 _OTHER_ARM = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*(?:[,;]|and)[ \t]*(?:[LR]|left|right)(?:[ \t]+arm)?[ \t:]+"
                         r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
+#: "RR 150/86 (oik.), 146/84 (vas.)": each arm named in brackets after its reading (Finnish right and left).
+_OTHER_ARM_IN_BRACKETS = re.compile(r"[ \t]*(?:mm[ \t]*Hg)?[ \t]*\([^()\n\d]{1,15}\)[ \t]*[,;][ \t]*"
+                                    r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})"
+                                    r"(?=[ \t]*(?:mm[ \t]*Hg)?[ \t]*\([^()\n\d]{1,15}\))", re.I)
 #: A further percentage: not a percentile ("53 %ile"), a threshold (">= 88%", "< 90%"; an arrow "-> 95%" is no
 #: threshold), or a time share after a threshold ("below 90% 14%").
 _FURTHER_PERCENT = re.compile(r"(?<![\d.\-–])(?<![^-]>=)(?<!<=)(?<![^-][<>≥≤＜＞≦≧][ \t])(?<![^-][<>≥≤＜＞≦≧])(?<!%[ \t])"
@@ -185,6 +189,8 @@ _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1
                          r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?!>)|–|to\b|[}\]]))")
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
                                  r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
+                                 # Croatian and Serbian below/above ("tlak održavan ispod 180/105 mmHg"), Polish
+                                 r"ispod|iznad|poniżej|powyżej|"
                                  r"less\s+than|"
                                  r"more\s+than|greater\s+than|if|until(?!\s+(?:recently|now|today|yesterday)))\b)"
                                  r"[^\d;,]{0,14}$", re.I)
@@ -375,7 +381,8 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
             further += _further_saturations(text, item.start, after, min(stop, after + 80), line_end)
         further += _series(text, item, stop)
         further += row_values(text, item, after, line_start, line_end)
-        if item.variable == "systolic_bp" and item.partner and (arm := _OTHER_ARM.match(text, item.partner[1])):
+        if item.variable == "systolic_bp" and item.partner and (arm := _OTHER_ARM.match(text, item.partner[1]) or
+                                                                _OTHER_ARM_IN_BRACKETS.match(text, item.partner[1])):
             further += read_pressure(text, arm, "continuation of the blood pressure before it",
                                      lowest_systolic=30.0)[0]
         for value in further:  # the value of a one-letter label goes on as weak as it ("troponin T 24 -> 26")

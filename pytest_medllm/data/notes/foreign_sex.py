@@ -13,6 +13,11 @@ from .languages import note_languages
 from .lexicon import FOREIGN_SEX_WORDS
 from .pronouns import SexMention
 
+#: A Norwegian relative with the possessive after it: "Kona hans var på besøk", "sønnen hans".
+_NORWEGIAN_RELATIVE_BEFORE = re.compile(r"\b(?:kona|kone[n]?|mannen|sønnen|datteren|dattera|broren|søsteren|søstera|"
+                                        r"faren|moren|mora|barna|samboeren)[ \t]+$", re.I)
+
+
 #: A title before a clinician's name and role: "Mr Hussain (Cons)", "Ms Adeyemi (SpR)", "Frau Kollegin".
 STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:(?:[A-Z][\w'-]+|\[[A-Z]+\]|_{2,})[ \t]*\((?:Cons\w*|SpR|StR|Reg\w*|FY\d|CT\d|SHO|"
                                r"Dr|RN|NP|PA|Nurse|Surgeon|Anaesth\w*|Attending)\)|Kolleg\w*|Dr\b|Prof\b)")
@@ -74,8 +79,11 @@ def _german_singular(text: str, m: re.Match) -> bool:
 #: The relatives a Swedish, Dutch or German possessive stands before: "hans sambo", "zijn echtgenote", "ihr Sohn".
 _RELATIVE_AFTER = re.compile(r"[ \t]+(?:sambo|fru|hustru|make|maka|man|dotter|son|söner|döttrar|barn|mor|far|bror|syster|"
                              r"echtgenote|echtgenoot|vrouw|man|partner|dochter|zoon|kinderen|moeder|vader|broer|zus|"
+                             r"klein(?:zoon|dochter|kind|kinderen)|"
                              r"Sohn|Tochter|Ehemann|Ehefrau|Mann|Partner(?:in)?|Kinder|Mutter|Vater|Bruder|Schwester|"
                              r"Enkel\w*|Lebensgefährt\w*|"
+                             # Danish and Norwegian: "hans kone", "hans datter"
+                             r"kone|datter|søn|sønn|søster|børn|"
                              # Polish: "jej matka", "jej mąż"
                              r"matka|ojciec|mąż|żona|córka|syn|brat|siostra|dzieci|partner(?:ka)?)\b")
 
@@ -138,7 +146,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
                                                                             after)))
         title_before_verb = _title_without_a_name(word, text[max(0, m.start() - 4):m.start()], after)
         # "Mme 70 y.o., of Vietnamese origin": the title before the age, the name left out
-        before_age = re.match(r"[ \t]+\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)", after)
+        # (Portuguese "Senhora de 84 anos com pneumonia")
+        before_age = re.match(r"[ \t]+(?:de[ \t]+)?\d{1,3}[ \t]*(?:y\.?o\b|yo\b|ans\b|años\b|anos\b|J\.|jaar\b)",
+                              after)
         if kind == "title after":  # Turkish "Ahmet Bey", "___ Hanım": the title follows the name
             # (Hungarian writes "úr" in lower case, also after a masked name: "Név: [Név] úr")
             if not ((word[0].isupper() or word.lower() == "úr") and re.search(
@@ -160,7 +170,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
             continue  # "Zijn vrouw": the patient's wife; "Ihre Patientin" (a letter's formal "your") is the patient
         if kind == "possessive before a relative":  # "woont met zijn echtgenote", "Hans sambo", "ihr Sohn übersetzt"
             if not (word.islower() or (word[0].isupper() and word[1:].islower() and word.lower() != "ihr")) or \
-                    not _RELATIVE_AFTER.match(after):
+                    not (_RELATIVE_AFTER.match(after) or (word == "hans" and languages & {"no", "da"} and
+                                                          _NORWEGIAN_RELATIVE_BEFORE.search(text[:m.start()]))):
                 continue
             out.append(SexMention(m.start(), m.end(), word, sex, "pronoun", "possessive"))
             continue
@@ -187,7 +198,7 @@ def foreign_sex_words(text: str) -> list[SexMention]:
             continue  # German nouns are capitalised; Norwegian "54 år gammel mann" is not
         if kind == "noun" and word.lower() in _MASCULINE_PATIENT and (re.match(r"[ \t]*:", after) or (
                 word.lower() == "patient" and not (word[0].isupper() or "fr" in languages and re.search(
-                    r"(?:\b(?:le|un|du|au|ce)|[(:])[ \t]*$", text[max(0, m.start() - 6):m.start()])))):
+                    r"(?:\b(?:le|un|du|au|ce|cet|votre|notre)|[(:])[ \t]*$", text[max(0, m.start() - 7):m.start()])))):
             continue  # a field's label ("Pacjent: Marek W."); "with patient and daughter" is English
         if word.lower() == "dl." and re.search(r"[/\d][ \t]*$", text[max(0, m.start() - 3):m.start()]):
             continue  # "mg/dl." is a unit, not Romanian "domnul"

@@ -54,7 +54,8 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"as\s+(?:low|high)\s+as|improved|improving|fell|falling|rose|rising|dropped|dropping|"
              r"increased|decreased|came\s+down|down|up|reading|measured|recorded|noted|remained|remains|still|"
              r"initially|on\s+arrival|in\s+triage|at\s+triage|max(?:imum)?|current(?:ly)?|today|tonight|"
-             r"overnight|yesterday|this\s+(?:morning|afternoon|evening)|went|came|reached|peaked|trended|trending|"
+             r"overnight|yesterday|this\s+(?:morning|afternoon|evening|AM|PM|a\.m\.|p\.m\.)|last\s+night|"
+             r"went|came|reached|peaked|trended|trending|"
              r"recover(?:ed|ing)|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
              r"actuelle?|aktuell|attuale|atual|"
              r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|pre|post|baseline|"
@@ -77,9 +78,12 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"m[íi]nim[ao]|m[áa]xim[ao]|GP|scale\s+[12]|thready|feeble|weak|bounding|periferic|periférico|"
              # Finnish "käsi" (arm: "oik. käsi", right), Greek "at rest", Romanian "mean", Portuguese "kept at"
              r"käsi|ηρεμίας|medie|mantid[ao]\s+em|"
+             # Arabic and Persian "to" ("انخفضت الحرارة إلى 37.9", "فشار خون بیمار به 90/55"), Persian "during
+             # activity"; Norwegian and Danish "on room air", a radial count ("puls radial ~104/min")
+             r"إلى|الى|به|بیمار|حین\s+فعالیت|på\s+(?:rom|rum)?luft|radial|"
              r"périphérique|liggende|stående|sittende|every\s+\d+\s*(?:h|hrs?|hours?)|"
              # a time after the label: "FR às 11h45: 16 cpm", "temp at 0400: 38.1"
-             r"(?:às|a\s+las|alle|um|at|@)\s*\d{1,2}[:h]\d{2}h?")
+             r"(?:às|a\s+las|alle|um|at|@|kl\.?)\s*\d{1,2}[:h.]\d{2}h?")
 #: Comparison words and marks that make a labelled number a threshold or a target, not a reading.
 _THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+than|more\s+than|under|below|above|at\s+least|" \
              r"no\s+more\s+than|goal|target|aim)"
@@ -95,7 +99,7 @@ _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
 _BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
                             # "call parameters: SBP > 180" (a line that opens with "Parameters:" lists readings)
-                            r"unless|(?<=\S[ \t])parameters?|roughly|toward|towards)\W+(?:\w+\W+){0,1}|"
+                            r"unless|(?<=\S[ \t])parameters?|roughly|toward|towards|هدف)\W+(?:\w+\W+){0,1}|"
                             r"(?:目標|目标)[^\n]{0,4})$",
                             re.I)
 #: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).

@@ -356,6 +356,7 @@ def tables(text: str) -> list[Found]:
     columns: list[tuple[int, str | None, str | None, int | None]] | None = None
     header_spans: list[tuple[int, int]] = []
     delimited = True
+    timed_rows = False  # the rows so far open with a time ("08:14   134/82 …")
     offset = 0
     text = text.replace("｜", "|")  # a Chinese record's full-width bar: one character for one, so spans do not move
     for line in text.split("\n"):
@@ -370,7 +371,11 @@ def tables(text: str) -> list[Found]:
                 bounded or len(filled) == len(cells)) \
                 else None
             delimited = bounded
+        elif columns and timed_rows and len(filled) == 1 and re.fullmatch(r"[ \t]*[^\W\d_][\w \-/()]{0,30}:[ \t]*",
+                                                                            line):
+            pass  # a timed table's sub-heading ("Recovery:" between a sedation record's rows): the table goes on
         elif columns and len(filled) >= 2 and bounded == delimited:
+            timed_rows = bool(re.match(r"[ \t|]*\d{1,2}:?\d{2}\b", line))
             places = list(range(len(cells))) if delimited else _aligned(
                 [(start - offset, start - offset + len(cell)) for start, cell in cells], header_spans)
             for index, (start, cell) in enumerate(cells):
@@ -384,6 +389,7 @@ def tables(text: str) -> list[Found]:
                     found += _cell(text, at, variable, unit, part)
         else:
             columns = None
+            timed_rows = False
         offset += len(line) + 1
     return found
 

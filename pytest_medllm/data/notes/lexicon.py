@@ -120,6 +120,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "bà": ("female", "pronoun", ()),
     "mies": ("male", "noun", ("fi",)), "nainen": ("female", "noun", ("fi",)),
     "άρρεν": ("male", "noun", ()), "θήλυ": ("female", "noun", ()), "άνδρας": ("male", "noun", ()),
+    # Greek "άνδρα" (the man, as an object: "Πρόκειται για άνδρα 68 ετών"), Swedish "änka" (a widow), Ukrainian
+    # "хворої" (the sick woman's: "стан хворої")
+    "άνδρα": ("male", "noun", ()), "änka": ("female", "noun", ("sv",)), "хворої": ("female", "noun", ()),
     "γυναίκα": ("female", "noun", ()),
     # Danish "mand" (Norwegian and Danish "hun" is read below; the relatives it may be of are in .pronouns.OTHERS);
     # Romanian "pacienta"/"pacientul"; Hungarian "nő", "férfi",
@@ -184,7 +187,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "honom": ("male", "object", ("sv",)), "henne": ("female", "object", ("sv", "no")),
     # Danish and Norwegian "ser ham", German "wird ihm zugesandt"
     "ham": ("male", "object", ("da", "no")), "ihm": ("male", "object", ("de",)),
-    "hans": ("male", "possessive before a relative", ("sv",)),
+    "hans": ("male", "possessive before a relative", ("sv", "no", "da")),
     "hennes": ("female", "possessive", ("sv", "no")),  # only "her", unlike "hans"
     # Dutch "volgens hem", Danish "Hendes datter", Russian "со слов пациента" (the masculine patient's genitive),
     # German "Ihren Patienten, Herrn P." (after a singular article or possessive only: "die Patienten" are many)
@@ -275,7 +278,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "férfibeteg": "nőbeteg", "bolesnica": "bolesnik", "bolesnik": "bolesnica", "bolnik": "bolnica",
     "moški": "ženska", "ženska": "moški", "gospod": "gospa", "gospa": "gospod", "女性": "男性", "男性": "女性",
     "여자": "남자", "남자": "여자", "여성": "남성", "남성": "여성", "mst.": "Md.", "paní": "pan", "κα": "κ.", "κ.": "κα", "masc": "fem", "shri": "Smt.", "pacient": "pacientka", "pacientka": "pacient", "mies": "nainen", "nainen": "mies",
-    "άρρεν": "θήλυ", "θήλυ": "άρρεν", "άνδρας": "γυναίκα", "γυναίκα": "άνδρας",
+    "άρρεν": "θήλυ", "θήλυ": "άρρεν", "άνδρας": "γυναίκα", "γυναίκα": "άνδρας", "άνδρα": "γυναίκα", "änka": "änkling",
+    "хворої": "хворого",
     "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
     "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",

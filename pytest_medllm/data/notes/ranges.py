@@ -27,7 +27,7 @@ from ..schemas import VITAL_LIMITS
 #: A number of a range: up to three digits, a decimal for temperatures ("36,2", "97.5").
 _N = r"\d{1,3}(?:[.,]\d{1,2})?"
 #: What joins the two ends: a dash, a wave dash (Japanese, Chinese), "to", and the words of other languages.
-_TO = r"(?:-|–|—|〜|～|~|\bto\b|\bà\b|\ba\b|\bbis\b|\btil\b|\btill\b|\btot\b|\bal\b|\bdo\b|\bи\b|\bдо\b)"
+_TO = r"(?:-|–|—|〜|～|~|\bto\b|\bà\b|\ba\b|\bbis\b|\btil\b|\btill\b|\btot\b|\bal\b|\bdo\b|\bи\b|\bдо\b|\bتا\b)"
 #: Between an end and the dash: the decade's "s", a unit ("93 %-98 %", "36,2 °C - 37,4 °C", "84/min").
 _UNIT = r"(?:'?s\b)?[ \t]*(?:%|°[ \t]*[CF]?|º[ \t]*[CF]?|bpm|/[ \t]?min|mm[ \t]*Hg)?"
 #: "a-b" (or one decade "a0s"): the groups a, b.
@@ -46,7 +46,11 @@ _PAIR_TO_PAIR = re.compile(rf"(?P<a>\d{{2,3}})(?:'?s)?[ \t]*[/xX][ \t]*(?P<c>\d{
                            rf"(?![ \t]*/)")
 #: A range in brackets right after a reading (a flowsheet's minimum and maximum of the last hours).
 _AFTER_READING = re.compile(rf"[ \t]*(?:%|°[ \t]*[CF]|bpm|/min|mm[ \t]*Hg|br/min)?(?:\(\d{{2,3}}\))?[ \t]*[(\[{{][ \t]*"
-                            rf"(?:24[ \t]*h(?:rs?)?:?[ \t]*|range:?[ \t]*)?")
+                            rf"(?:24[ \t]*h(?:rs?)?:?[ \t]*)?(?:range:?[ \t]*)?")
+#: A blood pressure's range written with its unit, whatever words come before it: Polish "w granicach 130–150/70–85
+#: mmHg", Croatian "kretao se 140–170/80–95 mmHg", Hungarian "150–160/90 Hgmm" (only the systolic a range).
+_PRESSURE_RANGE_WITH_UNIT = re.compile(r"(?<![\d/.,])\d{2,3}[ \t]*[-–][ \t]*\d{2,3}[ \t]*/[ \t]*\d{2,3}"
+                                       r"(?:[ \t]*[-–][ \t]*\d{2,3})?[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт)")
 #: A table's next cell holding a range after a reading's cell: "| HR | 94 (AF) | 78-118 |".
 _NEXT_CELL = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]|bpm)?(?:[ \t]*\([^()\n]{1,15}\))?[ \t]*\|[ \t]*"
                         r"(?=\d{2,3}(?:[.,]\d)?[ \t]*(?:-|–)[ \t]*\d{2,3}(?:[.,]\d)?"
@@ -56,7 +60,7 @@ _BEFORE_READING = re.compile(r"[\[(][^\[\]()\n]{0,40}[\])](?:[ \t]*/[ \t]*\([^()
 #: Words before a range that make it a target, a threshold, an order or a reference, not readings.
 _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|titrat\w*|parameters?|normal|ref\w*|"
                            r"(?<!\bfor\s)call|notify|if|until|below|above|under|over|less|greater|wean\w*|permissive|"
-                           r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|"
+                           r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|هدف|"
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|criteri\w*|triggers?|zones?|yellow|amber|"
@@ -65,7 +69,7 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
                            r"(?<![-=])>|<(?![-=])|[≤≥＜＞≦≧]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
-_FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für)[ \t]+(?:the[ \t]+)?(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
+_FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für|για)[ \t]+(?:the[ \t]+)?(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
                         r"temp)\b[ \t:]*$", re.I)
 #: What right after a range makes it a target or a score's item: "SpO2 92-96%目標", "92〜96%を目標に", "%92–96 hedefli", "pulse 101-120 = 2".
 _TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:を|に)?(?:目標|目标|목표|hedef\w*|target\w*|goal\b|=[ \t]*\d)", re.I)
@@ -101,7 +105,7 @@ _BETWEEN = re.compile(rf"\b(?:between|zwischen|entre|tra|tussen|mellan|välillä
 #: "readings mostly in the 120s to 130s", "HR ranging 38-46", "AF - rates 78-118", "(was 80s this morning)".
 _WORD_THEN_RANGE = re.compile(
     r"\b(?P<word>HR|[Hh]eart\s+rates?|[Pp]ulse|[Rr]ates?|SBPs?|[Ss]ystolic(?:\s+BP)?|BPs?|[Bb]lood\s+pressures?|"
-    r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rate|"
+    r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rates?|"
     # "hypotensive to 80s systolic", "desaturated to the 70s"
     r"[Hh]ypotensive|[Hh]ypertensive|[Dd]esat\w*)\b"
     r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|into|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
@@ -248,6 +252,7 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
     ends: list[Found] = []
     seeds = list(ranges) + [("systolic_bp", m.start()) for m in BP_DECADES.finditer(text)]
     seeds += [("systolic_bp", at) for at in _labelled_pressure_ranges(text, labels, languages)]
+    seeds += [("systolic_bp", m.start()) for m in _PRESSURE_RANGE_WITH_UNIT.finditer(text)]
     for variable, at in seeds:
         how = f"end of a range of the {variable.replace('_', ' ')}"
         more = _range_at(variable, text, at, how)

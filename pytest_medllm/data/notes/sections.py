@@ -61,6 +61,14 @@ the note examines against; Danish, Norwegian and Icelandic admission notes are t
 "FAM-triage" is the emergency department's. SOAP letters written with a bracket ("O) V/S: …", "P）…"), Persian
 "معاینه" and "علائم حیاتی", and a nurse's timed entry whose vital signs follow a sentence on its line ("1915 Received
 report … VS at 2000: T 99.1 …") or open it ("06:00  V/S 측정함. BP …") open the examination.
+A nurse's "0730 Assessment:", a German round's "Befund aktuell (07:30 Uhr)", India's "G/E" (Hindi "सामान्य परीक्षण"),
+Norwegian "Observasjoner dagvakt", a heading with a qualifier after its time ("Lichamelijk onderzoek (03:00) – ABCDE:"),
+"VITAL SIGNS — flowsheet (pasted from EHR)" and a "V/S" line that opens with its run of values ("14:30 V/S
+192/106-88-20-36.6", "V/S 128/76-84-18-36.5") open the examination; Québec's paramedics ("TAP"), a New Zealand lead
+maternity carer's obs ("LMC obs"), a Korean ambulance crew ("구급대"), a Norwegian or Swedish report from the night
+("Rapport fra natt") are from before; a medication list's heading is never the examination ("Medikamente bei
+Eintritt", "Traitement à l'entrée"), and a Swiss "Eintrittsbericht" and a Swedish "inskrivningsanteckning" are the
+admitting team's notes.
 """
 
 from __future__ import annotations
@@ -88,7 +96,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
                   r"\bprzy\s+wypisie\b|\blahkumisel\b|"
                   r"κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
     # a document title, not the exam; every repeat of the exam or the vitals
-    ("other", r"^diagnos\w*\b|^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s*(?:and|&)\s*physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
+    # (a medication list's heading is no examination, whatever it says: "Medikamente bei Eintritt", "Medications on
+    # admission", "Traitement à l'entrée")
+    ("other", r"^diagnos\w*\b|^(?:medications?|meds|medikament\w*|medikation|traitements?|tratamientos?|medicatie)\b|"
+              r"^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s*(?:and|&)\s*physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
               r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
               r"\bexploraciones\s+complementarias|\bre-?obs\b|"
               r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
@@ -109,13 +120,17 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               # Estonian, Croatian, Icelandic and Albanian ambulance crews: "kiirabi", "HMP (na terenu)",
               # "Sjúkraflutningamenn", "Ekipi i ambulancës"
               r"kiirabi\w*|hmp\w*|na\s+terenu|sjúkraflutning\w*|ambulanc\w*|"
-              r"ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*|מד[\"״]א)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*|מד[\"״]א|"
+              # Québec's paramedics ("À l'arrivée des TAP :"), a New Zealand lead maternity carer's obs ("LMC obs at
+              # 03:55", quoted by the hospital's registrar), a Korean ambulance crew ("구급대 측정 V/S:")
+              r"tap|lmc|구급대\w*)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
               r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
               # what another shift or the ward's nurses handed over or reported: "Handover from days:", "Report from
               # nights:", "RN-reported vitals 09:38:", "Nursing obs 01:10:" in a doctor's review after an escalation
-              r"^handover\b|\bhandover\s+from\b|\breport\s+from\b|\b(?:rn|nurse|nursing)[- ]reported\b|\bnursing\s+obs\b|"
+              r"^handover\b|\bhandover\s+from\b|\breport\s+from\b|\brapport\s+(?:fra|från)\b|"
+              r"\b(?:rn|nurse|nursing)[- ]reported\b|\bnursing\s+obs\b|"
               # another language's nursing record of the shift before: "Constantes (registro de enfermería, turno
               # de noche)", "Registos de enfermagem (07/11)"
               r"\bregist(?:r)?os?\s+de\s+enferm\w*|\bturno\s+de\s+noche\b|\bfolha\s+de\s+enfermagem\b|"
@@ -135,7 +150,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
     ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^e/p\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
              r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
-             r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|\bon\s+admission\b|\bbaseline\b|"
+             r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|^\d{1,2}:?\d{2}\s+assessment$|"
+             r"\bon\s+admission\b|\bbaseline\b|"
              r"\b(?:pacu|recovery|icu|hdu)\s+(?:admission|arrival)\b|^o\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
              # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
              r"\b(?:a\s*(?:-|–|to)\s*e|abcde?)\s+(?:assessment|exam\w*|survey)\b|"
@@ -168,7 +184,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
              r"\bbei\s+eintritt\b|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
              # a German ICU round's current findings after its night's events: "Aktuell:"
-             r"^aktuell$|^aktueller\s+(?:befund|status)\b|"
+             r"^aktuell$|^aktueller\s+(?:befund|status)\b|^befund\s+aktuell\b|"
+             # India's general examination ("G/E", Hindi "सामान्य परीक्षण"), Norwegian and Danish observations of a
+             # shift ("Observasjoner dagvakt:")
+             r"\bg/e\b|परीक्षण|^observa(?:sjon|tion)er\b|"
              # the author's own look at the patient: "O: On my review 21:40:", "My assessment (02:15):"
              r"\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|^my\s+(?:review|exam\w*|assessment)\b|"
              r"\bmuayene\w*|\btriázs\b|"
@@ -207,7 +226,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"drips?|bloods?|ix|abg|vbg|treatment|therapy|actions?|comments?|code|indication|consent|intake|"
               r"output|cooling|interventions?|events?|summary|date|conclusions?|"
               r"anamnes[ei]s?|anamnèse|heteroanamnese|verlauf|procedere|therapie\w*|medikation|labor|beurteilung|"
-              r"epikrise|antécédents|atcd|hdm|mode\s+de\s+vie|évolution|traitements?|biologie|antecedentes|"
+              r"epikrise|antécédents|atcd|hdm|histoire|mode\s+de\s+vie|évolution|traitements?|biologie|antecedentes|"
               r"enfermedad|evolución|juicio|a&e|c/o|h/o|k/c/o|inv|invx|imp|adv|advice|"
               r"tratamiento|pruebas|motivo|decorso|terapia|esami|sökorsak|bedömning|åtgärd\w*|beleid|conclusie|"
               r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
@@ -231,14 +250,15 @@ _LABEL_WORD = r"[^\W_][\w\u0900-\u097F/&.,'’@\-– ]{0,60}?"
 _HEADING = re.compile(
     rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:(?P<letter>[A-Z])[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
-    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:[ \t]+\d{1,2}:\d{2})?)[ \t]*"
+    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:[ \t]+\d{1,2}:\d{2})?"
+    r"(?:(?<=\))[ \t]+[–—-][ \t]+[^\W\d_]{2,12})?)[ \t]*"
     r"(?::(?=\s|$)|：)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
-#: (transfer to floor)", "EXAMINATION - ON ADMISSION").
+#: (transfer to floor)", "EXAMINATION - ON ADMISSION", "VITAL SIGNS — flowsheet (pasted from EHR)").
 _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+|"
                            r"\d{1,2}:\d{2}[ \t]+)?"
-                           r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-]{1,60}?"
+                           r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-–—]{1,60}?"
                            r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\]|"
                            r"[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?)"
                            r"(?:\*\*)?"
@@ -256,11 +276,14 @@ _BRACKETED_HEADING = re.compile(r"^[ \t]*【(?P<label>[^【】\n]{1,20})】", re
 #: "P）…".
 _SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）][ \t]*(?=\S)", re.M)
 #: A nurse's timed entry whose vital signs follow a sentence on its line: "1915 Received report from day RN. … VS at
-#: 2000: T 99.1 F oral, P 88", "0745 D: Received pt from night RN, awake, … VS: T 98.4 oral": the set opens there.
+#: 2000: T 99.1 F oral, P 88", "0745 D: Received pt from night RN, awake, … VS: T 98.4 oral": the set opens there;
+#: so does a timed "V/S" that opens its line, before words or its run of values ("14:30 V/S 192/106-88-20-36.6").
 _TIMED_ENTRY_VITALS = re.compile(r"^[ \t]*\d{4}\b[^\n]*?[.;,][ \t]+(?P<label>(?:VS|V/S|Vitals?)(?:[ \t]+(?:at|@)[ \t]*"
                                  r"\d{3,4})?)(?=[ \t]*:)|"
                                  # a timed entry that opens with its vital signs: "06:00  V/S 측정함. BP 132/78"
-                                 r"^[ \t]*\d{1,2}:\d{2}[ \t]+(?P<entry>V/S|VS)(?=[ \t]+[^\W\d_])", re.M)
+                                 r"^[ \t]*\d{1,2}:\d{2}[ \t]+(?P<entry>V/S|VS)(?=[ \t]+(?:[^\W\d_]|\d{2,3}/\d))|"
+                                 # or without its time, its values a run of hyphens: "       V/S 128/76-84-18-36.5"
+                                 r"^[ \t]*(?P<run>V/S|VS)(?=[ \t]+\d{2,3}/\d{2,3}[ \t]*-[ \t]*\d)", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
 _CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
@@ -354,7 +377,9 @@ _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|hist
                               r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation|"
                               r"admiss[ãa]o|internamento|case\s+sheet|"
                               # Danish, Norwegian and Icelandic admission notes
-                              r"indlæggelses(?:notat|journal)|innleggelses(?:notat|journal)|innlagnarnót\w*)\b|"
+                              r"indlæggelses(?:notat|journal)|innleggelses(?:notat|journal)|innlagnarnót\w*|"
+                              # a Swiss "Eintrittsbericht", a Swedish "inskrivningsanteckning"
+                              r"eintritts\w*|inskrivning\w*)\b|"
                               # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
                               # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
                               r"입원|入院|بدو\s+ورود|بستری")
@@ -416,7 +441,7 @@ def find_sections(text: str) -> list[Section]:
     headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "colon") for m in _SOAP_BRACKET.finditer(text) if m.start() not in starts]
-    headings += [(m.start("label"), m["label"], "colon") if m["label"] else (m.start(), m["entry"], "colon")
+    headings += [(m.start("label"), m["label"], "colon") if m["label"] else (m.start(), m["entry"] or m["run"], "colon")
                  for m in _TIMED_ENTRY_VITALS.finditer(text) if m["label"] or m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
     after_operation = written_after_an_operation(text)

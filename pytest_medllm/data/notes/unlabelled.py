@@ -26,9 +26,10 @@ import re
 from .values import TEMP_NUMBER, Found, read_single, read_temperature
 
 
-#: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius".
-_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?:C|F|"
-                               rf"Celsius|Fahrenheit|centigrade)\b|(?P<n3>{TEMP_NUMBER})[ \t]*[℃℉](?!台)|"
+#: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius"; also
+#: with the Cyrillic letter that Russian and Ukrainian keyboards put after the degree sign ("37,3 °С").
+_UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*"
+                               rf"(?:C|F|С|Celsius|Fahrenheit|centigrade)\b|(?P<n3>{TEMP_NUMBER})[ \t]*[℃℉](?!台)|"
                                # "102.6 F", "38.4C": the letter alone only after a decimal ("88 F" is an age and sex)
                                r"(?P<n2>\d{2,3}[.,]\d)[ \t]?[CF](?![\w°/]))(?![ \t]*(?:/|per\b))")
 #: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
@@ -137,13 +138,17 @@ _OXYGEN_WORDS = re.compile(r"\b(?:NC|NRB|NRBM|nasal|cannula|mask|venturi|HFNC|Bi
                            r"SpO2|saturations?|RA|room\s+air)\b", re.I)
 
 
-#: A line of an ECG (or a monitor strip) in any language, to its end.
-_ECG_LINE = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[.)][ \t]*)?(?:(?:12[- ]lead[ \t]+)?(?i:ECG|EKG|ÉCG|ЕКГ|ЭКГ|ΗΚΓ)\b|"
+#: A line of an ECG (or a monitor strip) in any language, to its end; also an ECG's sentence after another on its line
+#: ("CXR: no infiltrates. ECG: sinus tachycardia, 110 bpm").
+_ECG_LINE = re.compile(r"(?m)(?:^[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[.)][ \t]*)?|(?<=[.;][ \t]))"
+                       r"(?:(?:12[- ]lead[ \t]+)?(?i:ECG|EKG|ÉCG|ЕКГ|ЭКГ|ΗΚΓ)\b|"
                        r"心电图|心電図|심전도|تخطيط القلب|א\.?ק\.?ג\.?|אק[\"״]ג)[^\n]*")
-#: The rate in such a line: a number with a rate unit, or after "rate".
+#: The rate in such a line: a number with a rate unit, after "rate", or right after "sinus" ("ECG: sinus 62, deep
+#: TWI").
 _ECG_RATE = re.compile(r"(?<![\d.,/])(?P<n>\d{2,3})[ \t]*(?:/[ \t]?(?:min|мин|dk|分|دقيقة|perc)(?![A-Za-z])|"
                        r"bpm|b/min|lpm|spm|לדקה|lần/phút|x/menit|уд/мин)|"
-                       r"\b(?:(?:V|ventricular|vent\.?)[ \t]+)?rates?[ \t:]+(?P<r>\d{2,3})\b(?![ \t]*(?:ms|mm|%))", re.I)
+                       r"\b(?:(?:V|ventricular|vent\.?)[ \t]+)?rates?[ \t:]+(?P<r>\d{2,3})\b(?![ \t]*(?:ms|mm|%))|"
+                       r"\bsinus(?:[ \t]+rhythm)?[ \t]+(?P<s>\d{2,3})\b(?![ \t]*(?:ms|mm|%|/))", re.I)
 
 
 def read_ecg_rates(text: str, taken: set[int]) -> list[Found]:
@@ -153,15 +158,16 @@ def read_ecg_rates(text: str, taken: set[int]) -> list[Found]:
         m = _ECG_RATE.search(line[0])
         if not m:
             continue
-        group = "n" if m["n"] else "r"
+        group = next(g for g in ("n", "r", "s") if m[g])
         start, end = line.start() + m.start(group), line.start() + m.end(group)
-        if start in taken or re.search(r"(?i)(?:\bP[- ]?(?:waves?|hull\w*|vl\w*)|atrial|pitvar\w*|vorhof\w*|auricul\w*)"
+        if start in taken or re.search(r"(?i)(?:\bP[- ]?(?:waves?|hull\w*|vl\w*)|atrial|pitvar\w*|vorhof\w*|auricul\w*|"
+                                       r"\bpac(?:ing|ed|er|emaker)\b[^\n\d]{0,20}|\bset)"
                                        r"[^\n\d]{0,12}$", line[0][:m.start(group)]):
-            continue  # "sinus P-hullámok 84/min, teljes AV-blokk": the atria's rate, not the heart's
+            continue  # "sinus P-hullámok 84/min": the atria's rate; "pacing at rate 70", "set at 70 bpm": a setting
         value = int(m[group])
         if 20 <= value <= 300:
             item, _ = read_single("heart_rate", text, start, end, "rate of an ECG's line",
-                                  after=text[end:end + 12] if group == "n" else "")
+                                  after=text[end:end + 12] if group == "n" else "")  # "rate 118": no unit after
             found += [item] if item else []
     return found
 

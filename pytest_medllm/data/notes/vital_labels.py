@@ -65,8 +65,12 @@ LABELS: tuple[Label, ...] = (
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|lpm|spm|[,;.)(\n]|$)",
        meaning="an ECG's sinus rhythm and its rate: 'sinustachycardie 114/min', 'taquicardia sinusal 112 lpm'"),
     _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|(?:akcj[aię]|czynno(?:ść|sc)|rytm(?:em)?)\s+(?:serca|komór)"
-                           r"(?:\s+(?:nie)?miarow[aey])?(?:\s+do)?", "heart_rate", "pl", only_in=("pl",), unit=r"[ \t]*/[ \t]?min",
-       case_sensitive=False, meaning="akcja serca, czynność serca, the heart's rate in Polish: 'AS niemiarowa 112/min'"),
+                           r"(?:\s+(?:nie)?miarow[aey])?(?:,?\s+(?:ok\.|około))?(?:\s+do)?", "heart_rate", "pl",
+       only_in=("pl",),
+       unit=r"[ \t]*/[ \t]?min",
+       case_sensitive=False, meaning="akcja serca, czynność serca, the heart's rate in Polish: 'AS niemiarowa "
+                                    "112/min', "
+                                    "'Czynność serca miarowa, ok. 104/min'"),
     _L("SR", r"N?SR", "heart_rate", "en/de", unit=RATE_UNIT, context=_ECG, case_sensitive=True,
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
     _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)|"
@@ -115,8 +119,10 @@ LABELS: tuple[Label, ...] = (
     _L("रक्तचाप", r"रक्तचाप", "blood_pressure", "hi", meaning="the blood pressure in Hindi"),
     _L("तापमान", r"तापमान", "temperature", "hi", meaning="the temperature in Hindi"),
     # Vietnamese "M 118 l/ph" (mạch), "NT 30 l/ph" (nhịp thở), "tần số 110 l/ph" (the heart's rate on its line)
-    _L("M (mạch)", r"M|tần\s+số", "heart_rate", "vi", unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?|ck/ph|nhịp/ph(?:út)?)\b",
-       case_sensitive=True, meaning="mạch, the pulse in Vietnamese, and 'tần số' (rate), always with 'l/ph'"),
+    _L("M (mạch)", r"M|tần\s+số(?:\s+(?:tim|thất)(?:\s+trung\s+bình)?)?", "heart_rate", "vi",
+       unit=r"[ \t]*(?:l/ph?|lần/ph(?:út)?|ck/ph?|nhịp/ph(?:út)?)\b",
+       case_sensitive=True, meaning="mạch, the pulse in Vietnamese, and 'tần số' (rate; 'tần số tim', the heart's; "
+                                    "'tần số thất', the ventricles'), always with 'l/ph' or 'l/p'"),
     _L("NT (nhịp thở)", r"NT|nhịp\s+thở", "respiratory_rate", "vi", unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?)\b",
        case_sensitive=True, meaning="nhịp thở, the breathing rate in Vietnamese, with 'l/ph'"),
     # "AF with RVR 140", "FA con RVR a 152 lpm": the ventricular rate of a fast atrial rhythm
@@ -144,8 +150,9 @@ LABELS: tuple[Label, ...] = (
     _L("mapigo ya moyo", r"mapigo\s+ya\s+moyo|nadi", "heart_rate", "sw/ms/id",
        meaning="the pulse in Swahili ('mapigo ya moyo'), Malay and Indonesian ('nadi')"),
     # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
-    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca", "heart_rate",
-       "ar/he/is/sl"),
+    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca|ضربان\s+قلب",
+       "heart_rate", "ar/he/is/sl/fa", meaning="the pulse in Arabic, Hebrew, Icelandic and Slovenian; Persian 'ضربان "
+                                                "قلب' (the heart's beat)"),
     _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencij\w*(?!\s+disanja)|frekvence\s+komor|hız|"
                                      r"escape-?ritme|RS\s+[aà]|المعدل|szinuszritmus|sinus\s+ritmus",
        "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,
@@ -287,6 +294,8 @@ LABELS: tuple[Label, ...] = (
     _L("O2", r"O2", "oxygen_saturation", needs_percent=True, case_sensitive=True),
     _L("סטורציה", r"סטורציה|רוויה|(?:ال)?تشبع(?:\s+الأكسجين)?|(?:súrefnis)?mettun|اشباع(?:\s+اکسیژن)?", "oxygen_saturation", "he/ar/is"),
     # temperature
+    _L("afebrile (T)", r"afebril\w*(?=[ \t]*\([ \t]*\d{2,3}(?:[.,]\d)?[ \t]*(?:°[ \t]*[CF]?)?[ \t]*\))", "temperature",
+       "en/da/sv/no/de", meaning="a temperature in brackets after 'afebrile': 'afebril (37,0)', 'afebrile (98.9)'"),
     _L("temperature", r"(?:(?:core|rectal|oral|tympanic|axillary|temporal|bladder|esophageal|oesophageal)\s+)?"
                       r"(?:temperature|temp\.?)s?|(?:körper)?temperatur|temperatuur|température|temperatura|"
                       r"(?:home\s+|oral\s+|ear\s+)?thermometer(?:\s+(?:reading|read|showed|said))?|体温|體溫|체온",

@@ -1239,6 +1239,26 @@ SEX_WORDS_HELDOUT30 = [
     ("המטופלת בת 70. הוסבר לה ולבעלה.", ["המטופלת", "בת", "לה"], ["המטופל", "בן", "לו"]),
     ("Paziente: sig.ra L. M., 77 anni, ricoverata per peggioramento degli edemi della notte.", ["sig.ra"], ["sig."]),
 ]
+SEX_WORDS_HELDOUT31 = [
+    # Greek "άνδρα" (the man, as an object), Swedish "änka" (widow), Ukrainian "хворої" (the sick woman's), a
+    # French letter's "votre patient", Dutch "haar" before a grandchild, Norwegian "hans" after a relative, a
+    # Portuguese "Senhora" before her age
+    ("Ιστορικό: πρόκειται για άνδρα 71 ετών με ΧΑΠ.", ["άνδρα"], ["γυναίκα"]),
+    ("Socialt: änka sedan 2015, bor ensam och har inga barn. Hon är trött men klarar ADL.", ["änka", "Hon"],
+     ["änkling", "Han"]),
+    ("Загальний стан хворої середньої тяжкості.", ["хворої"], ["хворого"]),
+    ("Cher confrère, nous avons revu votre patient en consultation, il est stable et sans fièvre depuis une semaine.",
+     ["patient", "il"], ["patiente", "elle"]),
+    ("Sinds gisteren suf, herkende haar kleindochter niet. Geen koorts thuis, wel verward.", ["haar"], ["zijn"]),
+    ("Sosialt: Pasienten bor hjemme etter opphold på sykehus. Kona hans var på besøk, han ønsker ikke mer smerte.",
+     ["hans", "han"], ["hennes", "hun"]),
+    ("Avaliação: Senhora de 79 anos com ITU, sem febre, não está com dor.", ["Senhora"], ["Senhor"]),
+]
+AGES_HELDOUT31 = [
+    # Italian "(71 aa)" after a birth date, Persian "سن:" (age) with Persian digits
+    ("Paziente: Sig. R. T., nato il 02/03/1952 (71 aa)", 71),
+    ("نام بیمار: خانم م. ن.   سن: ۶۴ سال", 64),
+]
 AGES_HELDOUT30 = [
     # a birth year with the years in brackets (Austrian "a", Hungarian "é"), Slovak genitive "-ročného", Ukrainian "р."
     ("Patient: Herr K. L., geb. 1951 (73 a)", 73),
@@ -1255,7 +1275,8 @@ AGES_HELDOUT29 = [
 ]
 
 
-@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30)
+@pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
+                         + AGES_HELDOUT31)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1264,7 +1285,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
-                         + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30)
+                         + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""
