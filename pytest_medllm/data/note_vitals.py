@@ -244,8 +244,11 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     return mentions, [Rejected(*r) for r in rejected if r[1] not in taken]
 
 
-#: A heading that says the note's writer examined the patient: "Physical exam (by me, 23:50)".
-_BY_THE_WRITER = re.compile(r"(?i)\bby\s+me\b")
+#: A heading that says the note's writer examined the patient: "Physical exam (by me, 23:50)", "At bedside (0905) -
+#: team's own assessment" (not an ECG "read by me", nor a repeat of an earlier set: "Repeat BP (by me)",
+#: "Orthostatics (done by me)").
+_BY_THE_WRITER = re.compile(r"(?i)^(?!.*\b(?:ECG|EKG|CXR|CT|X-?ray|echo|repeat\w*|re-?check\w*|orthostat\w*|"
+                            r"re-?assess\w*|re-?eval\w*)\b).*(?:\bby\s+me\b|\bteam['’]s\s+own\b)")
 
 
 def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) -> list[tuple[str, VitalMention, int]]:

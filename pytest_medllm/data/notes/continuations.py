@@ -227,7 +227,10 @@ _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ress
 #: semicolon goes on: "BP 98/60 at 16:30; nadir 86/54").
 _SENTENCE_END = re.compile(r"[.](?=[ \t]|$)|\n", re.M)
 #: A line that lists one timed reading under a blood-pressure heading: "  14:40  176/98", "- 0300 84/50".
-_TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?[ \t]*[:\-]?[ \t]*"
+#: (also after a day and its half: "5/07 PM  156/96", "Today 0800  136/84")
+_TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:(?:Today|Yesterday|Now)[ \t]+)?"
+                                 r"(?:\d{1,2}[:h.]?\d{2}h?|\d{1,2}/\d{1,2})?(?:[ \t]+(?:[AaPp]\.?[Mm]\.?))?"
+                                 r"[ \t]*[:\-]?[ \t]*"
                                  r"\d{2,3}[ \t]*/[ \t]*\d{2,3}\b[^\n]{0,100}$", re.M)
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
 _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<!\d[ \t][-–][ \t])(?<!\d[-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"

@@ -48,9 +48,9 @@ _PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:(?!(?:in|by|via|over|on)\b)\w+[
 _AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år)\b"
                        r"[\s,()/.-]*)*")
 #: The age and a patient noun before a term written after it, as Māori and Romance word order has it: "56 yo wāhine
-#: Māori".
+#: Māori", or as the next sentence of a terse header: "Pt: 38yo woman. Aboriginal."
 _AGE_NOUN = re.compile(_AGE_TAIL.pattern + r"(?:man|woman|male|female|wāhine|wahine|tāne|boy|girl|lady|gentleman)"
-                                           r"[ \t]+", re.I)
+                                           r"(?:[ \t]+|\.[ \t]+)", re.I)
 _NOT_PATIENT_AFTER = re.compile(r"^[\s-]*(?:[A-Z][a-z]+[\s-]+)?(?:speaking|speaker|interpreter|translator|language|"
                                 r"liaison|food|cuisine|restaurant|community|church|health|services?|(?:patient\s+)?"
                                 r"navigator|advocate|worker|council|centre|center)", re.I)
@@ -233,7 +233,9 @@ def _describes_patient(text: str, start: int, end: int, ages: Sequence[_Span]) -
         _AGE_NOUN.fullmatch(text[a.end:start]) and re.match(r"[ \t]*(?:[,;.)]|$|\n)", after))) for a in ages)
     # "of Mexican descent", "of Punjabi Sikh background", "of South African Indian descent", "His South Asian
     # ethnicity", "ethnically Tamil"
-    descent = (re.match(r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}\s+(?:descent|origin|heritage|background|ancestry|"
+    # (also with a people in brackets before the word: "of Ojibwe (Anishinaabe) background")
+    descent = (re.match(r"(?:\s+(?-i:[A-Z][\w'-]+)){0,2}(?:\s*\([^()\n]{1,30}\))?\s+(?:descent|origin|heritage|"
+                        r"background|ancestry|"
                         r"extraction|ethnicity|race|side|roots)\b", after, re.I) and re.search(
         r"\b(?:of|his|her|given|with|(?:the\s+)?(?:patient|pt)['’]s)\s*$|"
         r"(?:^|\n)[ \t]*(?:social(?:\s+history)?|sh|soc(?:\s*hx)?)[ \t]*:[ \t]*$", before, re.I)) or re.search(

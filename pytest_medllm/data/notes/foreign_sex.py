@@ -24,7 +24,8 @@ STAFF_AFTER_NAME = re.compile(r"\.?[ \t]+(?:(?:[A-Z][\w'-]+|\[[A-Z]+\]|_{2,})[ \
 
 
 #: A role before a title: "Consultant: Mr O'Neill", "Surgeon: Ms Patel", "seen by Mr ___".
-STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
+STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|cons|"
+                           r"surgeon|registrar|attending|referring|seen\s+by|under|gp|aan|interne|"
                            # a doctor's initial after the title: "Dre M. Tremblay", "Dr M. Dupont"
                            r"dre?\.?|"
                            r"on\s+behalf\s+of|"
@@ -141,7 +142,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         lower_dutch = (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer", "pan", "paní", "hr.", "dna", "sig.",
                                       "sig.ra", "dl.") or
                        word in ("κα", "κ.")) and (
-            re.match(r"[ \t]+(?:[A-ZΑ-Ω]|_{2,})", after) or (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer")
+            re.match(r"[ \t]+(?:[A-ZΑ-Ω\[]|_{2,})", after) or  # (a masked name: "dhr. [name]")
+             (word.lower() in ("dhr.", "mw.", "mevr.", "mevrouw", "meneer")
                                                                and re.match(r"[ \t]+(?:is|heeft|werd|woont|was|kreeg)\b",
                                                                             after)))
         title_before_verb = _title_without_a_name(word, text[max(0, m.start() - 4):m.start()], after)

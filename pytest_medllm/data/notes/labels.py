@@ -78,6 +78,9 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"m[íi]nim[ao]|m[áa]xim[ao]|GP|scale\s+[12]|thready|feeble|weak|bounding|periferic|periférico|"
              # Finnish "käsi" (arm: "oik. käsi", right), Greek "at rest", Romanian "mean", Portuguese "kept at"
              r"käsi|ηρεμίας|medie|mantid[ao]\s+em|"
+             # Spanish, Portuguese and French "to", "around" right before the value ("caída de TA a 82/50", "SpO2
+             # recuperou para 93%", "FC autour de 80-90/min")
+             r"(?:a|para|até|hasta|autour\s+de)(?=[ \t]*~?[ \t]*\d)|recuperou|subiu|desceu|baixou|caiu|"
              # Arabic and Persian "to" ("انخفضت الحرارة إلى 37.9", "فشار خون بیمار به 90/55"), Persian "during
              # activity"; Norwegian and Danish "on room air", a radial count ("puls radial ~104/min")
              r"إلى|الى|به|بیمار|حین\s+فعالیت|på\s+(?:rom|rum)?luft|radial|"

@@ -205,10 +205,14 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                  # Slovak "AS" (akcia srdca), "TK" (krvný tlak), "TT" (telesná teplota); Ukrainian and Russian "ЧСС",
                  # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
-                               r"النبض|nabız|kta",
+                               r"النبض|nabız|kta|"
+                               # Indonesian "N (x/mnt)" (nadi)
+                               r"n|nadi",
                  # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
-                                   r"rr\s*art\w*|الضغط",
+                                   r"rr\s*art\w*|الضغط|"
+                                   # Dutch "BD" (bloeddruk), Indonesian "TD (mmHg)" (tekanan darah)
+                                   r"bd|td",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
                  # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı)

@@ -123,6 +123,13 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # Greek "άνδρα" (the man, as an object: "Πρόκειται για άνδρα 68 ετών"), Swedish "änka" (a widow), Ukrainian
     # "хворої" (the sick woman's: "стан хворої")
     "άνδρα": ("male", "noun", ()), "änka": ("female", "noun", ("sv",)), "хворої": ("female", "noun", ()),
+    # Québec's "Pte" (patiente), Portuguese "fem" in a header ("67a, fem, parda"), Italian "maschio", "femmina",
+    # Romanian "pacientei" (the patient's, of a woman), Ukrainian "хлопчик" and "дівчинка" (a boy, a girl), Arabic
+    # "سيدة" (a lady)
+    "pte": ("female", "noun", ("fr",)), "fem": ("female", "noun", ("pt", "es")),
+    "maschio": ("male", "noun", ("it",)), "femmina": ("female", "noun", ("it",)),
+    "pacientei": ("female", "noun", ("ro",)), "хлопчик": ("male", "noun", ()), "дівчинка": ("female", "noun", ()),
+    "سيدة": ("female", "noun", ()),
     "γυναίκα": ("female", "noun", ()),
     # Danish "mand" (Norwegian and Danish "hun" is read below; the relatives it may be of are in .pronouns.OTHERS);
     # Romanian "pacienta"/"pacientul"; Hungarian "nő", "férfi",
@@ -279,7 +286,9 @@ FOREIGN_SWAPS: dict[str, str] = {
     "moški": "ženska", "ženska": "moški", "gospod": "gospa", "gospa": "gospod", "女性": "男性", "男性": "女性",
     "여자": "남자", "남자": "여자", "여성": "남성", "남성": "여성", "mst.": "Md.", "paní": "pan", "κα": "κ.", "κ.": "κα", "masc": "fem", "shri": "Smt.", "pacient": "pacientka", "pacientka": "pacient", "mies": "nainen", "nainen": "mies",
     "άρρεν": "θήλυ", "θήλυ": "άρρεν", "άνδρας": "γυναίκα", "γυναίκα": "άνδρας", "άνδρα": "γυναίκα", "änka": "änkling",
-    "хворої": "хворого",
+    "хворої": "хворого", "pte": "Pt", "fem": "masc",
+    "maschio": "femmina", "femmina": "maschio", "pacientei": "pacientului", "хлопчик": "дівчинка",
+    "дівчинка": "хлопчик", "سيدة": "رجل",
     "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
     "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",

@@ -68,7 +68,14 @@ Norwegian "Observasjoner dagvakt", a heading with a qualifier after its time ("L
 maternity carer's obs ("LMC obs"), a Korean ambulance crew ("구급대"), a Norwegian or Swedish report from the night
 ("Rapport fra natt") are from before; a medication list's heading is never the examination ("Medikamente bei
 Eintritt", "Traitement à l'entrée"), and a Swiss "Eintrittsbericht" and a Swedish "inskrivningsanteckning" are the
-admitting team's notes.
+admitting team's notes. A heading that says the set is the writer's own opens the examination whatever else it says
+("Vitals on my assessment (21h10, after 1L Ringers)", "Initial crew VS", "At bedside (0905) - team's own assessment";
+not an ECG "read by me" nor a repeat); so do Spanish "Evaluación primaria (ATLS) – 23:42", Mexico's "EF: Signos
+vitales:" (two letters before the heading), Peru's "O/ Funciones vitales (07:00):", Danish "Objektivt:", Norwegian
+"NEWS2-observasjoner kl. 08:15:", a heading with a time after a comma ("Lichamelijk onderzoek (ABCDE), 21:20:") and, in
+a letter without an examination heading, "W badaniu przedmiotowym:", "On examination," after another sentence of its
+paragraph. An admitting team's title that names the way in ("ADMISSION NOTE - FMW (via Casualty)") stays the team's,
+and a note that triages by ETAT anywhere is the ward's own triage.
 """
 
 from __future__ import annotations
@@ -188,6 +195,15 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # India's general examination ("G/E", Hindi "सामान्य परीक्षण"), Norwegian and Danish observations of a
              # shift ("Observasjoner dagvakt:")
              r"\bg/e\b|परीक्षण|^observa(?:sjon|tion)er\b|"
+             # Spanish "Evaluación primaria (ATLS) – 23:42", Danish "Objektivt:", Norwegian "NEWS2-observasjoner kl.
+             # 08:15:", Polish "W badaniu przedmiotowym:", German "Bei der Aufnahmeuntersuchung:", French "À
+             # l'examen :",
+             # Spanish and Portuguese "Al examen", "Ao exame", a retrieval team's "At bedside (0905)"
+             r"evaluaci[óo]n\s+primaria|valoraci[óo]n\s+primaria|^objektivt?$|news2?-?\s*observ\w*|"
+             r"badani[eu]\s+przedmiotow\w*|\bbei\s+der\s+(?:aufnahme)?untersuchung\b|à\s+l['’]examen|\bal\s+examen\b|"
+             r"\bao\s+exame\b|\bat\s+(?:the\s+)?bedside\b|"
+             # Peru's "O/ Funciones vitales (07:00):", Mexico's "EF: Signos vitales:"
+             r"\bfunciones\s+vitales\b|\bsignos\s+vitales\b|"
              # the author's own look at the patient: "O: On my review 21:40:", "My assessment (02:15):"
              r"\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|^my\s+(?:review|exam\w*|assessment)\b|"
              r"\bmuayene\w*|\btriázs\b|"
@@ -248,10 +264,11 @@ _LABEL_WORD = r"[^\W_][\w\u0900-\u097F/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
-    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?(?:(?P<letter>[A-Z])[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
+    rf"^[ \t]*(?:[-*•#@]+[ \t]*)?"
+    rf"(?:(?P<letter>[A-Z]{{1,2}})[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
-    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:[ \t]+\d{1,2}:\d{2})?"
-    r"(?:(?<=\))[ \t]+[–—-][ \t]+[^\W\d_]{2,12})?)[ \t]*"
+    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:,?[ \t]+\d{1,2}:\d{2})?"
+    r"(?:(?<=\))[ \t]+[–—-][ \t]+[^\W\d_][\w'’ ]{1,30}?)?)[ \t]*"
     r"(?::(?=\s|$)|：)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
 #: also numbered ("3. PHYSICAL EXAMINATION", "II. Examination") or with a qualifier after it ("DISCHARGE EXAM
@@ -259,7 +276,8 @@ _HEADING = re.compile(
 _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+|"
                            r"\d{1,2}:\d{2}[ \t]+)?"
                            r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-–—]{1,60}?"
-                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)|[ \t]*\[[^\[\]\n]{1,40}\]|"
+                           r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)(?:[ \t]+[–-][ \t]+\d{1,2}[:.]\d{2})?|"
+                           r"[ \t]*\[[^\[\]\n]{1,40}\]|"
                            r"[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?)"
                            r"(?:\*\*)?"
                            r"[ \t]*(?::[ \t]*)?$",
@@ -273,8 +291,8 @@ _CJK_INLINE_EXAM = re.compile(r"(?<=[。，；,;])[ \t]*(?P<label>入院查体|�
 #: A Japanese or Chinese heading in lenticular brackets, its text after it on the line: "【来院時所見】14:35".
 _BRACKETED_HEADING = re.compile(r"^[ \t]*【(?P<label>[^【】\n]{1,20})】", re.M)
 #: A SOAP letter with a bracket, as Korean and Japanese progress notes write it: "O) V/S: 118/72 - 88 - 18 - 36.7",
-#: "P）…".
-_SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）][ \t]*(?=\S)", re.M)
+#: "P）…", or with a slash, as Peruvian and Spanish ones do: "O/ Funciones vitales (07:00): PA 108/64".
+_SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）/][ \t]*(?=\S)", re.M)
 #: A nurse's timed entry whose vital signs follow a sentence on its line: "1915 Received report from day RN. … VS at
 #: 2000: T 99.1 F oral, P 88", "0745 D: Received pt from night RN, awake, … VS: T 98.4 oral": the set opens there;
 #: so does a timed "V/S" that opens its line, before words or its run of values ("14:30 V/S 192/106-88-20-36.6").
@@ -295,6 +313,11 @@ _LEAD_IN = re.compile(r"^[ \t]*(?P<label>(?:on|upon|at)[ \t]+(?:(?:the[ \t]+)?ti
                       r"(?:(?:physical|clinical|my)[ \t]+)?(?:exam(?:ination)?|arr?iv\w*|admission|triage|discharge)"
                       r"|o/e)\b(?=[ \t]*[,:;]|[ \t]+[a-z])", re.M | re.I)
 _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+#: The same words after another sentence of the paragraph, as letters and epicrises write them: "… NIHSS 12 pkt. W
+#: badaniu przedmiotowym: RR 188/102 mmHg", "… in the ED. On examination, BP 150/90".
+_INLINE_LEAD_IN = re.compile(r"(?<=[.;][ \t])(?P<label>W\s+badaniu\s+przedmiotowym|(?:On|At)\s+exam(?:ination)?|"
+                             r"Bei\s+der\s+(?:Aufnahme)?[Uu]ntersuchung|À\s+l['’]examen(?:\s+clinique)?|"
+                             r"Al\s+examen(?:\s+f[íi]sico)?|Ao\s+exame(?:\s+f[íi]sico)?)(?=[ \t]*[:,])")
 #: A line that opens with triage and goes on with its category, its system, a time or a nurse's name ("Triage (MTS)
 #: 21:26 – ORANGE – discriminator: …", "TRIAGE ore 12:40 – codice 2", "Triage akuttmottak (RETTS) kl. 19:40:
 #: ORANSJE"): the triage block of the encounter begins there, whatever the rest of the line.
@@ -332,6 +355,15 @@ _AFTER_OPERATION_TITLE = re.compile(r"(?i)\bpost[- ]?op\w*|\bpostoperat\w*|amel[
 _BEFORE_OPERATION = re.compile(r"\bpre[- ]?op\w*|\bpréop\w*|ameliyat\s+öncesi")
 
 
+#: A heading that says the set is the writer's own, whatever else it names (a place, a fluid given before it, the
+#: crew that writes the record): "Vitals on my assessment (21h10, after 1L Ringers in casualty)", "Initial crew VS",
+#: "At bedside (0905) - team's own assessment".
+_OWN_SET = re.compile(r"^(?!.*\b(?:ecg|ekg|cxr|ct|x-?ray|echo|repeat\w*|re-?check\w*|orthostat\w*|re-?assess\w*)\b)"
+                      r"(?:.*\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|"
+                      r"my\s+(?:review|exam\w*|assessment)\b|.*\bby\s+me\b|.*\bteam['’]s\s+own\b|"
+                      r"initial\s+crew\s+(?:vs|v/s|vitals?|obs)\b)")
+
+
 def written_after_an_operation(text: str) -> bool:
     """Whether the note's first two lines say it was written after an operation (a post-operative or recovery note),
     where the values taken before the operation are quoted from before, not the note's own examination."""
@@ -353,6 +385,8 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
         return "other"
     if after_operation and _BEFORE_OPERATION.search(words):
         return "other"
+    if _OWN_SET.search(words):
+        return "exam"  # "Vitals on my assessment (21h10, after 1L Ringers …)", "Initial crew VS": the writer's own set
     head = re.sub(r"\([^()]*\)", " ", words).strip()
     if re.fullmatch(r"(?:physical\s+)?exam(?:ination)?|o/e|objective", head) and re.search(
             r"\bon\s+(?:arrival|admission)\b", words):
@@ -396,6 +430,9 @@ _QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty
                                r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
                                # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
                                r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")
+#: The way a patient came in, named in an admitting team's title: "(via Casualty)", "via ED", "from A&E".
+_CAME_THROUGH = re.compile(r"(?i)\b(?:via|through|from)\s+(?:the\s+)?(?:casualty|ED|ER|A&E|"
+                           r"emergency(?:\s+(?:department|room|unit))?)\b")
 _OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund|objekti\w*")
 
 
@@ -404,11 +441,11 @@ def admitting_team_note(text: str) -> bool:
     clerking): there the team's own examination comes first, and the ED's triage set it quotes is from before. The
     title is the first line of the note's head that names an admission or the emergency department; the ED named on a
     later line ("Seen in A&E, Bay 4") does not make it the ED's note."""
-    head = text[:400]
+    head = _CAME_THROUGH.sub(" ", text[:400])  # "ADMISSION NOTE - FMW (via Casualty)": the ward's, not casualty's
     title = next((line for line in head.split("\n") if _ADMISSION_TITLE.search(line) or _EMERGENCY_TITLE.search(line)),
                  "")
     return bool(_ADMISSION_TITLE.search(title)) and not _EMERGENCY_TITLE.search(title) and \
-        not re.search(r"\bETAT\+?", head)
+        not re.search(r"\bETAT\+?", text)  # a ward that triages its own admissions, whichever line says so
 
 
 def quotes_the_emergency_department(label: str) -> bool:
@@ -448,8 +485,9 @@ def find_sections(text: str) -> list[Section]:
     sections = _cut(text, sorted(headings), elsewhere, after_operation)
     if any(s.kind == "exam" for s in sections):
         return sections
-    return _cut(text, sorted(headings + [(m.start(), m["label"], "lead-in") for m in _LEAD_IN.finditer(text)]),
-                elsewhere, after_operation)
+    lead_ins = [(m.start(), m["label"], "lead-in") for m in _LEAD_IN.finditer(text)]
+    lead_ins += [(m.start(), m["label"], "lead-in") for m in _INLINE_LEAD_IN.finditer(text)]
+    return _cut(text, sorted(headings + lead_ins), elsewhere, after_operation)
 
 
 def _cut(text: str, headings: list[tuple[int, str, str]], elsewhere: bool = False, after_operation: bool = False

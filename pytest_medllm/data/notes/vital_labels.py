@@ -44,7 +44,7 @@ LABELS: tuple[Label, ...] = (
                             r"(?:tachycardie|bradycardie)\s+sinusale|"
                             r"taquicardia\s+sinusal|bradicardia\s+sinusal|tachicardia\s+sinusale|"
                             r"bradicardia\s+sinusale|FA|FC)"
-                            r"(?:\s+(?:régulier|regular|regolare))?\s*,?\s*(?:à|a|de|mit|met|von)",
+                            r"(?:\s+(?:régulier|regular|regolare|rapide|rápida|rapida))?\s*,?\s*(?:à|a|de|mit|met|von)",
        "heart_rate", "fr/es/it/de/nl", meaning="an ECG's sinus rhythm and its rate in other languages"),
     _L("rhythm at", rf"(?:{_RHYTHM}|sinus|NSR|AF(?:ib)?|AFL|SVT|atrial\s+(?:fibrillation|flutter))"
                     r"(?:\s+with\s+(?:RVR|rapid\s+ventricular\s+response))?\s*,?\s+(?:at\s+a\s+rate\s+of|at|@|to|with\s+(?:a\s+)?"
@@ -209,7 +209,8 @@ LABELS: tuple[Label, ...] = (
        meaning="blodtryck"),
     _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
-    _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica",
+    _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica|"
+              r"Sys\.?\s+BP",
        "systolic_bp", not_after=_A_CHANGE),
     # Spanish and Portuguese "PAS 96–142 mmHg / PAD 50–76 mmHg" (presión arterial sistólica, diastólica)
     _L("TAS", r"TAS", "systolic_bp", "es", only_in=_ROMANCE, case_sensitive=True,
@@ -220,7 +221,8 @@ LABELS: tuple[Label, ...] = (
        meaning="presión arterial sistólica, pressão arterial sistólica"),
     _L("PAD", r"PAD", "diastolic_bp", "es/pt", only_in=_ROMANCE, case_sensitive=True,
        meaning="presión arterial diastólica (English PAD is peripheral artery disease)"),
-    _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|diastolisch|diastolique|diastolica|diastólica",
+    _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|diastolisch|diastolique|diastolica|diastólica|"
+              r"Dia\.?\s+BP",
        "diastolic_bp", not_after=_A_CHANGE),
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),
@@ -287,7 +289,9 @@ LABELS: tuple[Label, ...] = (
     _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
                r"oxygen\s+sat(?:uration)?s?|"
                r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
-               r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to", "oxygen_saturation", "en/fr/es/it"),
+               r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to|"
+               # Portuguese and Spanish desaturation "to": "dessaturação até 86%", "desaturación hasta 85%"
+               r"dessatura\w*\s+(?:até|para)|desaturaci[óo]n\s+(?:hasta|a)", "oxygen_saturation", "en/fr/es/it/pt"),
     _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione|saturacja|"
                     r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
        "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),

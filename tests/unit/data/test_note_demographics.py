@@ -1254,6 +1254,20 @@ SEX_WORDS_HELDOUT31 = [
      ["hans", "han"], ["hennes", "hun"]),
     ("Avaliação: Senhora de 79 anos com ITU, sem febre, não está com dor.", ["Senhora"], ["Senhor"]),
 ]
+SEX_WORDS_HELDOUT32 = [
+    # Québec's "Pte", a Portuguese header's "fem", Italian "maschio", a Dutch or Czech title before a masked name,
+    # Romanian "pacientei", Ukrainian "хлопчик", Arabic "سيدة"
+    ("HMA:\nPte se plaint de céphalée depuis hier avec nausées, sans fièvre, chez une patiente enceinte.", ["Pte",
+                                                                                                    "patiente"],
+     ["Pt", "patient"]),
+    ("ID: J.P.S., 71a, fem, branca, natural de Salvador, não fuma, com dispneia há dias.", ["fem"], ["masc"]),
+    ("Paziente: [name], maschio, 64 anni, della provincia, con dolore toracico.", ["maschio"], ["femmina"]),
+    ("Patiënt: dhr. [name], 70 jaar. Reden van komst: koorts, benauwdheid, geen pijn.", ["dhr."], ["mw."]),
+    ("Conform mamei pacientei, de 2 săptămâni doarme puțin; internare în spital la 40 de ani.", ["pacientei"],
+     ["pacientului"]),
+    ("Дитина: [name], хлопчик, вік 5 років.", ["хлопчик"], ["дівчинка"]),
+    ("التاريخ المرضي: سيدة عمرها 30 سنة", ["سيدة"], ["رجل"]),
+]
 AGES_HELDOUT31 = [
     # Italian "(71 aa)" after a birth date, Persian "سن:" (age) with Persian digits
     ("Paziente: Sig. R. T., nato il 02/03/1952 (71 aa)", 71),
@@ -1285,7 +1299,8 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
-                         + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31)
+                         + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
+                         + SEX_WORDS_HELDOUT32)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -209,13 +209,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev18a-007@(779, 782)", "dev18a-007@(784, 787)", "dev18a-007@(789, 791)", "dev18a-009@(2273, 2276)",
               "dev18a-009@(2277, 2279)", "dev18a-011@(878, 883)", "dev18a-017@(2164, 2168)", "dev18a-017@(2172, 2174)",
               "dev18a-019@(838, 840)", "dev18a-024@(1670, 1672)", "dev18a-024@(1910, 1912)", "dev18a-026@(1378, 1381)",
-              "dev18a-026@(1386, 1388)", "dev18a-026@(1392, 1396)", "dev18a-031@(2504, 2508)", "dev18b-002@(318, 322)",
-              "dev18b-002@(326, 328)", "dev18b-002@(516, 519)", "dev18b-002@(549, 553)", "dev18b-002@(1357, 1359)",
-              "dev18b-004@(1189, 1192)", "dev18b-006@(574, 577)", "dev18b-006@(605, 607)", "dev18b-006@(1268, 1270)",
-              "dev18b-006@(2536, 2538)", "dev18b-008@(1038, 1040)", "dev18b-010@(1449, 1452)", "dev18b-012@(817, 819)",
-              "dev18b-023@(1129, 1131)", "dev18b-025@(951, 953)", "dev18b-025@(997, 999)", "dev18b-025@(1000, 1002)",
-              "dev18b-025@(1012, 1015)", "dev18b-025@(1912, 1915)", "dev18b-025@(1916, 1918)",
-              "dev18b-025@(1928, 1931)", "dev18b-025@(1942, 1944)", "dev18b-027@(239, 243)", "dev18b-027@(370, 374)"},
+              "dev18a-026@(1386, 1388)", "dev18a-026@(1392, 1396)", "dev18b-002@(318, 322)", "dev18b-002@(326, 328)",
+              "dev18b-002@(516, 519)", "dev18b-002@(549, 553)", "dev18b-002@(1357, 1359)", "dev18b-004@(1189, 1192)",
+              "dev18b-006@(574, 577)", "dev18b-006@(605, 607)", "dev18b-006@(1268, 1270)", "dev18b-006@(2536, 2538)",
+              "dev18b-008@(1038, 1040)", "dev18b-010@(1449, 1452)", "dev18b-012@(817, 819)", "dev18b-023@(1129, 1131)",
+              "dev18b-025@(951, 953)", "dev18b-025@(997, 999)", "dev18b-025@(1000, 1002)", "dev18b-025@(1012, 1015)",
+              "dev18b-025@(1912, 1915)", "dev18b-025@(1916, 1918)", "dev18b-025@(1928, 1931)",
+              "dev18b-025@(1942, 1944)", "dev18b-027@(239, 243)", "dev18b-027@(370, 374)"},
     # dev19 was heldout17, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT17 and
     # CHOSEN_HELDOUT17. Left: ECG rates its annotators did not mark as heart rates (every earlier corpus did), a
     # flowsheet whose blood-pressure column is read late, three admission notes whose annotators chose the team's exam
@@ -299,9 +299,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev22a-026@(880, 882)", "dev22a-026@(919, 921)", "dev22a-026@(997, 1001)", "dev22a-026@(1242, 1244)",
               "dev22a-026@(1425, 1428)", "dev22a-026@(1458, 1460)", "dev22a-026@(1461, 1463)",
               "dev22a-026@(1538, 1542)", "dev22a-029@(2551, 2555)", "dev22a-032@(812, 815)", "dev22a-033@(407, 408)",
-              "dev22b-002@(2129, 2131)", "dev22b-002@(2132, 2134)", "dev22b-003@(2486, 2488)",
-              "dev22b-003@(2489, 2491)", "dev22b-003@(2529, 2532)", "dev22b-003@(2533, 2535)",
-              "dev22b-003@(2572, 2575)", "dev22b-003@(2576, 2578)", "dev22b-005@(2279, 2281)",
+              "dev22b-002@(2129, 2131)", "dev22b-002@(2132, 2134)", "dev22b-005@(2279, 2281)",
               "dev22b-006@(1295, 1297)", "dev22b-006@(1298, 1300)", "dev22b-007@(502, 504)", "dev22b-007@(1257, 1259)",
               "dev22b-017@(1835, 1838)", "dev22b-017@(1839, 1841)", "dev22b-021@(944, 947)", "dev22b-021@(948, 950)",
               "dev22b-021@(969, 971)", "dev22b-021@(1047, 1049)", "dev22b-021@(1158, 1161)", "dev22b-021@(1162, 1164)",
@@ -414,10 +412,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev27a-033@(1248, 1250)", "dev27a-033@(1261, 1263)", "dev27a-033@(1333, 1337)",
               "dev27a-033@(1356, 1359)", "dev27a-033@(1369, 1371)", "dev27a-033@(1372, 1374)",
               "dev27a-033@(1385, 1387)", "dev27a-033@(1399, 1401)", "dev27a-035@(789, 792)", "dev27b-002@(2205, 2207)",
-              "dev27b-002@(2208, 2210)", "dev27b-003@(1238, 1240)", "dev27b-003@(1241, 1243)", "dev27b-008@(390, 394)",
-              "dev27b-008@(472, 474)", "dev27b-008@(678, 682)", "dev27b-009@(511, 514)", "dev27b-009@(515, 517)",
-              "dev27b-009@(522, 524)", "dev27b-009@(529, 533)", "dev27b-009@(539, 541)", "dev27b-009@(730, 733)",
-              "dev27b-009@(734, 736)", "dev27b-009@(742, 744)", "dev27b-009@(762, 766)", "dev27b-009@(775, 777)",
+              "dev27b-002@(2208, 2210)", "dev27b-003@(1238, 1240)", "dev27b-003@(1241, 1243)",
               "dev27b-010@(1552, 1554)", "dev27b-010@(2784, 2786)", "dev27b-013@(2174, 2178)",
               "dev27b-013@(2179, 2183)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)", "dev27b-016@(766, 768)",
               "dev27b-016@(788, 792)", "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)", "dev27b-018@(393, 396)",
@@ -591,11 +586,29 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # (Hebrew, Hungarian, Romanian "AV 110–135"), usual pressures (Russian "адаптирован к", Vietnamese "dễ chịu",
     # Romanian "de obicei"), a Danish "afebril (37,0)", a Polish heart-action rate after "miarowa, ok."
     "dev33": {"dev33a-001@(2399, 2402)", "dev33a-004@(684, 686)", "dev33a-020@(321, 323)", "dev33a-031@(932, 934)",
-              "dev33a-034@(886, 888)", "dev33a-034@(889, 891)", "dev33b-011@(1234, 1237)", "dev33b-015@(1482, 1486)",
-              "dev33b-017@(508, 511)", "dev33b-017@(512, 514)", "dev33b-021@(1085, 1087)", "dev33b-022@(1236, 1239)",
-              "dev33b-022@(1240, 1243)", "dev33b-023@(1186, 1188)", "dev33b-029@(983, 986)", "dev33b-029@(987, 989)",
-              "dev33b-032@(2166, 2168)", "dev33b-032@(2169, 2171)", "dev33b-033@(453, 456)", "dev33b-033@(457, 460)",
-              "dev33b-033@(899, 902)", "dev33b-033@(903, 905)"},
+              "dev33a-034@(886, 888)", "dev33a-034@(889, 891)", "dev33b-017@(508, 511)", "dev33b-017@(512, 514)",
+              "dev33b-021@(1085, 1087)", "dev33b-022@(1236, 1239)", "dev33b-022@(1240, 1243)",
+              "dev33b-023@(1186, 1188)", "dev33b-029@(983, 986)", "dev33b-029@(987, 989)", "dev33b-032@(2166, 2168)",
+              "dev33b-032@(2169, 2171)", "dev33b-033@(453, 456)", "dev33b-033@(457, 460)", "dev33b-033@(899, 902)",
+              "dev33b-033@(903, 905)"},
+    # dev34 was heldout32, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT32 and
+    # CHOSEN_HELDOUT32; left are decades and ranges in prose ("to the 70s-80s", "~130-140/80s", Hebrew "עד 140"),
+    # averages of a home log ("AM avg ~138/86"), a plan's "146/88 on repeat", usual and last-recorded pressures
+    # (Norwegian "vanlige", Arabic "آخر ضغط مسجل"), a CLSC nurse's pressure after many words, a baby's obs in the
+    # mother's note, an Indian chart's "12 pm" time cell, a ward's flowsheet under its own admission note
+    "dev34": {"dev34a-002@(705, 707)", "dev34a-002@(708, 710)", "dev34a-010@(2062, 2064)", "dev34a-010@(2066, 2068)",
+              "dev34a-011@(1633, 1636)", "dev34a-011@(1637, 1639)", "dev34a-017@(1207, 1212)",
+              "dev34a-023@(2195, 2197)", "dev34a-025@(1334, 1337)", "dev34a-025@(1342, 1344)",
+              "dev34a-025@(1348, 1352)", "dev34a-026@(1137, 1139)", "dev34a-026@(1140, 1142)",
+              "dev34a-026@(1146, 1149)", "dev34a-026@(1154, 1156)", "dev34a-026@(1160, 1164)",
+              "dev34a-026@(1171, 1173)", "dev34a-026@(1255, 1257)", "dev34a-026@(1258, 1260)",
+              "dev34a-026@(1264, 1267)", "dev34a-026@(1272, 1274)", "dev34a-026@(1278, 1282)",
+              "dev34a-026@(1289, 1291)", "dev34a-028@(585, 587)", "dev34a-031@(565, 568)", "dev34a-031@(569, 571)",
+              "dev34a-031@(581, 584)", "dev34a-031@(585, 587)", "dev34a-034@(1232, 1235)", "dev34a-034@(1236, 1239)",
+              "dev34a-034@(1240, 1242)", "dev34b-005@(861, 864)", "dev34b-005@(865, 867)", "dev34b-010@(1644, 1646)",
+              "dev34b-010@(2541, 2544)", "dev34b-010@(2545, 2547)", "dev34b-010@(2551, 2553)", "dev34b-019@(191, 193)",
+              "dev34b-022@(511, 514)", "dev34b-022@(515, 517)", "dev34b-023@(349, 353)", "dev34b-024@(491, 495)",
+              "dev34b-029@(620, 623)", "dev34b-029@(624, 626)", "dev34b-030@(1106, 1109)"},
 }
 
 
@@ -2367,6 +2380,52 @@ CHOSEN_HELDOUT31 = [
     ("PSYCHIATRY REFERRAL\nED triage (20:10): PR 126, BP 150/90\n\nPhysical exam (by me, 22:40): PR 100, BP 140/84\n",
      "100"),
 ]
+FORMS_HELDOUT32 = [
+    # a home log's lines after a date and its half of the day, and "Today 0800"; Spanish "TA a", Portuguese "para" and
+    # "dessaturação até"; a NEWS2 chart's "Sys BP" and "Dia BP" rows; a French ECG's "FA rapide à"; Indonesian and
+    # Dutch table columns ("TD (mmHg)", "N (x/mnt)", "BD")
+    ("Home BP readings (her cuff):\n  6/11 PM  148/90\n  Today 0700  142/88\n", [
+        ("systolic_bp", "148"), ("diastolic_bp", "90"), ("systolic_bp", "142"), ("diastolic_bp", "88")]),
+    ("Paciente con nueva caída de TA a 84/52 y dolor abdominal, sin fiebre, con sangrado.", [
+        ("systolic_bp", "84"), ("diastolic_bp", "52")]),
+    ("Às 03h episódio de dessaturação até 84%, a SpO2 recuperou para 92% com aspiração, sem febre e com dor.", [
+        ("oxygen_saturation", "84"), ("oxygen_saturation", "92")]),
+    ("Time        08:00     12:00\nSys BP      128       110\nDia BP      74        64\n", [
+        ("systolic_bp", "128"), ("systolic_bp", "110"), ("diastolic_bp", "74"), ("diastolic_bp", "64")]),
+    ("L'ECG montre une FA rapide à 136/min sans signe d'ischémie.", [("heart_rate", "136")]),
+    ("Jam   | TD (mmHg) | N (x/mnt) | SpO2 (%)\n10.15 | 110/70    | 96        | 98\n", [
+        ("systolic_bp", "110"), ("diastolic_bp", "70"), ("heart_rate", "96"), ("oxygen_saturation", "98")]),
+    ("Tijd  | BD     | pols | SpO2\n09:10 | 132/74 | 68   | 99\n", [
+        ("systolic_bp", "132"), ("diastolic_bp", "74"), ("heart_rate", "68"), ("oxygen_saturation", "99")]),
+]
+CHOSEN_HELDOUT32 = [
+    # a flight crew's own "Initial crew VS"; "At bedside (0905) - team's own assessment" after the clinic's obs; an
+    # admission note "(via Casualty)" is the ward's, its "Vitals on my assessment (…, after 1L …)" its own; an ETAT
+    # triage below the note's first lines; Spanish "Evaluación primaria (ATLS) – 23:42"; Mexican "EF: Signos
+    # vitales:"; Dutch "Lichamelijk onderzoek (ABCDE), 21:20:"; Danish "Objektivt:"; Norwegian "NEWS2-observasjoner";
+    # a Polish epicrisis' "W badaniu przedmiotowym:" after another sentence; Peru's "O/ Funciones vitales"
+    ("PATIENT CARE RECORD\nHistory: referring ED HR 48, BP 80/50.\n\nInitial crew VS: HR 54, BP 90/58\n", "54"),
+    ("RETRIEVAL RECORD\nClinic obs at 0540: HR 130\n\nAt bedside (0905) - team's own assessment:\nC - HR 124\n",
+     "124"),
+    ("ADMISSION NOTE - MMW (via Casualty)\nVitals (casualty triage 18h40): HR 120\n\n"
+     "Vitals on my assessment (20h05, after 1L saline):\nHR 108\n", "108"),
+    ("PAEDIATRIC ADMISSION RECORD\nDate/time: ___\nName: ___\nAddress: ___\nNext of kin: ___\nReferred from: ___\n"
+     "Complaints: ___\n" + "." * 300 + "\nTRIAGE (ETAT)\nTriage vitals: HR 170\n\nEXAMINATION\nHR 160\n", "170"),
+    ("HOJA DE ATENCIÓN\nPcte de 30 años. Según SAME, en el lugar: TA 92/60, FC 130.\n\n"
+     "Evaluación primaria (ATLS) – 01:10\nC: TA 96/62 mmHg, FC 118 lpm\n", "118"),
+    ("NOTA DE INGRESO\nPA: cefalea. En consulta previa FC 72 lpm, TA 110/70 mmHg.\n"
+     "EF: Signos vitales: TA 150/100 mmHg, FC 96 lpm.\n", "96"),
+    ("SEH-verslag\nAmbulance: pols 130/min\nAllergieën: geen\n\nLichamelijk onderzoek (ABCDE), 22:05:\n"
+     "C: pols 112/min\n", "112"),
+    ("Indlæggelsesjournal\nVed triage kl. 09:10: BT 110/60, P 118\nAllergi: ingen\n\n"
+     "Objektivt:\nBT 124/70, P 102 reg.\n", "102"),
+    ("Sykepleienotat\nKl. 08:00 Morgenstell:\nNattevakt rapporterte puls 110 kl. 04.\n"
+     "NEWS2-observasjoner kl. 08:15: puls 96, BT 120/70\n", "96"),
+    ("Epikryza:\nPacjent przywieziony przez ZRM, w karcie: HR 120/min. W badaniu przedmiotowym: RR 150/90 mmHg, HR "
+     "98/min.\n", "98"),
+    ("NOTA DE EVOLUCIÓN\nEventos: pico febril, FC 140 lpm durante la aspiración.\n\nS/ Sin molestias.\n"
+     "O/ Funciones vitales (07:00): FC 92 x'\n", "92"),
+]
 CHOSEN_HELDOUT30 = [
     # SOAP letters with a bracket (Korean, Japanese); Persian examination headings after the ED's values a consult
     # quotes; a nurse's timed entry whose first set follows a sentence on its line, before a later timed "VS:" line
@@ -2435,7 +2494,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT20, FORMS_HELDOUT21, FORMS_HELDOUT22,
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
-                                                                FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31)
+                                                                FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
+                                                                FORMS_HELDOUT32)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2453,7 +2513,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT23, CHOSEN_HELDOUT24,
                                                                          CHOSEN_HELDOUT25, CHOSEN_HELDOUT26,
                                                                          CHOSEN_HELDOUT27, CHOSEN_HELDOUT29,
-                                                                         CHOSEN_HELDOUT30, CHOSEN_HELDOUT31)
+                                                                         CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
+                                                                         CHOSEN_HELDOUT32)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
