@@ -124,7 +124,8 @@ from .notes.labels import LABELS, Label, read_labelled
 from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends
-from .notes.sections import SECTION_KINDS, Section, admitting_team_note, find_sections, quotes_the_emergency_department
+from .notes.note_authors import admitting_team_note, quotes_the_emergency_department
+from .notes.sections import SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
 from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, in_devise_units, to_fahrenheit
@@ -254,7 +255,7 @@ _BY_THE_WRITER = re.compile(r"(?i)^(?!.*\b(?:ECG|EKG|CXR|CT|X-?ray|echo|repeat\w
 def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) -> list[tuple[str, VitalMention, int]]:
     """The documented rule: per vital sign, the first mention in an admission examination (rule 1), else the first
     outside discharge sections (rule 2), else the first in a discharge section (rule 3). In a note the admitting team
-    wrote (``admitting_team``, :func:`~.notes.sections.admitting_team_note`), rule 1 first looks in the team's own
+    wrote (``admitting_team``, :func:`~.notes.note_authors.admitting_team_note`), rule 1 first looks in the team's own
     examination, passing over the emergency department's triage set or values the note quotes under their own
     heading; only when the team's examination has no mention of the vital does the quoted block count."""
     chosen = []

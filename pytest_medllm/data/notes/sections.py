@@ -67,15 +67,14 @@ Norwegian "Observasjoner dagvakt", a heading with a qualifier after its time ("L
 192/106-88-20-36.6", "V/S 128/76-84-18-36.5") open the examination; Québec's paramedics ("TAP"), a New Zealand lead
 maternity carer's obs ("LMC obs"), a Korean ambulance crew ("구급대"), a Norwegian or Swedish report from the night
 ("Rapport fra natt") are from before; a medication list's heading is never the examination ("Medikamente bei
-Eintritt", "Traitement à l'entrée"), and a Swiss "Eintrittsbericht" and a Swedish "inskrivningsanteckning" are the
-admitting team's notes. A heading that says the set is the writer's own opens the examination whatever else it says
+Eintritt", "Traitement à l'entrée"). A heading that says the set is the writer's own opens the examination whatever else it says
 ("Vitals on my assessment (21h10, after 1L Ringers)", "Initial crew VS", "At bedside (0905) - team's own assessment";
 not an ECG "read by me" nor a repeat); so do Spanish "Evaluación primaria (ATLS) – 23:42", Mexico's "EF: Signos
 vitales:" (two letters before the heading), Peru's "O/ Funciones vitales (07:00):", Danish "Objektivt:", Norwegian
 "NEWS2-observasjoner kl. 08:15:", a heading with a time after a comma ("Lichamelijk onderzoek (ABCDE), 21:20:") and, in
 a letter without an examination heading, "W badaniu przedmiotowym:", "On examination," after another sentence of its
-paragraph. An admitting team's title that names the way in ("ADMISSION NOTE - FMW (via Casualty)") stays the team's,
-and a note that triages by ETAT anywhere is the ward's own triage.
+paragraph. Whose note it is — an admitting team's ("ADMISSION NOTE - FMW (via Casualty)", a Swiss "Eintrittsbericht")
+or the emergency department's — is read by :mod:`.note_authors`.
 """
 
 from __future__ import annotations
@@ -403,54 +402,6 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
                 return "discharge" if current == "discharge" else "exam"
             return kind
     return None
-
-
-#: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking, an
-#: Indian ward's case sheet.
-_ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
-                              r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation|"
-                              r"admiss[ãa]o|internamento|case\s+sheet|"
-                              # Danish, Norwegian and Icelandic admission notes
-                              r"indlæggelses(?:notat|journal)|innleggelses(?:notat|journal)|innlagnarnót\w*|"
-                              # a Swiss "Eintrittsbericht", a Swedish "inskrivningsanteckning"
-                              r"eintritts\w*|inskrivning\w*)\b|"
-                              # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
-                              # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
-                              r"입원|入院|بدو\s+ورود|بستری")
-#: ... unless the emergency department wrote it, or the admitting place is the emergency unit itself ("ER ADMITTING
-#: NOTES", "MEDICAL EMERGENCY UNIT – ADMISSION CLERKING", "CASUALTY / ADMISSION NOTES"), or the ward triages its own
-#: admissions (ETAT+ in a paediatric admission record, an acute receiving unit).
-_EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room|physician|provider|note|ward|unit)|"
-                              r"casualty|ER\s+admitting|acute\s+(?:care|receiving)\s+unit|ETAT\+?|"
-                              r"ED\s+(?:provider|physician|note|attending|course\s+note)|A&E|urg[eê]ncias?|notaufnahme|"
-                              r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
-#: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
-#: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
-_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto|"
-                               r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
-                               # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
-                               r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")
-#: The way a patient came in, named in an admitting team's title: "(via Casualty)", "via ED", "from A&E".
-_CAME_THROUGH = re.compile(r"(?i)\b(?:via|through|from)\s+(?:the\s+)?(?:casualty|ED|ER|A&E|"
-                           r"emergency(?:\s+(?:department|room|unit))?)\b")
-_OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund|objekti\w*")
-
-
-def admitting_team_note(text: str) -> bool:
-    """Whether the note's title says a team other than the emergency department wrote it (an admission note, H&P or
-    clerking): there the team's own examination comes first, and the ED's triage set it quotes is from before. The
-    title is the first line of the note's head that names an admission or the emergency department; the ED named on a
-    later line ("Seen in A&E, Bay 4") does not make it the ED's note."""
-    head = _CAME_THROUGH.sub(" ", text[:400])  # "ADMISSION NOTE - FMW (via Casualty)": the ward's, not casualty's
-    title = next((line for line in head.split("\n") if _ADMISSION_TITLE.search(line) or _EMERGENCY_TITLE.search(line)),
-                 "")
-    return bool(_ADMISSION_TITLE.search(title)) and not _EMERGENCY_TITLE.search(title) and \
-        not re.search(r"\bETAT\+?", text)  # a ward that triages its own admissions, whichever line says so
-
-
-def quotes_the_emergency_department(label: str) -> bool:
-    """Whether a section's heading names the emergency department's triage or values, not an examination."""
-    return bool(_QUOTED_EMERGENCY.search(label)) and not _OWN_EXAM_WORDS.search(label)
 
 
 #: " P: 78 (03/05 09:48)", "R: 16", "T: 97.7": a vital sign's one-letter label with its value, not SOAP's Plan.
