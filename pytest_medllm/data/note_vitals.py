@@ -125,7 +125,7 @@ from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends
 from .notes.note_authors import admitting_team_note, quotes_the_emergency_department
-from .notes.sections import SECTION_KINDS, Section, find_sections
+from .notes.sections import BY_THE_WRITER, SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
 from .notes.values import RANGE_IN_BRACKETS, UNITS, Found, devise_temperature, in_devise_units, to_fahrenheit
@@ -245,13 +245,6 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     return mentions, [Rejected(*r) for r in rejected if r[1] not in taken]
 
 
-#: A heading that says the note's writer examined the patient: "Physical exam (by me, 23:50)", "At bedside (0905) -
-#: team's own assessment" (not an ECG "read by me", nor a repeat of an earlier set: "Repeat BP (by me)",
-#: "Orthostatics (done by me)").
-_BY_THE_WRITER = re.compile(r"(?i)^(?!.*\b(?:ECG|EKG|CXR|CT|X-?ray|echo|repeat\w*|re-?check\w*|orthostat\w*|"
-                            r"re-?assess\w*|re-?eval\w*)\b).*(?:\bby\s+me\b|\bteam['’]s\s+own\b)")
-
-
 def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) -> list[tuple[str, VitalMention, int]]:
     """The documented rule: per vital sign, the first mention in an admission examination (rule 1), else the first
     outside discharge sections (rule 2), else the first in a discharge section (rule 3). In a note the admitting team
@@ -261,7 +254,7 @@ def choose_mentions(mentions: list[VitalMention], admitting_team: bool = False) 
     chosen = []
     # an examination whose heading says the writer took it ("Physical exam (by me, 23:50):") is the writer's own,
     # whoever else's values the note quotes under a heading of their own before it
-    own_exam = [(1, lambda m: m.section_kind == "exam" and bool(_BY_THE_WRITER.search(m.section)))]
+    own_exam = [(1, lambda m: m.section_kind == "exam" and bool(BY_THE_WRITER.search(m.section)))]
     if admitting_team:
         own_exam.append((1, lambda m: m.section_kind == "exam" and not quotes_the_emergency_department(m.section)))
     for variable in VITAL_SIGNS:

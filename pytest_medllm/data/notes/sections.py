@@ -354,13 +354,17 @@ _AFTER_OPERATION_TITLE = re.compile(r"(?i)\bpost[- ]?op\w*|\bpostoperat\w*|amel[
 _BEFORE_OPERATION = re.compile(r"\bpre[- ]?op\w*|\bpréop\w*|ameliyat\s+öncesi")
 
 
+#: A heading that names an ECG, an image or a repeat of an earlier set is never the writer's own examination, whoever
+#: read or took it ("ECG read by me", "Repeat BP after 5 min rest (by me)", "Orthostatics (done by me with RN)").
+_NOT_AN_EXAMINATION = (r"(?!.*\b(?:ecg|ekg|cxr|ct|x-?ray|echo|repeat\w*|re-?check\w*|orthostat\w*|re-?assess\w*|"
+                       r"re-?eval\w*)\b)")
+#: A heading that says the writer examined the patient: "Physical exam (by me, 23:50)", "At bedside (0905) - team's own
+#: assessment". The choice rule puts its set first (:func:`pytest_medllm.data.note_vitals.choose_mentions`).
+BY_THE_WRITER = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}.*(?:\bby\s+me\b|\bteam['’]s\s+own\b)")
 #: A heading that says the set is the writer's own, whatever else it names (a place, a fluid given before it, the
-#: crew that writes the record): "Vitals on my assessment (21h10, after 1L Ringers in casualty)", "Initial crew VS",
-#: "At bedside (0905) - team's own assessment".
-_OWN_SET = re.compile(r"^(?!.*\b(?:ecg|ekg|cxr|ct|x-?ray|echo|repeat\w*|re-?check\w*|orthostat\w*|re-?assess\w*)\b)"
-                      r"(?:.*\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|"
-                      r"my\s+(?:review|exam\w*|assessment)\b|.*\bby\s+me\b|.*\bteam['’]s\s+own\b|"
-                      r"initial\s+crew\s+(?:vs|v/s|vitals?|obs)\b)")
+#: crew that writes the record): "Vitals on my assessment (21h10, after 1L Ringers in casualty)", "Initial crew VS".
+_OWN_SET = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}(?:.*\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|"
+                      r"my\s+(?:review|exam\w*|assessment)\b|initial\s+crew\s+(?:vs|v/s|vitals?|obs)\b)")
 
 
 def written_after_an_operation(text: str) -> bool:
@@ -384,7 +388,7 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
         return "other"
     if after_operation and _BEFORE_OPERATION.search(words):
         return "other"
-    if _OWN_SET.search(words):
+    if _OWN_SET.search(words) or BY_THE_WRITER.search(words):
         return "exam"  # "Vitals on my assessment (21h10, after 1L Ringers …)", "Initial crew VS": the writer's own set
     head = re.sub(r"\([^()]*\)", " ", words).strip()
     if re.fullmatch(r"(?:physical\s+)?exam(?:ination)?|o/e|objective", head) and re.search(
