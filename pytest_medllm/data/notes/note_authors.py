@@ -32,7 +32,8 @@ _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room
                               r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
-_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|pronto|"
+_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|"
+                               r"pronto|"
                                r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
                                # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
                                r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")

@@ -67,8 +67,8 @@ Norwegian "Observasjoner dagvakt", a heading with a qualifier after its time ("L
 192/106-88-20-36.6", "V/S 128/76-84-18-36.5") open the examination; Québec's paramedics ("TAP"), a New Zealand lead
 maternity carer's obs ("LMC obs"), a Korean ambulance crew ("구급대"), a Norwegian or Swedish report from the night
 ("Rapport fra natt") are from before; a medication list's heading is never the examination ("Medikamente bei
-Eintritt", "Traitement à l'entrée"). A heading that says the set is the writer's own opens the examination whatever else it says
-("Vitals on my assessment (21h10, after 1L Ringers)", "Initial crew VS", "At bedside (0905) - team's own assessment";
+Eintritt", "Traitement à l'entrée"). A heading that says the set is the writer's own opens the examination whatever
+else it says ("Vitals on my assessment (21h10, after 1L Ringers)", "Initial crew VS", "At bedside (0905) - team's own assessment";
 not an ECG "read by me" nor a repeat); so do Spanish "Evaluación primaria (ATLS) – 23:42", Mexico's "EF: Signos
 vitales:" (two letters before the heading), Peru's "O/ Funciones vitales (07:00):", Danish "Objektivt:", Norwegian
 "NEWS2-observasjoner kl. 08:15:", a heading with a time after a comma ("Lichamelijk onderzoek (ABCDE), 21:20:") and, in
