@@ -116,6 +116,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 r"árs|"
                                 # Albanian "34 vjeç", Georgian "69 წლის", Ukrainian "56 р.," (років)
                                 r"vjeç|vjeçe|წლის|р\.(?=[ \t]*[,;)])|"
+                                # Slovak "34 r., nar. 1989" (rokov)
+                                r"r\.(?=[ \t]*,[ \t]*nar\.)|"
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
                                 # Finnish "87-v. nainen"
                                 r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;)]|[ \t]+[^\W\d_])|"
@@ -134,6 +136,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus|"
+                              # Croatian "u dobi od 52 godine", Finnish "mies 67 v"
+                              r"u\s+dobi\s+od|(?<=mies\s)|(?<=nainen\s)|"
                               r"سن)[ \t]*:?[ \t]*"
                               r"(?:miaka[ \t]+)?(?P<n>\d{1,3})(?![\d/:]|[.,]\d)"),
     # Italian "nata il 03/11/1941, anni 83" (after a comma: "negli anni 80" is a decade)
@@ -183,8 +187,14 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # "82 / Chinese / M", "58/Malay/F": age, race and sex, as Singapore and Malaysia write them
     ("age/race/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
     ("age/race/sex word", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*[A-Z][a-z]+[ \t]*/[ \t]*(?i:male|female)\b"),
+    # "56 Chinese M, NKDA": the same three opening a line, with spaces
+    ("age race sex", r"(?m:^)[ \t]*(?P<n>\d{1,3})[ \t]+[A-Z][a-z]+[ \t]+(?P<sex>[MF])(?=[ \t]*[,;.]|[ \t]*$)"),
     # "67 yrs/M", "58 Y/F": the years and the sex letter
-    ("years/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*(?:[Yy](?:rs?|ears?)?)\.?[ \t]*/[ \t]*[MF](?![\w/])"),
+    ("years/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*(?:[Yy](?:rs?|ears?)?)\.?[ \t]*/[ \t]*"
+                  r"(?:[MF]|[Mm]ale|[Ff]emale)(?![\w/])"),
+    # a header's title, a blanked name and the years after wide spaces: "Mrs [name]   36 yrs   G2 P1"
+    ("title [name]   N yrs", r"\b(?:Mr|Mrs|Ms|Miss)\.?[ \t]+\[[^\]\n]{1,30}\][ \t]{2,}(?P<n>\d{1,3})[ \t]*"
+                             r"(?:yrs?|years?|y)\b"),
     # "A: 79, female" (an ATMIST handover's Age), "Pt 64, male"
     ("N, sex", r"(?<![\d.,/])(?P<n>\d{1,3})[ \t]*,[ \t]*(?=(?i:male|female|man|woman)\b)"),
     ("age/sex", r"(?<![\w/.])(?P<n>\d{1,3})[ \t]*/[ \t]*(?P<sex>[MF])(?![\w/])"),
@@ -391,7 +401,7 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "letter" if len(value) == 1 else "noun",
                                     counterpart=_field_counterpart(label, value, sex)))
     forms = dict(_AGE_FORMS)
-    for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"],
+    for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"], forms["age race sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"
                     r"(?<![\d.])\d{1,3}[ \t]*(?:yo|y/o|y\.o\.?|YO|Y/O|-?years?[- ]old|yrs?[ \t]+old)[ \t]*"
                     r"(?:(?:[A-Za-z][a-z]+(?:[- ][A-Z][a-z]+|-[a-z]+)?|AA|W|B|H)[ \t]+|AA|W|B)?(?P<sex>[MF])(?![^\W_])",
@@ -421,7 +431,8 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start("sex"), m.end("sex"), m["sex"], MALE if m["sex"] in "Mm" else FEMALE,
                                     "letter"))
     # a name's patronymic ("Rajendran s/o Muthu", "Juliana binti Anthony"): a son or a daughter of
-    for m in re.finditer(r"(?<=[A-Za-z_])[ \t]+(?P<w>s/o|d/o|bin|binti|a/l|a/p)[ \t]+(?=[A-Z_])", text):
+    # (also between blanked names: "Pt: [name] s/o [name]")
+    for m in re.finditer(r"(?<=[A-Za-z_\]])[ \t]+(?P<w>s/o|d/o|bin|binti|a/l|a/p)[ \t]+(?=[A-Z_\[])", text):
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] in ("s/o", "bin", "a/l") else FEMALE,
                                 "noun"))
     # "52 y/o Bedouin woman, mother of 9": the patient as a mother or a father (not "her mother of 80")

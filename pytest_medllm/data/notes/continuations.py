@@ -201,6 +201,8 @@ _RANGE_TAIL = re.compile(r"(?:'?s)?(?:[ \t]*(?:-|–|to)[ \t]*\d{1,3}(?:'?s)?)?(
                          r"(?:[ \t]*[-–][ \t]*\d{1,3}'?s)?)?")
 _TIME_OPENING = r"(?:(?:yesterday|today|tonight|this|last|morning|evening|night|afternoon|overnight|later|at|home|" \
                 r"on|arrival)[ \t]+){1,3}"
+#: Pressures other than the systolic and diastolic, named between a range and the value after it.
+_ANOTHER_PRESSURE = re.compile(r"\b(?:MAP|CVP|ICP|CPP|PAP|EtCO2|mean)\b", re.I)
 _AFTER_RANGE = re.compile(rf"[^\d\n.;]{{0,25}}?(?:{_THEN}|[,;]?[ \t]*(?:today|tonight|this\s+(?:morning|afternoon|"
                           rf"evening)|on\s+arrival|on\s+my\s+exam)|\.[ \t]+(?i:{_TIME_OPENING}))[ \t]*:?[ \t]*"
                           r"(?:(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})|(?P<v>\d{1,3}(?:[.,]\d{1,2})?))"
@@ -267,11 +269,13 @@ def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True) 
 #: The highest or lowest reading of a series: a pressure-shaped pair after these words is a blood pressure.
 _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?:imum)?|[Mm]in(?:imum)?|[Aa]vg|"
                            r"[Aa]verage|"
-                           r"[Mm]ean|gem\.|[Hh]oogste|[Ll]aagste)[ \t:]+"
-                           r"(?:(?:was|of)[ \t]+)?"
+                           r"[Mm]ean|gem\.|[Hh]oogste|[Ll]aagste|"
+                           # "Averaging roughly 138/84", "Post-induction hypotension 82/46"
+                           r"[Aa]veraging|[Hh]ypotension)[ \t:]+"
+                           r"(?:(?:was|of|to|roughly|about|around|approximately|~)[ \t]+)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
-_HEART_RATE_LINE = re.compile(r"^[^\n]*(?:(?<![A-Za-z])(?:HR|[Pp]ulse|PR)[ \t:]*\d{2,3}\b|"
+_HEART_RATE_LINE = re.compile(r"^[^\n]*(?:(?<![A-Za-z])(?:HR|[Pp]ulse?|PR)[ \t:]*\d{2,3}\b|"
                               # a home log's "148/94  P 78": the pulse right after the pair
                               r"\d{2,3}/\d{2,3}[ \t]+P[ \t]*\d{2,3}\b)[^\n]*$", re.M)
 
@@ -317,7 +321,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
         more += [f for f in _pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
                  if not someone_elses(text, min(f.start, *(f.partner or ())))]
     for m in _EXTREME_PAIR.finditer(text):  # "Highest 168/102 on 4/22. Lowest 126/78."
-        more += _pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure")
+        # no plan: "Averaging roughly 138/84" is a home log's mean, not "roughly" a target
+        more += _pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure", plans=False)
     for m in _PAIR_WITH_UNIT.finditer(text):
         if not _NOT_READING_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
             more += read_pressure(text, m, "pair written with mmHg", lowest_systolic=50.0)[0]
@@ -335,6 +340,8 @@ def _after_ranges(text: str, ranges: list[tuple[str, int]]) -> list[Found]:
         if not link:
             continue
         how = f"value after a range of the {variable.replace('_', ' ')}"
+        if _ANOTHER_PRESSURE.search(text, link.start(), link.start("n1" if link["n1"] else "v")):
+            continue  # "SBP 88-126 (MAP nadir 61 …)": a mean arterial pressure's value, not the systolic's
         if link["n1"] and variable == "systolic_bp":
             more += read_pressure(text, link, how, lowest_systolic=50.0)[0]
         elif link["v"] and not _NOT_READING_BEFORE.search(text[link.start():link.start("v")]):

@@ -95,9 +95,16 @@ _THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+th
 _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
-              rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|(?:{_GAP_WORD})\b|{_THRESHOLD}|"
+              rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|"
+              # a pulse's quality and its comma: "Radial pulse: weak, 168/min"
+              r"(?:weak|thready|feeble|bounding|faint|rapid|irregular|regular),|"
+              # a Hungarian case ending on the label: "SpO2-t 91%-nak mérte"
+              r"-(?:t|ja|je|át|ét)(?![^\W\d_])|"
+              rf"(?:{_GAP_WORD})\b|{_THRESHOLD}|"
               # "frekvens ca. 100", "tachykardia ok. 120/min": about, abbreviated; Finnish "RR oik. 164/96" (right)
               r"(?:ca|cca|ok|approx|oik|vas)\.|"
+              # a site, abbreviated: "T° rect. 39,4", "T ax. 37,9"
+              r"(?:rect|ax|axil|tymp|buc)\.|"
               # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
 _BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
@@ -107,7 +114,9 @@ _BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+
                             re.I)
 #: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).
 _VALUE_END = (r"(?![\d.]*\d)(?!:\d)(?!,\d)"
-              r"(?-i:(?![ \t]*(?:h|hrs?|hours?|d|days?|wks?|weeks?|mins?|minutes?|mo|months?|yrs?|years?)\b))")
+              # (a number with a decimal is no count of days: "Tmax 38.9 day 2")
+              r"(?:(?<=[.,]\d)(?=[ \t]+days?[ \t]+\d)|"
+              r"(?-i:(?![ \t]*(?:h|hrs?|hours?|d|days?|wks?|weeks?|mins?|minutes?|mo|months?|yrs?|years?)\b)))")
 #: A systolic measured without a diastolic: "BP 80 palp", "BP 70/palp", "SBP 80 by Doppler".
 _PALPATED = r"(?=[ \t]*/?[ \t]*(?:palp\w*|by\s+palpation|by\s+doppler|dopp\w*|systolic)\b|[ \t]*/[ \t]*P\b)"
 
@@ -172,6 +181,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     # a closed bracket ends what it says: "sats 86% (below target range), HR 112" is a reading
     if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start].rsplit(")", 1)[-1]):
         return "a threshold or target"
+    if _CALLING_CRITERIA.search(text[line_start:label_start]):
+        return "a threshold or target"  # "Altered calling criteria (signed): HR 130, SBP 90": when to call
     if someone_elses(text, label_start):
         return "someone else's reading"
     if _SCORE_ITEM.search(text[max(line_start, label_start - 60):label_start]) and _score_points(m):
@@ -179,6 +190,11 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     return ""
 
 
+#: A line of the values at which staff must call a doctor, changed for this patient (Australian "altered calling
+#: criteria").
+#: (not the criterion a call met: "Call criteria: Red zone - HR 152, SBP 86 on 02:45 obs")
+_CALLING_CRITERIA = re.compile(r"\b(?:altered|modified|amended|adjusted|individuali[sz]ed)[ \t]+(?:calling|call|MET)"
+                               r"[ \t]+criteria\b", re.I)
 #: A withdrawal scale's items are scores, not readings: "COWS 0910: resting pulse 2, sweating 2" (not the vitals
 #: after a scale's total: "CIWA 19, HR 134").
 _SCORE_ITEM = re.compile(r"\b(?:COWS|CIWA(?:-Ar)?)\b(?![ \t]*(?:score[ \t]*)?[:=]?[ \t]*\d{1,2}\b(?![:\d]))[^\n]*$|"

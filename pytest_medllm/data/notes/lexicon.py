@@ -130,6 +130,8 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "maschio": ("male", "noun", ("it",)), "femmina": ("female", "noun", ("it",)),
     "pacientei": ("female", "noun", ("ro",)), "хлопчик": ("male", "noun", ()), "дівчинка": ("female", "noun", ()),
     "سيدة": ("female", "noun", ()),
+    # French "Garçon de 26 mois", Romanian "Băiat în vârstă de 4 ani" (a boy; "fille" is also a daughter)
+    "garçon": ("male", "noun", ("fr",)), "băiat": ("male", "noun", ("ro",)),
     "γυναίκα": ("female", "noun", ()),
     # Danish "mand" (Norwegian and Danish "hun" is read below; the relatives it may be of are in .pronouns.OTHERS);
     # Romanian "pacienta"/"pacientul"; Hungarian "nő", "férfi",
@@ -288,7 +290,7 @@ FOREIGN_SWAPS: dict[str, str] = {
     "άρρεν": "θήλυ", "θήλυ": "άρρεν", "άνδρας": "γυναίκα", "γυναίκα": "άνδρας", "άνδρα": "γυναίκα", "änka": "änkling",
     "хворої": "хворого", "pte": "Pt", "fem": "masc",
     "maschio": "femmina", "femmina": "maschio", "pacientei": "pacientului", "хлопчик": "дівчинка",
-    "дівчинка": "хлопчик", "سيدة": "رجل",
+    "дівчинка": "хлопчик", "سيدة": "رجل", "garçon": "fille", "băiat": "fată",
     "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
     "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",

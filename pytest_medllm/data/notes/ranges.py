@@ -69,7 +69,8 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
                            r"(?<![-=])>|<(?![-=])|[≤≥＜＞≦≧]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
-_FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für|για)[ \t]+(?:the[ \t]+)?(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
+_FOR_VITAL = re.compile(r"\b(?:for|pour|para|per|für|för|για)[ \t]+(?:the[ \t]+)?"
+                        r"(?:SBP|DBP|MAP|HR|BP|SpO2|sats?|SatO2|T|"
                         r"temp)\b[ \t:]*$", re.I)
 #: What right after a range makes it a target or a score's item: "SpO2 92-96%目標", "92〜96%を目標に", "%92–96 hedefli", "pulse 101-120 = 2".
 _TARGET_AFTER = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]?)?[ \t]*(?:を|に)?(?:目標|目标|목표|hedef\w*|target\w*|goal\b|=[ \t]*\d)", re.I)
@@ -109,11 +110,15 @@ _WORD_THEN_RANGE = re.compile(
     # "hypotensive to 80s systolic", "desaturated to the 70s"
     r"[Hh]ypotensive|[Hh]ypertensive|[Dd]esat\w*)\b"
     r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|into|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
-    r"normali[sz]ed\s+to|remained|stayed)[ \t]+(?:the[ \t]+)?(?:(?:high|low|mid|upper|lower)[ \t-]+)?"
+    r"normali[sz]ed\s+to|remained|stayed|sustained|hovering|running)"
+    r"[ \t]+(?:the[ \t]+)?(?:(?:high|low|mid|upper|lower)[ \t-]+)?"
     r"(?=\d{1,2}0'?s\b|\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)")
 _WORD_VARIABLE = (("heart_rate", r"(?i:hr|heart|pulse|rates?)"),
                   ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat|desat)"), ("respiratory_rate", r"(?i:rr|resp)"),
                   ("systolic_bp", r"(?i:sbp|systolic|bp|blood|readings|hypotensive|hypertensive)"))
+#: A vital's word in the gap of :data:`_WORD_THEN_RANGE`.
+_A_VITAL_WORD = re.compile(r"\b(?:HR|[Hh]eart\s+rates?|[Pp]ulse|SBPs?|[Ss]ystolic|BPs?|[Ss]ats?|SpO2|RR|"
+                           r"[Rr]esp(?:iratory)?\s+rates?)\b")
 #: A word before a reading's bracket that makes a decade in it the same vital's: "HR 118 (was 80s this morning)".
 _BRACKET_DECADE = re.compile(r"[ \t]*(?:%|bpm|/min)?[ \t]*\((?:[^()\n\d]{0,25}?)\b"
                              r"(?:was|baseline|usual(?:ly)?|normally|previously|prior|earlier)[ \t]+(?=\d{1,2}0'?s\b)",
@@ -271,7 +276,9 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
     for m in _WORD_THEN_RANGE.finditer(text):
         if re.search(r"(?i)\b(?:goal|target|keep|call|if|parameters?)\b", m["gap"]) or _is_target(text, m.start()):
             continue
-        variable = next(v for v, w in _WORD_VARIABLE if re.match(w, m["word"]))
+        # the last vital's word before the range names it: "BP … low 100s systolic with heart rates in the 60s"
+        word = ([w[0] for w in _A_VITAL_WORD.finditer(m["gap"])] or [m["word"]])[-1]
+        variable = next(v for v, w in _WORD_VARIABLE if re.match(w, word))
         how = f"end of a range of the {variable.replace('_', ' ')}"
         ends += _range_at(variable, text, m.end(), how)
     for item in found:
@@ -353,15 +360,58 @@ def _min_max_columns(text: str, found: list[Found]) -> list[Found]:
 #: The word of a vital right before "between X and Y" (or after it: "168 und 212 mmHg systolisch").
 _BETWEEN_VITAL = (("systolic_bp", re.compile(r"\b(?:SBP|systolic\w*|systolisch\w*|systoliq\w*|sistólic\w*)\b|"
                                              r"mm[ \t]*Hg[ \t]+(?:syst|sys)", re.I)),
-                  ("heart_rate", re.compile(r"\b(?:HR|heart[ \t]+rates?|pulse|Puls|HF|FC|pols|syke)\b", re.I)),
+                  ("heart_rate", re.compile(r"\b(?:HR|heart[ \t]+rates?|pulse|Puls|HF|FC|pols|syke|"
+                                            r"fr[ée]quence[ \t]+cardiaque|frecuencia[ \t]+card[íi]aca|"
+                                            r"frequenza[ \t]+cardiaca|frequ[êe]ncia[ \t]+card[íi]aca)\b", re.I)),
                   ("respiratory_rate", re.compile(r"\b(?:RR|respiratory[ \t]+rates?|AF|FR)\b(?![ \t]*\d+/)", re.I)),
                   ("oxygen_saturation", re.compile(r"\b(?:SpO2|sats?|saturation\w*|SaO2|Sättigung)\b", re.I)))
+
+
+#: Two blood pressures as the ends of a range after "between": "TA aux CPN entre 110/70 et 120/80".
+_BETWEEN_PAIRS = re.compile(r"\b(?:between|zwischen|entre|tra|tussen|mellan)[ \t]+(?P<a>\d{2,3})[ \t]*/[ \t]*"
+                            r"(?P<c>\d{2,3})(?:[ \t]*mm[ \t]*Hg)?[ \t]+(?:and|und|et|y|e|en|och)[ \t]+(?P<b>\d{2,3})"
+                            r"[ \t]*/[ \t]*(?P<d>\d{2,3})(?![\d/])", re.I)
+#: A pressure's word before such a range (in the same clause).
+_PRESSURE_WORD = re.compile(r"\b(?:BP|TA|PA|RR|BD|BT|TK|pressure|tension|pression|Blutdruck|presi[óo]n|pressione|"
+                            r"press[ãa]o|bloeddruk|blodtryck)\b", re.I)
+#: A blood pressure's range with both of its numbers ranges and nothing else: "ערכים 135-150/80-90" (its values).
+_DOUBLE_RANGE = re.compile(r"(?<![\d/.,])(?P<a>\d{2,3})[ \t]*[-–][ \t]*(?P<b>\d{2,3})[ \t]*/[ \t]*(?P<c>\d{2,3})"
+                           r"[ \t]*[-–][ \t]*(?P<d>\d{2,3})(?![\d/]|[.,]\d)")
+
+
+def _pressure_pairs(text: str) -> list[Found]:
+    """The four ends of a blood pressure's range written as two pairs after "between" (with a pressure's word
+    before it in its clause or mmHg after it), or as two ranges over a slash ("135-150/80-90")."""
+    ends: list[Found] = []
+    for m in _BETWEEN_PAIRS.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = re.split(r"[(),;]|\.[ \t]", text[max(line_start, m.start() - 40):m.start()])[-1]
+        if not (_PRESSURE_WORD.search(before) or re.match(r"[ \t]*mm[ \t]*Hg", text[m.end():])) or \
+                _is_target(text, m.start()):
+            continue
+        ends += _pressure_ends(text, m)
+    for m in _DOUBLE_RANGE.finditer(text):
+        if not _is_target(text, m.start()):
+            ends += _pressure_ends(text, m)
+    return ends
+
+
+def _pressure_ends(text: str, m: re.Match) -> list[Found]:
+    """The systolic ends a, b and the diastolic ends c, d of a pressure's range, if both are ordered and each
+    systolic is above its diastolic."""
+    a, b, c, d = (number_value(m[g]) for g in "abcd")
+    if not (a < b and c < d and 60 <= a and 30 <= c and a > c and b > d):
+        return []
+    how = "end of a range of the blood pressure"
+    found = [_end("systolic_bp", text, m.start(g), m.end(g), how) for g in "ab"]
+    found += [_end("diastolic_bp", text, m.start(g), m.end(g), how) for g in "cd"]
+    return [e for e in found if e]
 
 
 def _between(text: str) -> list[Found]:
     """"RR-Werte zwischen 125 und 142 mmHg systolisch", "HR ranged from 88 to 110": the two ends, of the vital a word
     just before (or, for a pressure, "systolisch" just after) names."""
-    ends: list[Found] = []
+    ends: list[Found] = _pressure_pairs(text)
     for m in _BETWEEN.finditer(text):
         a, b = number_value(m["a"]), number_value(m["b"])
         if not _ordered(a, b, bool(m["bs"])) or _is_target(text, m.start()):

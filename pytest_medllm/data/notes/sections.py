@@ -82,6 +82,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .section_kinds import SECTION_KINDS
+
 
 @dataclass(frozen=True)
 class Section:
@@ -93,171 +95,6 @@ class Section:
     end: int
 
 
-#: Kinds of section headings, by the words of the heading (first match wins; matched lower-cased).
-SECTION_KINDS: tuple[tuple[str, str], ...] = (
-    ("discharge", r"\bdischarge\b(?!\s+(?:summary|letter|note|date))|\b(?:on|at)\s+discharge\b|"
-                  r"entlass\w*(?:befund|untersuchung)|\bbei\s+entlassung|\bbij\s+ontslag|ontslagonderzoek|"
-                  r"\b(?:à\s+la|de)\s+sortie\b|\bau\s+congé\b|\b(?:al|na|de)\s+alta\b|\ba\s+l['’]alta\b|בשחרור|при\s+выписке|при\s+изписването|"
-                  r"при\s+виписці|\balla\s+dimissione\b|\bvid\s+utskrivning|"
-                  r"\bprzy\s+wypisie\b|\blahkumisel\b|"
-                  r"κατά\s+την\s+έξοδο|\bbei\s+austritt\b|\baustrittsbefund|出院情况|出院時|出院时|退院時"),
-    # a document title, not the exam; every repeat of the exam or the vitals
-    # (a medication list's heading is no examination, whatever it says: "Medikamente bei Eintritt", "Medications on
-    # admission", "Traitement à l'entrée")
-    ("other", r"^diagnos\w*\b|^(?:medications?|meds|medikament\w*|medikation|traitements?|tratamientos?|medicatie)\b|"
-              r"^(?:скарг\w*|жалоб\w*|оплаквания)|tại\s+phòng\s+khám|救急隊|急诊|急診|tại\s+ttyt|tuyến\s+trước|history\s*(?:and|&)\s*physical|\bh\s*&\s*p\b|aanvullend\s+onderzoek|\bexames\s+(?:complementares|"
-              r"laboratoriais)|\bexamens?\s+compl[ée]mentaires\b|\bexploracions\s+complementàries|"
-              r"\bexploraciones\s+complementarias|\bre-?obs\b|"
-              r"\brepeat\s+(?:obs|observations|vitals?|vs|v/s|exam\w*|set)\b|\bre-?exam\w*|\bre-?assess\w*|"
-              r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
-              r"\b(?:2nd|second|3rd|third|later|subsequent)\s+(?:set|vitals?|vs|obs)\b|"
-              r"\b(?:vitals?|vs|obs|set)\s*(?:#|no\.?\s*)?[2-9]\b|"
-              r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
-              # values from before the encounter: the ambulance, the field, the referring hospital
-              r"\b(?:ems|paramedics?|medics?(?![ \t]+(?:upu|specialist|primar|rezident|de\s+gard))|ambulance|ambulancia|ambulanza|ambul[âa]ncia|ambulans|ambo|hems|field|"
-              r"osh|outside\s+hospital|referring|transferring|rettungsdienst|rtw|notarzt|nef|übergabe|samu|smur|118|112|"
-              r"inem|vmer|"
-              r"pogotowie|zrm|trend|(?:sapeurs?[- ])?pompiers|bomberos|bombeiros|feuerwehr|brandweer|"
-              # the ambulance services of the UK, Ireland, Australia, New Zealand and Canada by their initials
-              r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
-              r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
-              # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|rzp|nmp|saj|echipa\w*|"
-              # Estonian, Croatian, Icelandic and Albanian ambulance crews: "kiirabi", "HMP (na terenu)",
-              # "Sjúkraflutningamenn", "Ekipi i ambulancës"
-              r"kiirabi\w*|hmp\w*|na\s+terenu|sjúkraflutning\w*|ambulanc\w*|"
-              r"ensihoito\w*|εκαβ|στο\s+τεπ|seuranta|omsz|mentő\w*|מד[\"״]א|"
-              # Québec's paramedics ("À l'arrivée des TAP :"), a New Zealand lead maternity carer's obs ("LMC obs at
-              # 03:55", quoted by the hospital's registrar), a Korean ambulance crew ("구급대 측정 V/S:")
-              r"tap|lmc|구급대\w*)\b|\bmet\s+call\w*|\brapid\s+response\b|"
-              # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
-              r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
-              r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
-              # what another shift or the ward's nurses handed over or reported: "Handover from days:", "Report from
-              # nights:", "RN-reported vitals 09:38:", "Nursing obs 01:10:" in a doctor's review after an escalation
-              r"^handover\b|\bhandover\s+from\b|\breport\s+from\b|\brapport\s+(?:fra|från)\b|"
-              r"\b(?:rn|nurse|nursing)[- ]reported\b|\bnursing\s+obs\b|"
-              # another language's nursing record of the shift before: "Constantes (registro de enfermería, turno
-              # de noche)", "Registos de enfermagem (07/11)"
-              r"\bregist(?:r)?os?\s+de\s+enferm\w*|\bturno\s+de\s+noche\b|\bfolha\s+de\s+enfermagem\b|"
-              # values quoted from another team's record: "Pre-induction obs per anaesthetic chart"
-              r"\bper\s+(?:the\s+)?(?:an(?:a)?esthe\w*|ambulance|referral|referring|transfer\w*|handover)\b|"
-              # the ED's last set when the patient is moved ("Vitals on transfer:"); "Exam on transfer" is the exam
-              r"\b(?:vitals?|vs|v/s)\s+(?:on|at|prior\s+to|before)\s+transfer\b|\btransfer\s+vitals?\b|"
-              r"\bsince\s+(?:arrival|admission)\b|"
-              # the ward's observations quoted by a team called to the ward (a MET call, an outreach review)
-              r"\b(?:ward|floor)\s+(?:obs|observations|vitals?|vs)\b|"
-              # the patient's own readings at home, a log or diary brought in ("Home BP log (Omron):", "Home BP diary")
-              r"\bhome\s+(?:bp|blood\s+pressure|readings?|log|diary|monitoring)\b|\b(?:bp|blood\s+pressure)\s+(?:log|diary)\b|"
-              # the note's own title ("OB Triage Note", "ED Triage Note"): a title, not the triage block
-              r"\bnote\b"),
-    ("block", r"^(?:vitals?|vital\s+signs?|vs|v/s|obs|observations|flowsheet|signes\s+vitaux|param[èe]tres\s+vitaux|"
-              r"constantes(?:\s+vitales)?|signos\s+vitales|sinais\s+vitais|parametri\s+vitali|vitalparameter|vitalzeichen|"
-              r"vitale\s+parameters|vitalparametrar)\b|\b(?:vitals?|vs|obs)\s*(?:\(|$)"),
-    ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^e/p\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
-             r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
-             r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|^\d{1,2}:?\d{2}\s+assessment$|"
-             r"\bon\s+admission\b|\bbaseline\b|"
-             r"\b(?:pacu|recovery|icu|hdu)\s+(?:admission|arrival)\b|^o\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
-             # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
-             r"\b(?:a\s*(?:-|–|to)\s*e|abcde?)\s+(?:assessment|exam\w*|survey)\b|"
-             r"^(?:a\s*(?:-|–|to)\s*e|abcde?)(?:\s*[(\d]|$)|"
-             r"\bmy\s+(?:evaluation|assessment)\b|\bon\s+evaluation\b|"
-             r"\b(?:admission|clinical|physical|examination)\s+(?:findings|status)|\bsecondary\s+survey\b|"
-             r"\bfindings\s+(?:on|at)\s+(?:admission|arrival|presentation)|klinische\s+untersuchung|"
-             r"\bbefund\s+bei\s+aufnahme|"
-             r"\bpre[- ]?(?:procedure|op\w*|sedation|induction|treatment|dialysis|hd|transfusion|an(?:a)?esthe\w*|"
-             r"infusion|chemo\w*|exercise|walk|test|surgery|surgical|cath\w*|endoscopy|bronchoscopy|ect)\b|"
-             r"aufnahmebefund|k[öo]rperliche\s+untersuchung|untersuchungsbefund|klinischer\s+befund|^befund$|"
-             r"^status\b|lichamelijk\s+onderzoek|^onderzoek$|\bbij\s+opname\b|^examen\b|\bexamen\s+(?:clinique|"
-             r"physique|f[íi]sico)|\bà\s+l['’](?:arrivée|admission|entrée)|exploraci[óo]n|esame\s+obiettivo|"
-             r"^eo\b|\ball['’]ingresso\b|\bal\s+ingreso\b|\bvid\s+ankomst\b|\bankomststatus\b|"
-             r"fizik\s+(?:muayene|bak[ıi])|pemeriksaan\s+fisik|tanda[- ]tanda\s+vital|\btriaje\b|\btriagem\b|"
-             r"\bioa\b|\barriv[ée]e\b|geliş\s+bulgu\w*|başvuru\s+bulgu\w*|"
-             r"^resting\b|\bprzy\s+przyj[ęe]ciu\b|badanie\s+przedmiotowe|"
-             # triage by its system or another language's word: "Categorización ESI (10:48)", "Segregacja medyczna",
-             # "Tri IAO (13h10)"; a medical assistant's or a nurse's intake; the German and Swiss admission status
-             r"\bcategori[sz]aci[óo]n\b|\bclasificaci[óo]n\b|\bsegregacja\b|^tri\b|\btriaj\b|"
-             r"\bclassifica[çc][ãa]o\s+de\s+risco\b|\bacolhimento\b|"
-             r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b|"
-             # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
-             # εξέταση", "Ζωτικά σημεία"
-             r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|examen\s+obiectiv|"
-             r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|\btriatge\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
-             r"^ssvv\b|vital\s+bulgular|starea\s+la\s+internare|\bla\s+internare\b|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
-             r"toàn\s+thân|"
-             # Swiss "Befunde bei Eintritt", Norwegian/Danish "Funn ved innkomst", "Objektiv undersøgelse", Turkish
-             # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
-             r"\bbei\s+eintritt\b|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
-             # a German ICU round's current findings after its night's events: "Aktuell:"
-             r"^aktuell$|^aktueller\s+(?:befund|status)\b|^befund\s+aktuell\b|"
-             # India's general examination ("G/E", Hindi "सामान्य परीक्षण"), Norwegian and Danish observations of a
-             # shift ("Observasjoner dagvakt:")
-             r"\bg/e\b|परीक्षण|^observa(?:sjon|tion)er\b|"
-             # Spanish "Evaluación primaria (ATLS) – 23:42", Danish "Objektivt:", Norwegian "NEWS2-observasjoner kl.
-             # 08:15:", Polish "W badaniu przedmiotowym:", German "Bei der Aufnahmeuntersuchung:", French "À
-             # l'examen :",
-             # Spanish and Portuguese "Al examen", "Ao exame", a retrieval team's "At bedside (0905)"
-             r"evaluaci[óo]n\s+primaria|valoraci[óo]n\s+primaria|^objektivt?$|news2?-?\s*observ\w*|"
-             r"badani[eu]\s+przedmiotow\w*|\bbei\s+der\s+(?:aufnahme)?untersuchung\b|à\s+l['’]examen|\bal\s+examen\b|"
-             r"\bao\s+exame\b|\bat\s+(?:the\s+)?bedside\b|"
-             # Peru's "O/ Funciones vitales (07:00):", Mexico's "EF: Signos vitales:"
-             r"\bfunciones\s+vitales\b|\bsignos\s+vitales\b|"
-             # the author's own look at the patient: "O: On my review 21:40:", "My assessment (02:15):"
-             r"\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|^my\s+(?:review|exam\w*|assessment)\b|"
-             r"\bmuayene\w*|\btriázs\b|"
-             # traditional Chinese "生命徵象" (vital signs) and a ward's admission assessment "入病房評估（15:50）"
-             r"生命徵象|入\S{0,3}[評评]估|"
-             # arrival on the ward: Spanish "A su llegada a planta", Finnish "Tila osastolle tullessa", Greek "Κατά
-             # την άφιξη στην κλινική"
-             r"\bllegada\b|\btullessa\b|άφιξη|^(?:retts|ktas|ctas)\b|"
-             # Hungarian "Fizikális vizsgálat", a Japanese department's first examination "当科初診時（…）", an
-             # Italian team's own "Valutazione:" (its A-E assessment)
-             r"fizikális\s+vizsgálat|初診時|初诊时|来院時|^valutazione$|^o\s*\([^()]*\)$|^befund\s*\(|"
-             # Russian, Ukrainian and Bulgarian examination headings: "Объективно:", "Об'єктивно:", "Обективно:",
-             # "Status praesens", "При поступлении:"
-             r"объективн\w*|об['’]єктивн\w*|обективн\w*|status\s+praesens|\bst\.?\s+praesens|при\s+поступлении|"
-             r"при\s+надходженні|при\s+постъпване|"
-             # Arabic, Hebrew and Icelandic: "الفحص عند الوصول", "العلامات الحيوية", "בדיקה גופנית", "סימנים
-             # חיוניים", "טריאז'", "Skoðun", "Lífsmörk við komu"
-             r"الفحص|فحص\s+سريري|العلامات\s+الحيوية|בדיקה\s+גופנית|סימנים\s+חיוניים|טריאז|skoðun|lífsmörk|"
-             # Hebrew "בבדיקה בקבלה למחלקה" (on examination at admission to the ward), Catalan "Exploració física a
-             # l'ingrés", Lithuanian "Objektyviai", Hungarian "Felvételi status", Macedonian "Статус при прием",
-             # Finnish "Osastolla tulovaiheessa" (on the ward, on arrival)
-             r"בבדיקה|בקבלה|exploració\s+física|objektyviai|felvételi\s+st[aá]tusz?|статус\s+при\s+прием|"
-             r"при\s+прием\b|tulovaih\w*|"
-             # Persian "معاینه" (examination), "علائم حیاتی" (vital signs)
-             r"معاینه|علائم\s+حیاتی|"
-             # Swiss "Eintrittsbefund (Notfallstation, …)", Estonian "Objektiivne leid vastuvõtul", Greek
-             # "Αντικειμενικά:", Croatian "Somatski status (22:30):", Turkish "Servise kabul (15:20)", Albanian
-             # "Triazhi (07:30, infermierja):" and "Ekzaminimi objektiv", Georgian "ობიექტური გასინჯვა"
-             r"eintrittsbefund|objektiivne\s+leid|\bvastuvõtul\b|αντικειμενικ\w*|\b(?:somatski|psihijatrijski|"
-             r"psihički|neurološki)\s+status\b|servise\s+kabul|\btriazh\w*|ekzaminim\w*|ობიექტურ\w*"),
-    ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
-              r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
-              r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
-              r"recommendations?|mdm|dispo\w*|diagnos\w*|procedure|ed|ems|osh|prehospital|ambulance|referring|"
-              r"social|family|sh|fh|dh|pc|cc|chief|complaint|reason|subjective|background|situation|i&o|i/o|"
-              r"drips?|bloods?|ix|abg|vbg|treatment|therapy|actions?|comments?|code|indication|consent|intake|"
-              r"output|cooling|interventions?|events?|summary|date|conclusions?|"
-              r"anamnes[ei]s?|anamnèse|heteroanamnese|verlauf|procedere|therapie\w*|medikation|labor|beurteilung|"
-              r"epikrise|antécédents|atcd|hdm|histoire|mode\s+de\s+vie|évolution|traitements?|biologie|antecedentes|"
-              r"enfermedad|evolución|juicio|a&e|c/o|h/o|k/c/o|inv|invx|imp|adv|advice|"
-              r"tratamiento|pruebas|motivo|decorso|terapia|esami|sökorsak|bedömning|åtgärd\w*|beleid|conclusie|"
-              r"voorgeschiedenis|medicatie|hist[óo]ria|queixa|conduta|hip[óo]teses?|evolu[çc][ãa]o|laborat[óo]rio|"
-              r"wywiad|rozpoznanie|przebieg|zalecenia|badania|"
-              # Turkish and Greek history, diagnosis, course and treatment
-              r"öykü|şikayet\w*|özgeçmiş|soygeçmiş|ιστορικό|διάγνωση|δευτερεύουσες|πορεία|αγωγή|(?:nacht-?)?ereignisse|"
-              r"eventos|entrega\s+de\s+turno|"
-              r"病歴|既往|経過|方針|診断|検査|诊疗经过|治疗经过|住院经过|入院情况|"
-              # Russian, Ukrainian and Bulgarian complaints, history, diagnosis, conclusion, plan, labs, treatment,
-              # and the admission department's values "for comparison"
-              r"жалоб\w*|скарг\w*|оплаквания|анамнез\w*|диагноз\w*|діагноз\w*|заключени\w*|висновок|план\w*|"
-              r"лаборатор\w*|для\s+сравнения|при[её]мн\w*|лечени\w*|лікування|лечение|рекомендац\w*|"
-              r"эпикриз\w*|епікриз\w*|дневник\w*|القصة\s+المرضية|الخطة|التشخيص|سبب\s+الدخول|"
-              r"תלונה\s+עיקרית|אבחנה|תוכנית|המלצות|saga|greining|áætlun|anamnees|anamnez\w*|rivlerësim\w*|dopun\w*|"
-              r"ანამნეზ\w*|ლაბორატორი\w*|შეფასება)\b|^[sp]$"),
-)
 #: (Devanagari's vowel signs are no word characters to Python's regular expressions: "जाँच" is one word)
 _LABEL_WORD = r"[^\W_][\w\u0900-\u097F/&.,'’@\-– ]{0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
@@ -409,7 +246,7 @@ def section_kind(label: str, current: str, form: str = "bare", came_from_elsewhe
 
 
 #: " P: 78 (03/05 09:48)", "R: 16", "T: 97.7": a vital sign's one-letter label with its value, not SOAP's Plan.
-_LETTER_WITH_VALUE = re.compile(r"[PRTprt][ \t]*\d")
+_LETTER_WITH_VALUE = re.compile(r"(?:[PRTprt]|EF)[ \t]*\d")
 
 
 def _soap_letter_or_label(m: re.Match) -> str:
@@ -419,6 +256,12 @@ def _soap_letter_or_label(m: re.Match) -> str:
     if m["letter"] and section_kind(m["label"], "other", "colon") is None:
         return m["letter"]
     return m["label"]
+
+
+#: Pre-hospital values a triage nurse's paragraph quotes after another sentence: "… at 1935. EMS vitals on scene:
+#: HR 132, BP 84/50." (from before, until the next heading).
+_INLINE_FROM_BEFORE = re.compile(r"(?<=[.;][ \t])(?P<label>(?:EMS|Field|Ambulance|Paramedic|Pre-?hospital|Crew)"
+                                 r"[ \t]+(?:vitals|VS|V/S|obs)(?:[ \t]+(?:on[ \t]+scene|en[ \t]+route))?)(?=[ \t]*:)")
 
 
 def find_sections(text: str) -> list[Section]:
@@ -433,6 +276,7 @@ def find_sections(text: str) -> list[Section]:
     headings += [(m.start(), m["label"], "triage line") for m in _TRIAGE_LINE.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "colon") for m in _SOAP_BRACKET.finditer(text) if m.start() not in starts]
+    headings += [(m.start(), m["label"], "colon") for m in _INLINE_FROM_BEFORE.finditer(text)]
     headings += [(m.start("label"), m["label"], "colon") if m["label"] else (m.start(), m["entry"] or m["run"], "colon")
                  for m in _TIMED_ENTRY_VITALS.finditer(text) if m["label"] or m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))

@@ -129,7 +129,9 @@ def read_temperature(text: str, start: int, end: int, how: str, unit_hint: str |
     if unit_match:
         letter = (unit_match["u1"] or unit_match["u2"] or unit_match["u3"] or "")[:1].upper()
         written = {"F": "°F", "C": "°C", "С": "°C"}.get(letter)
-    if written is None and _OTHER_UNIT.match(text, end):
+    # (not "Tmax 38.9 day 2": a number with a decimal is no count of days)
+    if written is None and _OTHER_UNIT.match(text, end) and not (
+            re.search(r"[.,]\d$", text[start:end]) and re.match(r"[ \t]+days?[ \t]+\d", text[end:])):
         return None, "followed by the unit of something else"
     unit = written or unit_hint
     if unit is None:
@@ -168,6 +170,9 @@ def read_single(variable: str, text: str, start: int, end: int, how: str, *, nee
             return None, "an oxygen fraction, not a saturation"
         if re.match(r"[ \t]*/[ \t]*\d", after):
             return None, "not written as this vital sign"
+        # Turkish "SAT 3 hafta önce": the last period's date, 3 weeks ago (not "sating 35 percent")
+        if value < 50 and not re.match(r"[ \t]*(?:%|percent\b|per[ \t]+cent\b)", after):
+            return None, "too low for a saturation written without %"
     else:
         if "." in written and not re.fullmatch(r"\d+\.0", written):  # "R 24.0" from a record's export is 24
             return None, "not a whole number"

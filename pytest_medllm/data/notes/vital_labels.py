@@ -123,8 +123,10 @@ LABELS: tuple[Label, ...] = (
        unit=r"[ \t]*(?:l/ph?|lần/ph(?:út)?|ck/ph?|nhịp/ph(?:út)?)\b",
        case_sensitive=True, meaning="mạch, the pulse in Vietnamese, and 'tần số' (rate; 'tần số tim', the heart's; "
                                     "'tần số thất', the ventricles'), always with 'l/ph' or 'l/p'"),
-    _L("NT (nhịp thở)", r"NT|nhịp\s+thở", "respiratory_rate", "vi", unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?)\b",
-       case_sensitive=True, meaning="nhịp thở, the breathing rate in Vietnamese, with 'l/ph'"),
+    _L("NT (nhịp thở)", r"NT|nhịp\s+thở|thở\s+(?:nhanh|chậm)", "respiratory_rate", "vi",
+       unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?)\b",
+       case_sensitive=True, meaning="nhịp thở, the breathing rate in Vietnamese, with 'l/ph'; 'thở nhanh 52 l/ph' "
+                                    "(breathing fast)"),
     # "AF with RVR 140", "FA con RVR a 152 lpm": the ventricular rate of a fast atrial rhythm
     _L("RVR", r"RVR(?:\s+(?:a|at|of|to|de|in\s+the))?", "heart_rate", "any", unit=RATE_UNIT,
        meaning="rapid ventricular response and its rate, with the rate's unit"),
@@ -328,9 +330,12 @@ LABELS: tuple[Label, ...] = (
        meaning="temperatura corporea (English TC is total cholesterol)"),
     _L("febrile to", r"(?:febrile|pyrexial|hypothermic|spiked(?:\s+a\s+(?:temp(?:erature)?|fever))?|spikes|"
                      r"fevers?(?:\s+(?:peak|spike))?)\s+\(?(?:up\s+)?(?:to|of|at)|fever\s+(?:peak|spike)|"
-                     r"(?:febrile|pyrexia|pyrexial|fever|febre|fièvre|fiebre|febbre|Fieber|koorts|feber)"
-                     r"(?=[ \t]*:?[ \t]*\d)", "temperature", "en/pt/fr/es/it/de/nl/sv",
-       meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home'"),
+                     r"(?:febrile|pyrexia|pyrexial|fever|febre|fièvre|fiebre|febbre|Fieber|koorts|feber|kuume\w*)"
+                     r"(?=[ \t]*:?[ \t]*\d)|"
+                     # an afebrile patient's temperature with its decimal: "afébrile 37,6", "afebrile 37.4"
+                     r"af[ée]bril\w*(?=[ \t]*\d{2}[.,]\d)", "temperature", "en/pt/fr/es/it/de/nl/sv/fi",
+       meaning="a fever's or a febrile patient's temperature: 'febrile to 39.4', 'fever 38.9 at home', Finnish "
+               "'kuumetta 38,7'"),
     _L("T", r"T", "temperature", weak=True, case_sensitive=True, not_after=_LAB_T),
 )
 del _L

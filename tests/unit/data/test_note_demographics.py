@@ -1268,6 +1268,26 @@ SEX_WORDS_HELDOUT32 = [
     ("Дитина: [name], хлопчик, вік 5 років.", ["хлопчик"], ["дівчинка"]),
     ("التاريخ المرضي: سيدة عمرها 30 سنة", ["سيدة"], ["رجل"]),
 ]
+SEX_WORDS_HELDOUT33 = [
+    # India's patronymic between blanked names and "yrs / Male"; Singapore's "56 Chinese M" opening a line; French
+    # "Garçon", Romanian "Băiat"
+    ("SURGICAL UNIT\nBed 9   Pt: [name] s/o [name]   31 yrs / Male   DOA: 04-11\n", ["s/o", "Male"], ["d/o", "Female"]),
+    ("Ward 7, Team B\n\n61 Malay M, NKDA\nPMHx: HTN\n", ["M"], ["F"]),
+    ("Motif : fièvre et toux depuis hier, sans douleur.\nID : Garçon de 3 ans, vaccins à jour selon la mère, il "
+     "mange moins.", ["Garçon", "il"], ["Fille", "elle"]),
+    ("Istoricul bolii: Băiat în vârstă de 7 ani, cu febră de 2 zile, pacientul prezintă tuse și nu are dureri.",
+     ["Băiat", "pacientul"], ["Fată", "pacienta"]),
+]
+AGES_HELDOUT33 = [
+    # "Mrs [name]   29 yrs" in a header, "yrs / Male", "61 Malay M", Slovak "r., nar.", Croatian "u dobi od", Finnish
+    # "mies 71 v"
+    ("POSTNATAL WARD\nMrs [name]   29 yrs   G1 P1\n", 29),
+    ("Pt: [name] s/o [name]   31 yrs / Male   DOA: 04-11", 31),
+    ("Ward 7, Team B\n\n61 Malay M, NKDA\n", 61),
+    ("Meno: [name], 45 r., nar. 1978", 45),
+    ("Anamneza: Bolesnik u dobi od 66 godina upućen je zbog boli.", 66),
+    ("Potilas: mies 71 v, henkilötunnus tarkistettu", 71),
+]
 AGES_HELDOUT31 = [
     # Italian "(71 aa)" after a birth date, Persian "سن:" (age) with Persian digits
     ("Paziente: Sig. R. T., nato il 02/03/1952 (71 aa)", 71),
@@ -1290,7 +1310,7 @@ AGES_HELDOUT29 = [
 
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
-                         + AGES_HELDOUT31)
+                         + AGES_HELDOUT31 + AGES_HELDOUT33)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1300,7 +1320,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
-                         + SEX_WORDS_HELDOUT32)
+                         + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

@@ -26,7 +26,7 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -129,8 +129,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev11a-027@(206, 208)", "dev11a-027@(213, 215)", "dev11a-027@(222, 224)", "dev11a-027@(597, 599)",
               "dev11a-027@(631, 633)", "dev11a-027@(639, 642)", "dev11a-027@(643, 645)", "dev11a-027@(687, 690)",
               "dev11b-013@(1755, 1758)", "dev11b-013@(1759, 1762)", "dev11b-015@(1112, 1114)", "dev11b-020@(703, 705)",
-              "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)", "dev11b-026@(1667, 1670)",
-              "dev11b-026@(1671, 1673)", "dev11b-026@(1682, 1685)", "dev11b-026@(1686, 1688)"},
+              "dev11b-021@(1158, 1161)", "dev11b-021@(1162, 1164)", "dev11b-026@(1682, 1685)",
+              "dev11b-026@(1686, 1688)"},
     # dev12 was heldout10, scored once (README) and then studied: no vital sign is left missed or spurious. What it
     # showed is written in FORMS_HELDOUT10 and CHOSEN_HELDOUT10 (a triage nurse's "Triage note (RN):" block before the
     # physician's O/E, a MET call's "Ward obs" before its own arrival set, Polish labels, a ventilator's set rate);
@@ -192,10 +192,9 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev17a-033@(337, 339)", "dev17a-033@(340, 342)", "dev17a-033@(614, 617)", "dev17a-033@(618, 620)",
               "dev17b-002@(903, 906)", "dev17b-002@(2123, 2125)", "dev17b-002@(2126, 2128)", "dev17b-006@(1768, 1771)",
               "dev17b-008@(1019, 1022)", "dev17b-008@(1023, 1026)", "dev17b-008@(1037, 1039)",
-              "dev17b-008@(1313, 1316)", "dev17b-008@(1317, 1320)", "dev17b-008@(1330, 1332)", "dev17b-022@(874, 877)",
-              "dev17b-022@(878, 881)", "dev17b-022@(882, 884)", "dev17b-022@(885, 887)", "dev17b-025@(1423, 1427)",
-              "dev17b-025@(1436, 1440)", "dev17b-025@(1449, 1453)", "dev17b-025@(1495, 1499)", "dev17b-034@(990, 992)",
-              "dev17b-034@(1466, 1468)"},
+              "dev17b-008@(1313, 1316)", "dev17b-008@(1317, 1320)", "dev17b-008@(1330, 1332)",
+              "dev17b-025@(1423, 1427)", "dev17b-025@(1436, 1440)", "dev17b-025@(1449, 1453)",
+              "dev17b-025@(1495, 1499)", "dev17b-034@(990, 992)", "dev17b-034@(1466, 1468)"},
     # dev18 was heldout16, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT16 and
     # CHOSEN_HELDOUT16. Left: Korean positional "V/S 102/60-70-18" runs, a Hungarian pulse written before its label
     # ("124/min arrhythmiás pulzust"), a Danish "puls op til 146", ends of ranges, a Catalan ECG's "a 100 x'", home
@@ -220,20 +219,18 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # CHOSEN_HELDOUT17. Left: ECG rates its annotators did not mark as heart rates (every earlier corpus did), a
     # flowsheet whose blood-pressure column is read late, three admission notes whose annotators chose the team's exam
     # over the ED's set (see dev16), ends of ranges, Finnish lower-case "p 124", a high-flow setting's "40L/50%"
-    "dev19": {"dev19a-002@(1728, 1730)", "dev19a-003@(2937, 2939)", "dev19a-003@(2940, 2942)",
-              "dev19a-006@(1711, 1714)", "dev19a-011@(2488, 2491)", "dev19a-016@(2086, 2089)",
-              "dev19a-018@(1098, 1100)", "dev19a-021@(1998, 2000)", "dev19a-025@(853, 856)", "dev19a-026@(1959, 1962)",
-              "dev19a-032@(2017, 2019)", "dev19b-002@(1015, 1017)", "dev19b-006@(1399, 1401)",
-              "dev19b-007@(1121, 1125)", "dev19b-008@(267, 271)", "dev19b-008@(479, 483)", "dev19b-014@(1608, 1611)",
-              "dev19b-021@(1934, 1936)", "dev19b-021@(1965, 1967)", "dev19b-023@(1252, 1255)",
-              "dev19b-023@(1256, 1258)", "dev19b-023@(1395, 1398)", "dev19b-024@(1052, 1054)",
-              "dev19b-024@(1055, 1057)", "dev19b-025@(1732, 1735)", "dev19b-028@(184, 187)", "dev19b-028@(1071, 1074)",
-              "dev19b-028@(1403, 1406)", "dev19b-028@(2450, 2453)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)",
-              "dev19b-029@(783, 785)", "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)",
-              "dev19b-029@(855, 857)", "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)",
-              "dev19b-029@(1460, 1464)", "dev19b-029@(1479, 1482)", "dev19b-029@(1854, 1856)",
-              "dev19b-031@(1104, 1107)", "dev19b-031@(1108, 1110)", "dev19b-031@(1918, 1921)",
-              "dev19b-034@(1737, 1740)"},
+    "dev19": {"dev19a-002@(1728, 1730)", "dev19a-006@(1711, 1714)", "dev19a-011@(2488, 2491)",
+              "dev19a-016@(2086, 2089)", "dev19a-018@(1098, 1100)", "dev19a-021@(1998, 2000)", "dev19a-025@(853, 856)",
+              "dev19a-026@(1959, 1962)", "dev19a-032@(2017, 2019)", "dev19b-002@(1015, 1017)",
+              "dev19b-006@(1399, 1401)", "dev19b-007@(1121, 1125)", "dev19b-008@(267, 271)", "dev19b-008@(479, 483)",
+              "dev19b-014@(1608, 1611)", "dev19b-021@(1934, 1936)", "dev19b-021@(1965, 1967)",
+              "dev19b-023@(1395, 1398)", "dev19b-024@(1052, 1054)", "dev19b-024@(1055, 1057)",
+              "dev19b-025@(1732, 1735)", "dev19b-028@(184, 187)", "dev19b-028@(1071, 1074)", "dev19b-028@(1403, 1406)",
+              "dev19b-028@(2450, 2453)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)", "dev19b-029@(783, 785)",
+              "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)", "dev19b-029@(855, 857)",
+              "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)", "dev19b-029@(1460, 1464)",
+              "dev19b-029@(1479, 1482)", "dev19b-029@(1854, 1856)", "dev19b-031@(1104, 1107)",
+              "dev19b-031@(1108, 1110)", "dev19b-031@(1918, 1921)", "dev19b-034@(1737, 1740)"},
     # dev20 was heldout18, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT18 and
     # CHOSEN_HELDOUT18. Left: ends of 24-hour ranges ("HR: 74 (68-88)"), ECG rates in other languages, Chinese prose
     # ("心率波动于…"), admission notes whose annotators chose
@@ -373,8 +370,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # "rechecked … : 100.2", "and 101.2 at 0700"), ranges after "24h range", a pump's row in a table, usual and home
     # ranges (Chinese "平时血压控制在130-140/80-90", an Italian diary), a CPRS admission whose annotator starred the ED's
     # vitals object, a Hebrew ED note whose triage block holds only the ambulance's values
-    "dev26": {"dev26a-003@(545, 547)", "dev26a-003@(550, 553)", "dev26a-003@(594, 596)", "dev26a-003@(597, 600)",
-              "dev26a-003@(603, 605)", "dev26a-003@(606, 608)", "dev26a-005@(1498, 1500)", "dev26a-005@(1513, 1516)",
+    "dev26": {"dev26a-003@(545, 547)", "dev26a-003@(550, 553)", "dev26a-005@(1498, 1500)", "dev26a-005@(1513, 1516)",
               "dev26a-005@(1517, 1519)", "dev26a-005@(1636, 1639)", "dev26a-005@(1640, 1642)",
               "dev26a-005@(1648, 1650)", "dev26a-006@(543, 546)", "dev26a-006@(547, 549)", "dev26a-012@(1536, 1539)",
               "dev26a-013@(548, 553)", "dev26a-013@(662, 664)", "dev26a-013@(802, 805)", "dev26a-014@(646, 648)",
@@ -402,9 +398,9 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev27a-005@(555, 558)", "dev27a-005@(559, 561)", "dev27a-005@(565, 567)", "dev27a-005@(996, 999)",
               "dev27a-005@(1000, 1002)", "dev27a-005@(1007, 1009)", "dev27a-007@(856, 859)", "dev27a-007@(860, 862)",
               "dev27a-007@(867, 869)", "dev27a-007@(876, 878)", "dev27a-007@(1467, 1470)", "dev27a-007@(1471, 1473)",
-              "dev27a-007@(1478, 1480)", "dev27a-007@(1494, 1496)", "dev27a-007@(1908, 1909)", "dev27a-010@(736, 740)",
-              "dev27a-010@(829, 833)", "dev27a-013@(3541, 3543)", "dev27a-015@(271, 273)", "dev27a-015@(274, 276)",
-              "dev27a-022@(389, 391)", "dev27a-025@(1172, 1175)", "dev27a-025@(1176, 1178)", "dev27a-025@(1182, 1184)",
+              "dev27a-007@(1478, 1480)", "dev27a-007@(1494, 1496)", "dev27a-010@(736, 740)", "dev27a-010@(829, 833)",
+              "dev27a-013@(3541, 3543)", "dev27a-015@(271, 273)", "dev27a-015@(274, 276)", "dev27a-022@(389, 391)",
+              "dev27a-025@(1172, 1175)", "dev27a-025@(1176, 1178)", "dev27a-025@(1182, 1184)",
               "dev27a-025@(1195, 1198)", "dev27a-025@(1199, 1201)", "dev27a-025@(1205, 1207)",
               "dev27a-026@(2858, 2861)", "dev27a-028@(1892, 1894)", "dev27a-028@(1906, 1908)",
               "dev27a-028@(3504, 3506)", "dev27a-028@(3517, 3519)", "dev27a-033@(1205, 1209)",
@@ -427,8 +423,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # after a Tmax, a Portuguese chart's temperature column, a GP's history before the exam he writes in prose
     "dev28": {"dev28a-001@(2427, 2429)", "dev28a-005@(358, 363)", "dev28a-005@(391, 395)", "dev28a-006@(1126, 1128)",
               "dev28a-007@(426, 429)", "dev28a-007@(1363, 1366)", "dev28a-007@(1367, 1370)", "dev28a-010@(2953, 2956)",
-              "dev28a-010@(2958, 2961)", "dev28a-011@(397, 400)", "dev28a-011@(401, 404)", "dev28a-011@(405, 407)",
-              "dev28a-011@(408, 410)", "dev28a-012@(472, 477)", "dev28a-012@(489, 493)", "dev28a-018@(755, 757)",
+              "dev28a-010@(2958, 2961)", "dev28a-012@(472, 477)", "dev28a-012@(489, 493)", "dev28a-018@(755, 757)",
               "dev28a-018@(1381, 1383)", "dev28a-021@(529, 532)", "dev28a-021@(533, 536)", "dev28a-021@(1172, 1175)",
               "dev28a-021@(1176, 1179)", "dev28a-023@(3217, 3220)", "dev28a-029@(750, 753)", "dev28a-029@(754, 756)",
               "dev28b-001@(1742, 1745)", "dev28b-002@(2171, 2173)", "dev28b-002@(2245, 2247)",
@@ -442,61 +437,59 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # CHOSEN_HELDOUT27; left are decades and ranges in prose ("rates 100-130", "BP running 100s systolic"), readings
     # in prose without a label ("given 1445 for 166/108"), usual values, event notes whose authors starred the set
     # after the event and a chart's first column over a later set the rule takes, a Tcurrent starred after a Tmax
-    "dev29": {"dev29a-002@(834, 836)", "dev29a-003@(1050, 1054)", "dev29a-003@(1077, 1081)", "dev29a-004@(2062, 2065)",
-              "dev29a-006@(2249, 2252)", "dev29a-006@(2253, 2256)", "dev29a-006@(2273, 2276)",
-              "dev29a-006@(2277, 2279)", "dev29a-009@(647, 649)", "dev29a-009@(2641, 2644)", "dev29a-011@(1463, 1466)",
-              "dev29a-011@(1472, 1475)", "dev29a-013@(158, 161)", "dev29a-013@(175, 177)", "dev29a-013@(1137, 1140)",
-              "dev29a-016@(523, 526)", "dev29a-016@(527, 529)", "dev29a-016@(534, 536)", "dev29a-016@(541, 543)",
-              "dev29a-016@(550, 552)", "dev29a-016@(560, 564)", "dev29a-016@(1454, 1457)", "dev29a-016@(1458, 1460)",
-              "dev29a-016@(1465, 1467)", "dev29a-016@(1478, 1480)", "dev29a-016@(1487, 1489)",
-              "dev29a-016@(1497, 1501)", "dev29a-017@(678, 681)", "dev29a-017@(1553, 1556)", "dev29a-017@(1557, 1560)",
-              "dev29a-019@(398, 400)", "dev29a-019@(457, 459)", "dev29a-019@(579, 582)", "dev29a-019@(638, 640)",
-              "dev29a-019@(697, 699)", "dev29a-019@(815, 819)", "dev29a-019@(2259, 2262)", "dev29a-019@(2267, 2269)",
-              "dev29a-019@(2270, 2272)", "dev29a-019@(2286, 2288)", "dev29a-019@(2295, 2297)",
-              "dev29a-019@(2306, 2310)", "dev29a-021@(1099, 1103)", "dev29a-021@(1108, 1110)",
-              "dev29a-021@(1115, 1118)", "dev29a-021@(1119, 1121)", "dev29a-021@(1126, 1128)",
-              "dev29a-021@(1135, 1137)", "dev29a-021@(1643, 1645)", "dev29a-021@(1654, 1657)",
-              "dev29a-021@(1658, 1660)", "dev29a-021@(1708, 1710)", "dev29a-021@(1717, 1719)",
-              "dev29a-021@(1727, 1731)", "dev29a-026@(735, 739)", "dev29a-026@(747, 751)", "dev29a-026@(760, 764)",
-              "dev29a-026@(772, 776)", "dev29a-033@(2717, 2720)", "dev29b-002@(2981, 2983)", "dev29b-002@(2984, 2986)",
-              "dev29b-002@(3023, 3025)", "dev29b-002@(3030, 3032)", "dev29b-011@(1437, 1440)", "dev29b-014@(987, 989)",
-              "dev29b-014@(990, 992)", "dev29b-015@(758, 761)", "dev29b-015@(762, 765)", "dev29b-019@(581, 584)",
-              "dev29b-019@(589, 592)", "dev29b-019@(593, 596)", "dev29b-019@(1025, 1028)", "dev29b-019@(1032, 1035)",
-              "dev29b-019@(1036, 1038)", "dev29b-020@(2032, 2035)", "dev29b-020@(2036, 2039)",
-              "dev29b-020@(2437, 2440)", "dev29b-020@(2441, 2443)", "dev29b-022@(1107, 1109)", "dev29b-026@(576, 578)",
-              "dev29b-026@(660, 662)", "dev29b-027@(1198, 1201)", "dev29b-027@(1202, 1204)", "dev29b-032@(642, 646)",
-              "dev29b-032@(654, 656)", "dev29b-032@(666, 668)", "dev29b-032@(678, 681)", "dev29b-032@(682, 684)",
-              "dev29b-032@(698, 700)", "dev29b-032@(1155, 1159)", "dev29b-032@(1167, 1169)", "dev29b-032@(1179, 1181)",
-              "dev29b-032@(1191, 1194)", "dev29b-032@(1195, 1197)", "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)",
-              "dev29b-034@(1281, 1284)", "dev29b-034@(1285, 1288)", "dev29b-034@(1289, 1291)",
-              "dev29b-034@(1292, 1294)"},
+    "dev29": {"dev29a-002@(834, 836)", "dev29a-003@(1050, 1054)", "dev29a-003@(1077, 1081)", "dev29a-006@(2249, 2252)",
+              "dev29a-006@(2253, 2256)", "dev29a-006@(2273, 2276)", "dev29a-006@(2277, 2279)", "dev29a-009@(647, 649)",
+              "dev29a-009@(2641, 2644)", "dev29a-011@(1463, 1466)", "dev29a-011@(1472, 1475)", "dev29a-013@(158, 161)",
+              "dev29a-013@(175, 177)", "dev29a-016@(523, 526)", "dev29a-016@(527, 529)", "dev29a-016@(534, 536)",
+              "dev29a-016@(541, 543)", "dev29a-016@(550, 552)", "dev29a-016@(560, 564)", "dev29a-016@(1454, 1457)",
+              "dev29a-016@(1458, 1460)", "dev29a-016@(1465, 1467)", "dev29a-016@(1478, 1480)",
+              "dev29a-016@(1487, 1489)", "dev29a-016@(1497, 1501)", "dev29a-017@(678, 681)", "dev29a-017@(1553, 1556)",
+              "dev29a-017@(1557, 1560)", "dev29a-019@(398, 400)", "dev29a-019@(457, 459)", "dev29a-019@(579, 582)",
+              "dev29a-019@(638, 640)", "dev29a-019@(697, 699)", "dev29a-019@(815, 819)", "dev29a-019@(2259, 2262)",
+              "dev29a-019@(2267, 2269)", "dev29a-019@(2270, 2272)", "dev29a-019@(2286, 2288)",
+              "dev29a-019@(2295, 2297)", "dev29a-019@(2306, 2310)", "dev29a-021@(1099, 1103)",
+              "dev29a-021@(1108, 1110)", "dev29a-021@(1115, 1118)", "dev29a-021@(1119, 1121)",
+              "dev29a-021@(1126, 1128)", "dev29a-021@(1135, 1137)", "dev29a-021@(1643, 1645)",
+              "dev29a-021@(1654, 1657)", "dev29a-021@(1658, 1660)", "dev29a-021@(1708, 1710)",
+              "dev29a-021@(1717, 1719)", "dev29a-021@(1727, 1731)", "dev29a-026@(735, 739)", "dev29a-026@(747, 751)",
+              "dev29a-026@(760, 764)", "dev29a-026@(772, 776)", "dev29a-033@(2717, 2720)", "dev29b-002@(2981, 2983)",
+              "dev29b-002@(2984, 2986)", "dev29b-002@(3023, 3025)", "dev29b-002@(3030, 3032)",
+              "dev29b-011@(1437, 1440)", "dev29b-014@(987, 989)", "dev29b-014@(990, 992)", "dev29b-015@(758, 761)",
+              "dev29b-015@(762, 765)", "dev29b-019@(581, 584)", "dev29b-019@(589, 592)", "dev29b-019@(593, 596)",
+              "dev29b-019@(1025, 1028)", "dev29b-019@(1032, 1035)", "dev29b-019@(1036, 1038)",
+              "dev29b-020@(2032, 2035)", "dev29b-020@(2036, 2039)", "dev29b-020@(2437, 2440)",
+              "dev29b-020@(2441, 2443)", "dev29b-022@(1107, 1109)", "dev29b-027@(1198, 1201)",
+              "dev29b-027@(1202, 1204)", "dev29b-032@(642, 646)", "dev29b-032@(654, 656)", "dev29b-032@(666, 668)",
+              "dev29b-032@(678, 681)", "dev29b-032@(682, 684)", "dev29b-032@(698, 700)", "dev29b-032@(1155, 1159)",
+              "dev29b-032@(1167, 1169)", "dev29b-032@(1179, 1181)", "dev29b-032@(1191, 1194)",
+              "dev29b-032@(1195, 1197)", "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)", "dev29b-034@(1281, 1284)",
+              "dev29b-034@(1285, 1288)", "dev29b-034@(1289, 1291)", "dev29b-034@(1292, 1294)"},
     # dev30 was heldout28, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT28; left
     # are ranges and decades in a course's prose (in German, Russian, Serbian, Chinese, Japanese, Hungarian), a home
     # log's "146/92 / 74" cells, an obstetric history's earlier pressures, the values an ambulance or ED recorded
     # that other languages' admission notes quote in prose before the team's own exam (chosen instead of it)
-    "dev30": {"dev30a-006@(1241, 1243)", "dev30a-006@(1244, 1247)", "dev30a-009@(798, 801)", "dev30a-009@(802, 804)",
-              "dev30a-009@(807, 809)", "dev30a-009@(819, 822)", "dev30a-009@(823, 825)", "dev30a-009@(828, 830)",
-              "dev30a-009@(839, 842)", "dev30a-009@(843, 845)", "dev30a-009@(848, 850)", "dev30a-009@(860, 863)",
-              "dev30a-009@(864, 866)", "dev30a-009@(869, 871)", "dev30a-009@(880, 883)", "dev30a-009@(884, 886)",
-              "dev30a-009@(889, 891)", "dev30a-009@(901, 904)", "dev30a-009@(905, 907)", "dev30a-009@(910, 912)",
-              "dev30a-009@(921, 924)", "dev30a-009@(925, 927)", "dev30a-009@(930, 932)", "dev30a-009@(953, 956)",
-              "dev30a-009@(957, 959)", "dev30a-009@(962, 964)", "dev30a-009@(974, 977)", "dev30a-009@(978, 980)",
-              "dev30a-009@(983, 985)", "dev30a-009@(1004, 1007)", "dev30a-009@(1008, 1010)", "dev30a-009@(1851, 1854)",
-              "dev30a-009@(1855, 1857)", "dev30a-016@(710, 713)", "dev30a-016@(714, 716)", "dev30a-016@(728, 730)",
-              "dev30a-016@(737, 739)", "dev30a-016@(761, 765)", "dev30a-016@(948, 952)", "dev30a-016@(957, 959)",
-              "dev30a-016@(963, 966)", "dev30a-016@(967, 969)", "dev30a-016@(973, 975)", "dev30a-016@(979, 981)",
-              "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)", "dev30a-017@(884, 887)", "dev30a-022@(622, 624)",
-              "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(1990, 1993)", "dev30a-024@(1995, 1998)",
-              "dev30a-024@(2040, 2042)", "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)", "dev30a-027@(763, 765)",
-              "dev30a-027@(766, 769)", "dev30a-032@(252, 255)", "dev30a-032@(256, 258)", "dev30a-032@(263, 266)",
-              "dev30a-032@(271, 273)", "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)", "dev30a-032@(1058, 1061)",
-              "dev30a-032@(1062, 1064)", "dev30a-032@(1069, 1071)", "dev30a-032@(1078, 1080)",
-              "dev30a-032@(1570, 1572)", "dev30a-032@(1573, 1575)", "dev30a-035@(2760, 2762)",
-              "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)", "dev30b-003@(1274, 1276)", "dev30b-003@(1277, 1279)",
-              "dev30b-003@(1289, 1292)", "dev30b-003@(1313, 1315)", "dev30b-003@(1326, 1328)",
-              "dev30b-003@(1341, 1345)", "dev30b-003@(1748, 1751)", "dev30b-003@(1752, 1754)",
-              "dev30b-003@(1764, 1767)", "dev30b-003@(1788, 1790)", "dev30b-003@(1801, 1803)",
-              "dev30b-003@(1835, 1839)", "dev30b-007@(1293, 1296)", "dev30b-007@(1297, 1299)", "dev30b-017@(434, 436)",
+    "dev30": {"dev30a-009@(798, 801)", "dev30a-009@(802, 804)", "dev30a-009@(807, 809)", "dev30a-009@(819, 822)",
+              "dev30a-009@(823, 825)", "dev30a-009@(828, 830)", "dev30a-009@(839, 842)", "dev30a-009@(843, 845)",
+              "dev30a-009@(848, 850)", "dev30a-009@(860, 863)", "dev30a-009@(864, 866)", "dev30a-009@(869, 871)",
+              "dev30a-009@(880, 883)", "dev30a-009@(884, 886)", "dev30a-009@(889, 891)", "dev30a-009@(901, 904)",
+              "dev30a-009@(905, 907)", "dev30a-009@(910, 912)", "dev30a-009@(921, 924)", "dev30a-009@(925, 927)",
+              "dev30a-009@(930, 932)", "dev30a-009@(953, 956)", "dev30a-009@(957, 959)", "dev30a-009@(962, 964)",
+              "dev30a-009@(974, 977)", "dev30a-009@(978, 980)", "dev30a-009@(983, 985)", "dev30a-009@(1004, 1007)",
+              "dev30a-009@(1008, 1010)", "dev30a-009@(1851, 1854)", "dev30a-009@(1855, 1857)", "dev30a-016@(710, 713)",
+              "dev30a-016@(714, 716)", "dev30a-016@(728, 730)", "dev30a-016@(737, 739)", "dev30a-016@(761, 765)",
+              "dev30a-016@(948, 952)", "dev30a-016@(957, 959)", "dev30a-016@(963, 966)", "dev30a-016@(967, 969)",
+              "dev30a-016@(973, 975)", "dev30a-016@(979, 981)", "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)",
+              "dev30a-017@(884, 887)", "dev30a-022@(622, 624)", "dev30a-023@(738, 741)", "dev30a-023@(743, 746)",
+              "dev30a-024@(1990, 1993)", "dev30a-024@(1995, 1998)", "dev30a-024@(2040, 2042)",
+              "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)", "dev30a-027@(763, 765)", "dev30a-027@(766, 769)",
+              "dev30a-032@(252, 255)", "dev30a-032@(256, 258)", "dev30a-032@(263, 266)", "dev30a-032@(271, 273)",
+              "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)", "dev30a-032@(1058, 1061)", "dev30a-032@(1062, 1064)",
+              "dev30a-032@(1069, 1071)", "dev30a-032@(1078, 1080)", "dev30a-032@(1570, 1572)",
+              "dev30a-032@(1573, 1575)", "dev30a-035@(2760, 2762)", "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)",
+              "dev30b-003@(1274, 1276)", "dev30b-003@(1277, 1279)", "dev30b-003@(1289, 1292)",
+              "dev30b-003@(1313, 1315)", "dev30b-003@(1326, 1328)", "dev30b-003@(1341, 1345)",
+              "dev30b-003@(1748, 1751)", "dev30b-003@(1752, 1754)", "dev30b-003@(1764, 1767)",
+              "dev30b-003@(1788, 1790)", "dev30b-003@(1801, 1803)", "dev30b-003@(1835, 1839)", "dev30b-017@(434, 436)",
               "dev30b-017@(449, 451)", "dev30b-017@(467, 470)", "dev30b-017@(475, 477)", "dev30b-017@(478, 480)",
               "dev30b-017@(487, 491)", "dev30b-017@(579, 581)", "dev30b-017@(592, 594)", "dev30b-017@(694, 697)",
               "dev30b-017@(733, 735)", "dev30b-017@(736, 738)", "dev30b-017@(902, 906)", "dev30b-018@(994, 997)",
@@ -546,8 +539,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev31b-026@(2146, 2149)", "dev31b-029@(1676, 1678)", "dev31b-030@(644, 647)", "dev31b-030@(648, 651)",
               "dev31b-030@(652, 654)", "dev31b-030@(655, 657)", "dev31b-031@(775, 777)", "dev31b-031@(1355, 1357)",
               "dev31b-032@(402, 403)", "dev31b-033@(753, 755)", "dev31b-033@(1687, 1689)", "dev31b-034@(720, 723)",
-              "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(535, 538)", "dev31b-035@(539, 542)",
-              "dev31b-035@(543, 545)", "dev31b-035@(546, 548)", "dev31b-035@(1150, 1153)", "dev31b-035@(1154, 1156)",
+              "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(1150, 1153)", "dev31b-035@(1154, 1156)",
               "dev31b-035@(1802, 1804)"},
     # dev32 was heldout30, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT30 and
     # CHOSEN_HELDOUT30; left are ranges and decades in prose ("home readings still mostly 140s/80s-90s", "TA 95-110/
@@ -577,9 +569,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev32b-013@(420, 422)", "dev32b-013@(620, 624)", "dev32b-014@(2340, 2344)", "dev32b-016@(1853, 1855)",
               "dev32b-017@(241, 244)", "dev32b-017@(245, 248)", "dev32b-017@(972, 975)", "dev32b-018@(1429, 1431)",
               "dev32b-018@(1454, 1456)", "dev32b-019@(1993, 1995)", "dev32b-019@(1996, 1998)",
-              "dev32b-027@(1093, 1096)", "dev32b-027@(2014, 2016)", "dev32b-027@(2017, 2019)",
-              "dev32b-031@(1746, 1749)", "dev32b-032@(1436, 1438)", "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)",
-              "dev32b-035@(1290, 1293)", "dev32b-035@(1294, 1296)"},
+              "dev32b-027@(1093, 1096)", "dev32b-031@(1746, 1749)", "dev32b-032@(1436, 1438)",
+              "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)", "dev32b-035@(1290, 1293)", "dev32b-035@(1294, 1296)"},
     # dev33 was heldout31, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT31 and
     # CHOSEN_HELDOUT31; left are an ECG's "sinus tach 112" its annotator did not mark, saturations in prose ("RA trial
     # 0930: 91%", "own sats monitor reading 86%"), a "50% dextrose", a usual range ("baseline 94-96%"), ranges in prose
@@ -603,12 +594,16 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev34a-026@(1146, 1149)", "dev34a-026@(1154, 1156)", "dev34a-026@(1160, 1164)",
               "dev34a-026@(1171, 1173)", "dev34a-026@(1255, 1257)", "dev34a-026@(1258, 1260)",
               "dev34a-026@(1264, 1267)", "dev34a-026@(1272, 1274)", "dev34a-026@(1278, 1282)",
-              "dev34a-026@(1289, 1291)", "dev34a-028@(585, 587)", "dev34a-031@(565, 568)", "dev34a-031@(569, 571)",
-              "dev34a-031@(581, 584)", "dev34a-031@(585, 587)", "dev34a-034@(1232, 1235)", "dev34a-034@(1236, 1239)",
-              "dev34a-034@(1240, 1242)", "dev34b-005@(861, 864)", "dev34b-005@(865, 867)", "dev34b-010@(1644, 1646)",
-              "dev34b-010@(2541, 2544)", "dev34b-010@(2545, 2547)", "dev34b-010@(2551, 2553)", "dev34b-019@(191, 193)",
-              "dev34b-022@(511, 514)", "dev34b-022@(515, 517)", "dev34b-023@(349, 353)", "dev34b-024@(491, 495)",
-              "dev34b-029@(620, 623)", "dev34b-029@(624, 626)", "dev34b-030@(1106, 1109)"},
+              "dev34a-026@(1289, 1291)", "dev34a-031@(565, 568)", "dev34a-031@(569, 571)", "dev34a-031@(581, 584)",
+              "dev34a-031@(585, 587)", "dev34a-034@(1232, 1235)", "dev34a-034@(1236, 1239)", "dev34a-034@(1240, 1242)",
+              "dev34b-005@(861, 864)", "dev34b-005@(865, 867)", "dev34b-010@(1644, 1646)", "dev34b-010@(2541, 2544)",
+              "dev34b-010@(2545, 2547)", "dev34b-010@(2551, 2553)", "dev34b-019@(191, 193)", "dev34b-023@(349, 353)",
+              "dev34b-024@(491, 495)", "dev34b-029@(620, 623)", "dev34b-029@(624, 626)", "dev34b-030@(1106, 1109)"},
+    # dev35 was heldout33, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT33,
+    # NOT_VITALS_HELDOUT33 and CHOSEN_HELDOUT33; left are a baby's obs in the mother's postnatal note and a Holter's
+    # mean and range (Hebrew "דופק ממוצע 68 (טווח 48-132)")
+    "dev35": {"dev35a-021@(1516, 1520)", "dev35a-021@(1525, 1528)", "dev35a-021@(1533, 1535)",
+              "dev35b-029@(1196, 1198)", "dev35b-029@(1205, 1207)", "dev35b-029@(1208, 1211)"},
 }
 
 
@@ -789,6 +784,13 @@ RANGE_ENDS = [
     ("BP 132/78 (24h range 118-149/66-84)", ["SBP=118", "SBP=149", "DBP=66", "DBP=84"]),
     ("Nurses charted respiratory rates in the 20s all night.", ["RR=20"]),
     ("Ο2 για SpO2 90–94% (στόχος).", []),
+    # round 34 (dev35): "between" two pressures; French "fréquence cardiaque … entre"; a pressure's two ranges over a
+    # slash; "sustained 110s-120s"; the last vital's word before decades names them
+    ("Suivi de grossesse : TA entre 105/65 et 125/85 aux consultations.", ["SBP=105", "DBP=65", "SBP=125", "DBP=85"]),
+    ("La fréquence cardiaque est restée entre 64 et 88 bpm sous bêtabloquant.", ["HR=64", "HR=88"]),
+    ("He measures at home: 128-146/78-92 most mornings.", ["SBP=128", "SBP=146", "DBP=78", "DBP=92"]),
+    ("Tele review: HR sustained 110s-120s overnight.", ["HR=110", "HR=120"]),
+    ("BP in the low 90s systolic with heart rates in the 50s today.", ["SBP=90", "HR=50"]),
 ]
 
 
@@ -2398,6 +2400,57 @@ FORMS_HELDOUT32 = [
     ("Tijd  | BD     | pols | SpO2\n09:10 | 132/74 | 68   | 99\n", [
         ("systolic_bp", "132"), ("diastolic_bp", "74"), ("heart_rate", "68"), ("oxygen_saturation", "99")]),
 ]
+FORMS_HELDOUT33 = [
+    # Czech and Finnish table columns ("TF", "DF", "syke", "hengitystaajuus", "lämpö"); "Averaging roughly",
+    # "hypotension 82/46"; a Danish home log's "puls" lines; a
+    # pulse's quality and comma; "T° rect."; "afébrile 37,6"; "Tmax 38.9 day 2"; Finnish "kuumetta"; Hungarian
+    # "SpO2-t 91%-nak"; Vietnamese "thở nhanh"
+    ("čas  | TK     | TF | DF | TT\n9:00 | 128/76 | 92 | 18 | 37,4\n", [
+        ("systolic_bp", "128"), ("diastolic_bp", "76"), ("heart_rate", "92"), ("respiratory_rate", "18"),
+        ("temperature", "37,4")]),
+    ("Klo   | syke | hengitystaajuus | lämpö\n08:10 | 104  | 26              | 38,1\n", [
+        ("heart_rate", "104"), ("respiratory_rate", "26"), ("temperature", "38,1")]),
+    ("Home readings averaging roughly 134/82 since the change.", [("systolic_bp", "134"), ("diastolic_bp", "82")]),
+    ("Post-induction hypotension 78/40 treated with metaraminol.", [("systolic_bp", "78"), ("diastolic_bp", "40")]),
+    ("Egne målinger:\n3/5 kl 07: 158/94, puls 72\n", [
+        ("systolic_bp", "158"), ("diastolic_bp", "94"), ("heart_rate", "72")]),
+    ("Radial pulse: thready, 142/min\n", [("heart_rate", "142")]),
+    ("Urgence pédiatrique, toux et fièvre depuis hier avec douleur.\nTriage 04h10 : T° rect. 38,9 | FC 150\n",
+     [("temperature", "38,9"), ("heart_rate", "150")]),
+    ("Urgence pédiatrique, toux et fièvre depuis hier avec douleur.\nRéévaluation : FC 128, afébrile 37,4.",
+     [("heart_rate", "128"), ("temperature", "37,4")]),
+    ("Settled on antibiotics (Tmax 39.2 day 1, afebrile since).", [("temperature", "39.2")]),
+    ("Puoliso mitannut kotona kuumetta 38,9 illalla.", [("temperature", "38,9")]),
+    ("A mentők SpO2-t 88%-nak mérték.", [("oxygen_saturation", "88")]),
+    ("Trẻ thở nhanh 48 l/ph, rút lõm lồng ngực.", [("respiratory_rate", "48")]),
+]
+NOT_VITALS_HELDOUT33 = [
+    # a mean arterial pressure after a systolic range, a Swedish target "för sat", a Turkish last period "SAT 3 hafta
+    # önce", altered calling criteria
+    ("HR 80-110 | SBP 92-130 (MAP nadir 58 at 0400) | RR 14-22", [
+        ("heart_rate", "80"), ("heart_rate", "110"), ("systolic_bp", "92"), ("systolic_bp", "130"),
+        ("respiratory_rate", "14"), ("respiratory_rate", "22")]),
+    ("Ordination: O2 för sat 90–94 %", []),
+    ("Adet düzenli, SAT 2 hafta önce.", []),
+    ("- Altered calling criteria (signed): HR 125, SBP 85", []),
+]
+CHOSEN_HELDOUT33 = [
+    # an ED triage paragraph's inline "EMS vitals on scene:"; Slovak "Na UP:" before "Somatický stav:"; a Danish video
+    # consultation's home readings before its own "Under samtalen måler pt. …:"; India's "GPE:" after a home maximum;
+    # Spanish "EF:" after an obstetric triage block in an admission note; Finnish "Tila kohteessa (A–E):"
+    ("EMERGENCY DEPARTMENT RECORD\nTriage note (RN): bee sting at 1400, lip swelling. EMS vitals on scene: HR 140, "
+     "BP 80/40.\nTriage VS: HR 122  BP 96/58\n", "122"),
+    ("Príjem na psychiatriu\nGyn.: bez nálezu.\nNa UP: TK 150/90 mmHg, P 118/min.\n\n"
+     "Somatický stav: TK 132/80 mmHg, P 96/min.\n", "96"),
+    ("Videokonsultation\nHendes egne målinger:\n1/6 kl 08: 160/95, puls 90\n\n"
+     "Under samtalen måler pt. efter 5 min. hvile: BT 170/100, puls 84.\n", "84"),
+    ("ADMISSION CASE SHEET\nHOPI: fever (max 103°F at home), HR 130 per local doctor.\n\nGPE:\nPR: 108/min\n",
+     "108"),
+    ("NOTA DE INGRESO A TOCOCIRUGÍA\nSignos vitales (triage obstétrico 22:10): TA 150/100 mmHg, FC 100 lpm.\n\n"
+     "Femenino de 28 años con los siguientes antecedentes:\n- G2\n\nEF: TA 148/96 mmHg, FC 90 lpm.\n", "90"),
+    ("Ensihoitokertomus\nTapahtumat: puoliso mitannut kuumetta 39,1 ja syke 130, potilas ei ole syönyt.\n\n"
+     "Tila kohteessa (A–E):\nC syke 112/min\n", "112"),
+]
 CHOSEN_HELDOUT32 = [
     # a flight crew's own "Initial crew VS"; "At bedside (0905) - team's own assessment" after the clinic's obs; an
     # admission note "(via Casualty)" is the ward's, its "Vitals on my assessment (…, after 1L …)" its own; an ETAT
@@ -2495,7 +2548,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
-                                                                FORMS_HELDOUT32)
+                                                                FORMS_HELDOUT32, FORMS_HELDOUT33)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2514,9 +2567,16 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT25, CHOSEN_HELDOUT26,
                                                                          CHOSEN_HELDOUT27, CHOSEN_HELDOUT29,
                                                                          CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
-                                                                         CHOSEN_HELDOUT32)
+                                                                         CHOSEN_HELDOUT32, CHOSEN_HELDOUT33)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
     chosen = {variable: mention.text for variable, mention, _ in extract_vitals(text).chosen}
     assert chosen["heart_rate"] == chosen_heart_rate
+
+
+@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33)
+def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
+    """A mean arterial pressure, a target, a last period's date and altered calling criteria that heldout33 showed
+    read as readings, written here: only the readings around them are found."""
+    assert [(m.variable, m.text) for m in extract_vitals(text).mentions] == expected
