@@ -39,7 +39,9 @@
   singular: "Sie berichtet", "fühle sie sich", not "sie haben"). The patient's sex is what the nouns, titles and
   letters say (the pronouns when there are none, by majority). Look-alikes are not sex words: "mild MR." (mitral
   regurgitation), "red man syndrome", the "M" of a name that goes on in a letter outside ASCII ("52 yo Māori woman"),
-  a birth in the obstetric history ("P1 - SVD 2021, term, female, 3.1kg").
+  a birth in the obstetric history ("P1 - SVD 2021, term, female, 3.1kg"). Vietnamese "bệnh nhi nam", Chinese "他"/"她"
+  (opening a clause, not "其他" nor a drug's "头孢他啶") and Hindi "वर्षीय महिला" are read by
+  :func:`~pytest_medllm.data.notes.foreign_sex.unspaced_sex_words`.
 * **Ethnicity** (:mod:`~pytest_medllm.data.notes.ethnicity`) — a race or ethnicity term
   (:data:`~pytest_medllm.data.notes.lexicon.ETHNICITY_TERMS`, mapped to DeVisE's classes; terms written one after the
   other are one mention of the last one's class, "South African Indian") that describes the patient: the value of a
@@ -74,7 +76,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .notes.ethnicity import EthnicityMention, find_ethnicities
-from .notes.foreign_sex import STAFF_AFTER_NAME, STAFF_BEFORE, foreign_sex_words
+from .notes.foreign_sex import STAFF_AFTER_NAME, STAFF_BEFORE, foreign_sex_words, unspaced_sex_words
 from .notes.lexicon import ETHNICITY_TERMS
 from .notes.languages import note_languages
 from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, her_role, resolve
@@ -280,7 +282,8 @@ def _age_context(text: str, m: re.Match) -> bool:
     if re.search(r"\b(?:ward|bed|room|bay|unit|floor|level|station)[ \t]*[:#]?[ \t]*$", before, re.I):
         return False  # "Ward: 7M Bed 21": a ward's name, not an age and a sex
     # also an IMIST-AMBO handover's "I – 58M"
-    opens = re.search(r"(?:^|[\n.;:(|]|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
+    # (also after a field's spaced slash: "환자: [name] / F/58", not "w/ 4F-PCC")
+    opens = re.search(r"(?:^|[\n.;:(|]|[ \t]/|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
                       r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|(?:(?:pt|patient|he|she)\s+is\s+)?an?)?"
                       r"[\s:]*$", before, re.I) or not before.strip()
     male = "sex" in m.groupdict() and m["sex"] == "M"
@@ -422,7 +425,9 @@ def _sex_words(text: str) -> list[SexMention]:
                     r"^[ \t]*_{2,}[ \t]+(?P<sex>[MF])(?=[ \t]+(?:[a-z]|w/|s/p))",
                     # a sex letter after a word that describes the person: "Gen: elderly F, NAD"
                     r"\b(?i:elderly|young|older|obese|frail|thin|cachectic|pleasant|middle-aged|well-appearing|"
-                    r"ill-appearing)[ \t]+(?P<sex>[MF])(?=[ \t]*[,;.]|[ \t]+(?:in|with|lying|sitting|who|on)\b)"):
+                    r"ill-appearing)[ \t]+(?P<sex>[MF])(?=[ \t]*[,;.]|[ \t]+(?:in|with|lying|sitting|who|on)\b)",
+                    # a header's fields between dashes: "Paziente: [name] – M – 71 anni"
+                    r"(?<=[–-])[ \t]*(?P<sex>[MF])[ \t]*(?=[–-][ \t]*\d{1,3}\b)"):
         for m in re.finditer(pattern, text, re.M):
             if "n" in m.groupdict() and m["n"] and not _age_context(text, m):
                 continue
@@ -435,6 +440,7 @@ def _sex_words(text: str) -> list[SexMention]:
     for m in re.finditer(r"(?<=[A-Za-z_\]])[ \t]+(?P<w>s/o|d/o|bin|binti|a/l|a/p)[ \t]+(?=[A-Z_\[])", text):
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], MALE if m["w"] in ("s/o", "bin", "a/l") else FEMALE,
                                 "noun"))
+    words += unspaced_sex_words(text)
     # "52 y/o Bedouin woman, mother of 9": the patient as a mother or a father (not "her mother of 80")
     for m in re.finditer(r"(?<![\w'’])(?P<w>mother|father)[ \t]+of[ \t]+(?:\d{1,2}|one|two|three|four|five|six|seven|"
                          r"eight|nine|ten)\b", text, re.I):

@@ -237,7 +237,9 @@ _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:(?:Today|Yesterday
 #: "130 x 80 mmHg", "120/80 mmHg": a pair with the pressure's unit is a blood pressure wherever it stands.
 _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<!\d[ \t][-–][ \t])(?<!\d[-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
                              r"(?P<n2>\d{2,3})"
-                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт))")
+                             # (or the first of two pairs the unit ends: "150/100 y 156/102 mmHg")
+                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт)|[ \t]+(?:y|and|et|e|und|og|och|en|i)[ \t]+"
+                             r"\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]*(?:mm[ \t]*Hg|Hgmm))")
 
 
 #: Words of a plan on a line: the pairs after them are targets ("lower MAP by no more than 25%", "titrate to").
@@ -271,11 +273,13 @@ _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?
                            r"[Aa]verage|"
                            r"[Mm]ean|gem\.|[Hh]oogste|[Ll]aagste|"
                            # "Averaging roughly 138/84", "Post-induction hypotension 82/46"
-                           r"[Aa]veraging|[Hh]ypotension)[ \t:]+"
+                           r"[Aa]veraging|[Hh]ypotension|"
+                           # India's highest and usual pressures ("HBP 220/120, UBP 140/90"), Catalan "valor màxim"
+                           r"HBP|UBP|(?:[Vv]alor[ \t]+)?m[àá]xim[oa]?|m[íi]nim[oa]?)[ \t:]+"
                            r"(?:(?:was|of|to|roughly|about|around|approximately|~)[ \t]+)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
-_HEART_RATE_LINE = re.compile(r"^[^\n]*(?:(?<![A-Za-z])(?:HR|[Pp]ulse?|PR)[ \t:]*\d{2,3}\b|"
+_HEART_RATE_LINE = re.compile(r"^[^\n]*(?:(?<![A-Za-z])(?:HR|[Pp]ulse?|PR|맥박|脉搏|脈搏|пульс)[ \t:]*\d{2,3}\b|"
                               # a home log's "148/94  P 78": the pulse right after the pair
                               r"\d{2,3}/\d{2,3}[ \t]+P[ \t]*\d{2,3}\b)[^\n]*$", re.M)
 

@@ -2,7 +2,9 @@
 titles before a name, nouns, possessives, and, only in a note that shows the language (:mod:`.languages`), subject
 pronouns beside a verb that makes them a person's (German "sie", Dutch "ze"/"zij" in the singular; French "il" never
 impersonal, "lui" only after a preposition). The rules are listed in :mod:`pytest_medllm.data.note_demographics`; a
-title before a clinician (:data:`STAFF_AFTER_NAME`, :data:`STAFF_BEFORE`) is no patient's. Pure functions of the text.
+title before a clinician (:data:`STAFF_AFTER_NAME`, :data:`STAFF_BEFORE`) is no patient's. Sex words of languages no
+marker words identify or written without spaces (Vietnamese, Chinese, Hindi) are read by their own patterns
+(:func:`unspaced_sex_words`). Pure functions of the text.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 
 from .languages import note_languages
 from .lexicon import FOREIGN_SEX_WORDS
-from .pronouns import SexMention
+from .pronouns import FEMALE, MALE, SexMention
 
 #: A Norwegian relative with the possessive after it: "Kona hans var på besøk", "sønnen hans".
 _NORWEGIAN_RELATIVE_BEFORE = re.compile(r"\b(?:kona|kone[n]?|mannen|sønnen|datteren|dattera|broren|søsteren|søstera|"
@@ -241,3 +243,28 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else "",
                               counterpart=counterpart))
     return out
+
+
+def unspaced_sex_words(text: str) -> list[SexMention]:
+    """Sex words that a word list cannot find, in languages whose note no marker words identify or whose words are
+    not separated by spaces: Vietnamese "bệnh nhi nam", Chinese "他"/"她", Hindi "वर्षीय महिला"; each with its
+    counterpart of the other sex."""
+    words: list[SexMention] = []
+    # Vietnamese "Bệnh nhi nam, 2 tuổi" (the child patient, male), "bệnh nhân nữ"
+    for m in re.finditer(r"\b[Bb]ệnh[ \t]+nh(?:i|ân)[ \t]+(?P<w>nam|nữ)\b", text):
+        sex = MALE if m["w"] == "nam" else FEMALE
+        words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "noun",
+                                counterpart="nữ" if sex == MALE else "nam"))
+    # Chinese "他", "她" (he, she) opening a clause or before "的" (his, her): not in "其他" (other), "他人" (others),
+    # "他们" (they) nor a drug's name ("头孢他啶", ceftazidime; "哌拉西林他唑巴坦")
+    for m in re.finditer(r"(?:(?<=[。，；：、！？\n（(“\"])|^)(?P<w>[他她])(?![人们們])|(?P<p>[他她])(?=的)", text, re.M):
+        m_start, word = (m.start("w"), m["w"]) if m["w"] else (m.start("p"), m["p"])
+        sex = MALE if word == "他" else FEMALE
+        words.append(SexMention(m_start, m_start + 1, word, sex, "pronoun", counterpart="她" if sex == MALE else "他"))
+    # Hindi "26 वर्षीय महिला" (a 26-year-old woman), "महिला रोगी" (a woman patient); not a women's ward or hospital
+    for m in re.finditer(r"(?<=वर्षीय[ \t])(?P<w>महिला|पुरुष)|(?P<v>महिला|पुरुष)(?=[ \t]+(?:रोगी|मरीज))", text):
+        word = m["w"] or m["v"]
+        sex = FEMALE if word == "महिला" else MALE
+        words.append(SexMention(m.start(), m.end(), word, sex, "noun",
+                                counterpart="पुरुष" if sex == FEMALE else "महिला"))
+    return words

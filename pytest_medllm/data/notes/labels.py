@@ -59,7 +59,7 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"recover(?:ed|ing)|settled|stable|stabili[sz]ed|approx(?:imately|\.)?|about|around|~|total|actual|"
              r"actuelle?|aktuell|attuale|atual|"
              r"spontaneous|resting|at\s+rest|as|back|to|était|à|war|fue|era|read|reads|pre|post|baseline|"
-             r"re-?checked|repeated|ventricular|ventricolare|ventriculaire|on\s+(?:RA|room\s+air)|"
+             r"re-?checked|repeated|counted|ventricular|ventricolare|ventriculaire|on\s+(?:RA|room\s+air)|"
              r"in\s+(?:the\s+)?(?:ED|ER|A&E|clinic)|"
              r"[LR]\s+arm|(?:left|right)\s+arm|manual(?:ly)?|supine|sitting|seated|standing|lying|upright|"
              r"liggend|staand|zittend|liegend|stehend|sitzend|couché|debout|assis|sentado|de\s+pie|supino|seduto|"
@@ -107,7 +107,8 @@ _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{
               r"(?:rect|ax|axil|tymp|buc)\.|"
               # the value in brackets right after its label: "Low-grade temp (100.1)", "HR (112)"
               r"\((?=[ \t]*\d{1,3}(?:[.,]\d{1,2})?[ \t]*(?:%|°[ \t]*[CF]?|bpm)?[ \t]*\)))")
-_BEFORE_TARGET = re.compile(r"(?:\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
+_BEFORE_TARGET = re.compile(r"(?:\btitrat\w*\s+to\W+(?:\w+\W+){0,3}$|"  # "NS titrated to radial pulse / SBP 90"
+                            r"\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
                             # "call parameters: SBP > 180" (a line that opens with "Parameters:" lists readings)
                             r"unless|(?<=\S[ \t])parameters?|roughly|toward|towards|هدف)\W+(?:\w+\W+){0,1}|"
                             r"(?:目標|目标)[^\n]{0,4})$",

@@ -203,7 +203,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
                                  r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温|"
                                  # Finnish "lämpö"
-                                 r"lämpö\w*",
+                                 r"lämpö\w*|"
+                                 # Italian "TC" (temperatura corporea)
+                                 r"tc",
                  # Slovak "AS" (akcia srdca), "TK" (krvný tlak), "TT" (telesná teplota); Ukrainian and Russian "ЧСС",
                  # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
@@ -211,12 +213,16 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                # Indonesian "N (x/mnt)" (nadi)
                                r"n|nadi|"
                                # Czech "TF" (tepová frekvence), Finnish "syke"
-                               r"tf|syke",
+                               r"tf|syke|"
+                               # Lithuanian "ŠSD" (širdies susitraukimų dažnis)
+                               r"šsd",
                  # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
                                    r"rr\s*art\w*|الضغط|"
                                    # Dutch "BD" (bloeddruk), Indonesian "TD (mmHg)" (tekanan darah)
-                                   r"bd|td",
+                                   r"bd|td|"
+                                   # Lithuanian "AKS" (arterinis kraujo spaudimas)
+                                   r"aks",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
                  # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı), Czech "DF" (dechová frekvence),

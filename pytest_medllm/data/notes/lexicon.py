@@ -132,6 +132,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "سيدة": ("female", "noun", ()),
     # French "Garçon de 26 mois", Romanian "Băiat în vârstă de 4 ani" (a boy; "fille" is also a daughter)
     "garçon": ("male", "noun", ("fr",)), "băiat": ("male", "noun", ("ro",)),
+    # Estonian "poiss" (a boy), Slovenian, Croatian, Czech and Polish "ona" (she), Swahili "Bi." (Bibi, Mrs)
+    "poiss": ("male", "noun", ()), "ona": ("female", "pronoun", ()),
+    "bi.": ("female", "title", ()),
     "γυναίκα": ("female", "noun", ()),
     # Danish "mand" (Norwegian and Danish "hun" is read below; the relatives it may be of are in .pronouns.OTHERS);
     # Romanian "pacienta"/"pacientul"; Hungarian "nő", "férfi",
@@ -291,6 +294,7 @@ FOREIGN_SWAPS: dict[str, str] = {
     "хворої": "хворого", "pte": "Pt", "fem": "masc",
     "maschio": "femmina", "femmina": "maschio", "pacientei": "pacientului", "хлопчик": "дівчинка",
     "дівчинка": "хлопчик", "سيدة": "رجل", "garçon": "fille", "băiat": "fată",
+    "poiss": "tüdruk", "ona": "on", "bi.": "Bw.",
     "sr.": "sra.", "sra.": "sr.", "srta.": "sr.", "señor": "señora", "señora": "señor", "sig.": "sig.ra",
     "sig.ra": "sig.", "sig.na": "sig.", "signor": "signora", "signora": "signor", "femme": "homme", "homme": "femme",
     "patiente": "patient", "mujer": "hombre", "hombre": "mujer", "varón": "mujer", "donna": "uomo", "uomo": "donna",

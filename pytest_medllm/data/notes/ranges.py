@@ -65,7 +65,7 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|criteri\w*|triggers?|zones?|yellow|amber|"
                            r"escalat\w*|țint\w*|tint[aă]|целев\w*|целе\w*|цільов\w*|sasaran|lengo|streef\w*|mục\s+tiêu|docelow\w*|"
-                           r"accept\w*)\b|"
+                           r"accept\w*|cíl\w*)\b|"
                            # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
                            r"(?<![-=])>|<(?![-=])|[≤≥＜＞≦≧]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").
@@ -79,6 +79,9 @@ _RATES = re.compile(r"\b(?:(?:heart|ventricular|pulse)[ \t]+)?rates?[ \t]+(?:(?:
                     r"(?:(?:high|low|mid|upper|lower)[ \t-]+)?(?P<n>\d{1,2}0'?s\b)|"
                     # "heart rates 140-160 while sitting": a heart rate's range by its own name
                     r"\b(?:heart|ventricular|pulse)[ \t]+rates?[ \t]+(?:of[ \t]+)?(?P<j>\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)|"
+                    # an atrial fibrillation's rates: "AFib: Rates 100-115 on admission"
+                    r"\b(?:AF(?:ib)?|A-?fib|atrial[ \t]+fibrillation)[ \t]*[:,\-–]?[ \t]*[Rr]ates?[ \t]+(?:of[ \t]+)?"
+                    r"(?P<f>\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)|"
                     r"\b(?:RVR|AF|AFib|a-?fib|SVT|tachycardi[ac]|bradycardi[ac]|tachy|brady|N?SR|"
                     r"sinus(?:[ \t]+(?:brady|tachy|rhythm)\w*)?)[ \t]+"
                     # "tachycardia on telemetry to the 150s", "tachy ~110s", "SR 80s-90s", "sinus rhythm 60s"
@@ -108,13 +111,14 @@ _WORD_THEN_RANGE = re.compile(
     r"\b(?P<word>HR|[Hh]eart\s+rates?|[Pp]ulse|[Rr]ates?|SBPs?|[Ss]ystolic(?:\s+BP)?|BPs?|[Bb]lood\s+pressures?|"
     r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rates?|"
     # "hypotensive to 80s systolic", "desaturated to the 70s"
-    r"[Hh]ypotensive|[Hh]ypertensive|[Dd]esat\w*)\b"
+    r"[Hh]ypotensive|[Hh]ypertensive|[Dd]esat\w*|[Tt]achypn(?:o|e)ic)\b"
     r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|into|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
     r"normali[sz]ed\s+to|remained|stayed|sustained|hovering|running)"
     r"[ \t]+(?:the[ \t]+)?(?:(?:high|low|mid|upper|lower)[ \t-]+)?"
-    r"(?=\d{1,2}0'?s\b|\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}\b)")
+    r"(?=\d{1,2}0'?s\b|\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}(?:'?s)?\b)")
 _WORD_VARIABLE = (("heart_rate", r"(?i:hr|heart|pulse|rates?)"),
-                  ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat|desat)"), ("respiratory_rate", r"(?i:rr|resp)"),
+                  ("oxygen_saturation", r"(?i:sats?|spo2|o2|saturat|desat)"),
+                  ("respiratory_rate", r"(?i:rr|resp|tachyp)"),
                   ("systolic_bp", r"(?i:sbp|systolic|bp|blood|readings|hypotensive|hypertensive)"))
 #: A vital's word in the gap of :data:`_WORD_THEN_RANGE`.
 _A_VITAL_WORD = re.compile(r"\b(?:HR|[Hh]eart\s+rates?|[Pp]ulse|SBPs?|[Ss]ystolic|BPs?|[Ss]ats?|SpO2|RR|"
@@ -293,7 +297,7 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
             ends += more
     ends += _between(text)
     for m in _RATES.finditer(text):
-        group = next(g for g in ("n", "j", "m", "k") if m[g])
+        group = next(g for g in ("n", "j", "f", "m", "k") if m[g])
         if not _is_target(text, m.start()):
             ends += _simple("heart_rate", text, m.start(group), "heart rates in decades")
     return ends
@@ -374,9 +378,10 @@ _BETWEEN_PAIRS = re.compile(r"\b(?:between|zwischen|entre|tra|tussen|mellan)[ \t
 #: A pressure's word before such a range (in the same clause).
 _PRESSURE_WORD = re.compile(r"\b(?:BP|TA|PA|RR|BD|BT|TK|pressure|tension|pression|Blutdruck|presi[óo]n|pressione|"
                             r"press[ãa]o|bloeddruk|blodtryck)\b", re.I)
-#: A blood pressure's range with both of its numbers ranges and nothing else: "ערכים 135-150/80-90" (its values).
-_DOUBLE_RANGE = re.compile(r"(?<![\d/.,])(?P<a>\d{2,3})[ \t]*[-–][ \t]*(?P<b>\d{2,3})[ \t]*/[ \t]*(?P<c>\d{2,3})"
-                           r"[ \t]*[-–][ \t]*(?P<d>\d{2,3})(?![\d/]|[.,]\d)")
+#: A blood pressure's range with both of its numbers ranges and nothing else: "ערכים 135-150/80-90" (its values),
+#: Chinese and Korean "150~170/80~90".
+_DOUBLE_RANGE = re.compile(r"(?<![\d/.,])(?P<a>\d{2,3})[ \t]*[-–~〜～][ \t]*(?P<b>\d{2,3})[ \t]*/[ \t]*(?P<c>\d{2,3})"
+                           r"[ \t]*[-–~〜～][ \t]*(?P<d>\d{2,3})(?![\d/]|[.,]\d)")
 
 
 def _pressure_pairs(text: str) -> list[Found]:

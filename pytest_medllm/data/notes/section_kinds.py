@@ -43,7 +43,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               # 03:55", quoted by the hospital's registrar), a Korean ambulance crew ("구급대 측정 V/S:")
               r"tap|lmc|구급대\w*|"
               # Slovak "Na UP:" (urgentný príjem, the emergency department quoted by a ward's note)
-              r"na\s+up)\b|\bmet\s+call\w*|\brapid\s+response\b|"
+              r"na\s+up|"
+              # a follow-up of the vitals (Arabic "متابعة الحرارة والعلامات الحيوية")
+              r"متابعة)\b|\bmet\s+call\w*|\brapid\s+response\b|"
               # the routine set charted before a change in condition: "Last routine VS 06/20 14:00:"
               r"\blast\s+routine\b|\blast\s+(?:recorded\s+|documented\s+|known\s+)?(?:vitals?|vital\s+signs|vs|v/s|obs|"
               r"observations|set)\b|\bcopied\s+forward\b|\bprevious\s+visit\b|"
@@ -61,6 +63,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bsince\s+(?:arrival|admission)\b|"
               # the ward's observations quoted by a team called to the ward (a MET call, an outreach review)
               r"\b(?:ward|floor)\s+(?:obs|observations|vitals?|vs)\b|"
+              # a ward round's summary of the night before its own set ("Obs overnight: T 37.4-38.1 …")
+              r"\b(?:obs|observations|vitals?)\s+overnight\b|\bovernight\s+(?:obs|observations|vitals?)\b|"
               # the patient's own readings at home, a log or diary brought in ("Home BP log (Omron):", "Home BP diary")
               r"\bhome\s+(?:bp|blood\s+pressure|readings?|log|diary|monitoring)\b|\b(?:bp|blood\s+pressure)\s+(?:log|diary)\b|"
               # Danish and Norwegian "egne målinger" (the patient's own readings), "hjemmemålinger"
@@ -154,7 +158,12 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # consultation's set taken "during the conversation" (Danish "Under samtalen måler pt. …:")
              r"\bsomatick\w+\s+stav\b|^ef$|^gpe\b|^under\s+samtalen\b|"
              # a Finnish ambulance crew's own look at the scene: "Tila kohteessa (A–E):"
-             r"\btila\s+kohteessa\b"),
+             r"\btila\s+kohteessa\b|"
+             # "Upon admission to our ward (Day 1):", Portuguese "21h00 – Avaliação inicial:", Finnish "Salissa klo
+             # 08:05 ennen induktiota:" (before induction), Czech "Při přijetí na KARIM:", Hindi "जाँच (भर्ती पर)"
+             # (examination, on admission), Italian "E.O. (ore 08:30)" (esame obiettivo)
+             r"\bupon\s+(?:admission|arrival)\b|avalia[çc][ãa]o\s+inicial|ennen\s+induktio\w*|"
+             r"při\s+přijetí|při\s+příjmu|जाँच|भर्ती\s+पर|^e\.o\.?(?:\s*\(|$)|^salissa\b"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"

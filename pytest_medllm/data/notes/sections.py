@@ -96,7 +96,8 @@ class Section:
 
 
 #: (Devanagari's vowel signs are no word characters to Python's regular expressions: "जाँच" is one word)
-_LABEL_WORD = r"[^\W_][\w\u0900-\u097F/&.,'’@\-– ]{0,60}?"
+#: (a time may stand inside it: Finnish "Salissa klo 08:05 ennen induktiota:", in the theatre before induction)
+_LABEL_WORD = r"[^\W_](?:[\w\u0900-\u097F/&.,'’@\-– ]|(?<=[^ \t][ \t])\d{1,2}:\d{2}(?=[ \t][^\W\d_])){0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
@@ -111,7 +112,8 @@ _HEADING = re.compile(
 #: (transfer to floor)", "EXAMINATION - ON ADMISSION", "VITAL SIGNS — flowsheet (pasted from EHR)").
 _BARE_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)][ \t]+|"
                            r"\d{1,2}:\d{2}[ \t]+)?"
-                           r"(?P<label>[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-–—]{1,60}?"
+                           # (or Italian "E.O." with its periods: "E.O. (ore 08:30)")
+                           r"(?P<label>(?:E\.O\.|[A-ZÀ-Þ][A-Za-zÀ-ÿ /&'’\-–—]{1,60}?)"
                            r"(?P<qualifier>[ \t]*\([^()\n]{1,40}\)(?:[ \t]+[–-][ \t]+\d{1,2}[:.]\d{2})?|"
                            r"[ \t]*\[[^\[\]\n]{1,40}\]|"
                            r"[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?)"

@@ -75,7 +75,9 @@ LABELS: tuple[Label, ...] = (
        meaning="sinus rhythm (Sinusrhythmus) on an ECG"),
     _L("tachycardic to", r"(?:tachy|brady)cardi(?:c|a)\s+(?:(?:up\s+)?to|at|in\s+the|of)|"
                          r"(?:tachy|brady)cardia(?=[ \t]+\d{2,3}[ \t]*(?:/[ \t]?min|bpm|b/min))|"
-                         r"(?:tachy|brady)(?=[ \t]+\d{2,3}\b)", "heart_rate",
+                         r"(?:tachy|brady)(?=[ \t]+\d{2,3}\b)|"
+                         # its value in brackets: "tachycardic (118)"
+                         r"(?:tachy|brady)cardi(?:c|a)(?=[ \t]*\([ \t]*\d{2,3}[ \t]*\))", "heart_rate",
        meaning="'tachycardic to 130', and the short 'tachy 104'"),
     _L("P", r"P", "heart_rate", weak=True, case_sensitive=True),
     _L("Puls", r"puls(?:frequenz)?|pols|pouls|polso|pulso|tętno", "heart_rate", "de/nl/sv/fr/it/es/pl",
@@ -115,7 +117,7 @@ LABELS: tuple[Label, ...] = (
     _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
     # Hindi "नाड़ी 112/मिनट", "पल्स 108/मिनट"
     _L("नाड़ी", r"नाड़ी|नाडी|पल्स|हृदय\s+गति", "heart_rate", "hi", meaning="the pulse, the heart rate in Hindi"),
-    _L("श्वसन दर", r"श्वसन\s+दर|श्वास\s+दर", "respiratory_rate", "hi", meaning="the breathing rate in Hindi"),
+    _L("श्वसन दर", r"श्वसन(?:\s+दर)?|श्वास\s+दर", "respiratory_rate", "hi", meaning="the breathing rate in Hindi"),
     _L("रक्तचाप", r"रक्तचाप", "blood_pressure", "hi", meaning="the blood pressure in Hindi"),
     _L("तापमान", r"तापमान", "temperature", "hi", meaning="the temperature in Hindi"),
     # Vietnamese "M 118 l/ph" (mạch), "NT 30 l/ph" (nhịp thở), "tần số 110 l/ph" (the heart's rate on its line)
@@ -124,7 +126,7 @@ LABELS: tuple[Label, ...] = (
        case_sensitive=True, meaning="mạch, the pulse in Vietnamese, and 'tần số' (rate; 'tần số tim', the heart's; "
                                     "'tần số thất', the ventricles'), always with 'l/ph' or 'l/p'"),
     _L("NT (nhịp thở)", r"NT|nhịp\s+thở|thở\s+(?:nhanh|chậm)", "respiratory_rate", "vi",
-       unit=r"[ \t]*(?:l/ph|lần/ph(?:út)?)\b",
+       unit=r"[ \t]*(?:l/ph?|lần/ph(?:út)?)\b",
        case_sensitive=True, meaning="nhịp thở, the breathing rate in Vietnamese, with 'l/ph'; 'thở nhanh 52 l/ph' "
                                     "(breathing fast)"),
     # "AF with RVR 140", "FA con RVR a 152 lpm": the ventricular rate of a fast atrial rhythm
@@ -241,8 +243,10 @@ LABELS: tuple[Label, ...] = (
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
                        r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów|y)?|"
-                       r"AH-?freq\.?|disanje",
-       "respiratory_rate", "de/nl/sv/fr/es/it/pl/sr/hr"),
+                       r"AH-?freq\.?|disanje|"
+                       # Norwegian "resp.frekvens 24/min"
+                       r"resp\.?\s*frekvens|respirasjonsfrekvens",
+       "respiratory_rate", "de/nl/sv/fr/es/it/pl/sr/hr/no"),
     _L("Hf (hengitys)", r"Hf", "respiratory_rate", "fi", only_in=("fi",), case_sensitive=True,
        meaning="hengitysfrekvenssi, the breathing rate in Finnish"),
     _L("AF", r"AF", "respiratory_rate", "de/sv/nl", only_in=("de", "sv", "nl"), case_sensitive=True,
@@ -293,7 +297,9 @@ LABELS: tuple[Label, ...] = (
                r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
                r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to|"
                # Portuguese and Spanish desaturation "to": "dessaturação até 86%", "desaturación hasta 85%"
-               r"dessatura\w*\s+(?:até|para)|desaturaci[óo]n\s+(?:hasta|a)", "oxygen_saturation", "en/fr/es/it/pt"),
+               r"dessatura\w*\s+(?:até|para)|desaturaci[óo]n\s+(?:hasta|a)|"
+               # "episódio de dessaturação (86 %)"
+               r"dessatura\w*(?=[ \t]*\([ \t]*\d{2}[ \t]*%)", "oxygen_saturation", "en/fr/es/it/pt"),
     _L("Sättigung", r"(?:sauerstoff)?s[äa]ttigung|saturatie|syrem[äa]ttnad|saturaci[óo]n|saturazione|saturacja|"
                     r"指脉氧|血氧饱和度|血氧飽和度|酸素飽和度|산소포화도",
        "oxygen_saturation", "de/nl/sv/es/it/pl/zh/ja/ko"),

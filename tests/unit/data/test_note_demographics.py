@@ -1278,6 +1278,22 @@ SEX_WORDS_HELDOUT33 = [
     ("Istoricul bolii: Băiat în vârstă de 7 ani, cu febră de 2 zile, pacientul prezintă tuse și nu are dureri.",
      ["Băiat", "pacientul"], ["Fată", "pacienta"]),
 ]
+SEX_WORDS_HELDOUT34 = [
+    # the sex letter of a Korean or Italian header's field, Vietnamese "bệnh nhi nam", Chinese "她" (not "头孢他啶"),
+    # Estonian "poiss", Slovenian "Ona", Swahili "Bi.", Hindi "वर्षीय महिला" (not a women's hospital)
+    ("환자: [name] / M/64\nC.C.: 흉통", ["M"], ["F"]),
+    ("Paziente: [name] – F – 80 anni – letto 2", ["F"], ["M"]),
+    ("TÓM TẮT BỆNH ÁN: Bệnh nhi nam, 4 tuổi, vào viện vì sốt.", ["nam"], ["nữ"]),
+    ("入院后完善检查。她的女儿陪同，她自诉胸闷，予头孢他啶抗感染。", ["她", "她"], ["他", "他"]),
+    ("Patsient: [name], 5-aastane poiss, kaal 18 kg", ["poiss"], ["tüdruk"]),
+    ("Ona živi sama, hči pomaga pri nakupih.", ["Ona"], ["On"]),
+    ("Jina: Bi. [name]   Umri: miaka 40", ["Bi."], ["Bw."]),
+    ("इतिहास: 31 वर्षीय महिला, ज़िला महिला चिकित्सालय से रेफर", ["महिला"], ["पुरुष"]),
+]
+AGES_HELDOUT34 = [
+    # a Korean header's "F/71" after a spaced slash
+    ("환자: [name] / F/71\nC.C.: 두통", 71),
+]
 AGES_HELDOUT33 = [
     # "Mrs [name]   29 yrs" in a header, "yrs / Male", "61 Malay M", Slovak "r., nar.", Croatian "u dobi od", Finnish
     # "mies 71 v"
@@ -1310,7 +1326,7 @@ AGES_HELDOUT29 = [
 
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
-                         + AGES_HELDOUT31 + AGES_HELDOUT33)
+                         + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1320,7 +1336,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
-                         + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33)
+                         + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

@@ -26,7 +26,8 @@ from tests.helpers.notes_markup import load
 GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
-           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35")
+           "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
+           "dev36")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -99,7 +100,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # "RR 16" without "set" is read as its set rate since dev12)
     "dev8": {"dev8a-004@(1199, 1201)", "dev8a-004@(1607, 1609)", "dev8a-008@(547, 552)", "dev8a-008@(603, 606)",
              "dev8a-008@(657, 659)", "dev8a-011@(1112, 1116)", "dev8a-011@(1135, 1138)", "dev8a-020@(386, 388)",
-             "dev8a-034@(1954, 1956)", "dev8a-034@(1957, 1960)", "dev8b-011@(920, 922)"},
+             "dev8b-011@(920, 922)"},
     # dev9 was heldout7, scored once (README) and then studied: an ISBAR note's "A: Arrival obs 1126:" mid-line,
     # a six-minute-walk record's sets (see FLOORS), a ventilator check's "Measured: Total RR 24", "Repeat SpO2 at
     # 02:30: 89%", "(nadir 82%)", "recovering to 93%" after a heart rate, "maintained 90% walking", a midwife's
@@ -212,9 +213,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev18b-002@(516, 519)", "dev18b-002@(549, 553)", "dev18b-002@(1357, 1359)", "dev18b-004@(1189, 1192)",
               "dev18b-006@(574, 577)", "dev18b-006@(605, 607)", "dev18b-006@(1268, 1270)", "dev18b-006@(2536, 2538)",
               "dev18b-008@(1038, 1040)", "dev18b-010@(1449, 1452)", "dev18b-012@(817, 819)", "dev18b-023@(1129, 1131)",
-              "dev18b-025@(951, 953)", "dev18b-025@(997, 999)", "dev18b-025@(1000, 1002)", "dev18b-025@(1012, 1015)",
-              "dev18b-025@(1912, 1915)", "dev18b-025@(1916, 1918)", "dev18b-025@(1928, 1931)",
-              "dev18b-025@(1942, 1944)", "dev18b-027@(239, 243)", "dev18b-027@(370, 374)"},
+              "dev18b-027@(239, 243)", "dev18b-027@(370, 374)"},
     # dev19 was heldout17, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT17 and
     # CHOSEN_HELDOUT17. Left: ECG rates its annotators did not mark as heart rates (every earlier corpus did), a
     # flowsheet whose blood-pressure column is read late, three admission notes whose annotators chose the team's exam
@@ -242,8 +241,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20a-025@(1513, 1516)", "dev20a-025@(1517, 1519)", "dev20a-025@(1522, 1525)",
               "dev20a-025@(1526, 1528)", "dev20a-030@(1389, 1393)", "dev20a-030@(1402, 1406)",
               "dev20a-030@(1415, 1419)", "dev20b-002@(1123, 1126)", "dev20b-012@(1896, 1898)",
-              "dev20b-014@(1307, 1310)", "dev20b-015@(320, 323)", "dev20b-015@(324, 327)", "dev20b-015@(328, 330)",
-              "dev20b-015@(331, 334)", "dev20b-015@(1088, 1091)", "dev20b-016@(167, 170)", "dev20b-016@(171, 174)",
+              "dev20b-014@(1307, 1310)", "dev20b-015@(1088, 1091)", "dev20b-016@(167, 170)", "dev20b-016@(171, 174)",
               "dev20b-016@(194, 196)", "dev20b-016@(197, 199)", "dev20b-016@(256, 259)", "dev20b-016@(260, 262)",
               "dev20b-016@(1002, 1004)", "dev20b-016@(1077, 1079)", "dev20b-016@(1083, 1085)", "dev20b-018@(770, 773)",
               "dev20b-018@(774, 776)", "dev20b-018@(786, 788)", "dev20b-018@(795, 797)", "dev20b-018@(911, 914)",
@@ -303,8 +301,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev22b-021@(1186, 1188)", "dev22b-023@(1620, 1623)", "dev22b-024@(1601, 1604)",
               "dev22b-024@(1605, 1608)", "dev22b-024@(1609, 1611)", "dev22b-024@(1612, 1614)",
               "dev22b-025@(1409, 1413)", "dev22b-025@(1720, 1724)", "dev22b-025@(2454, 2456)",
-              "dev22b-025@(2457, 2459)", "dev22b-026@(1408, 1411)", "dev22b-031@(1811, 1813)", "dev22b-032@(551, 554)",
-              "dev22b-032@(555, 558)", "dev22b-032@(559, 561)", "dev22b-032@(562, 564)", "dev22b-034@(696, 700)",
+              "dev22b-025@(2457, 2459)", "dev22b-026@(1408, 1411)", "dev22b-031@(1811, 1813)", "dev22b-034@(696, 700)",
               "dev22b-034@(751, 754)", "dev22b-034@(755, 758)", "dev22b-034@(778, 780)", "dev22b-034@(781, 783)",
               "dev22b-035@(1622, 1625)", "dev22b-035@(1626, 1628)", "dev22b-035@(1631, 1633)",
               "dev22b-035@(1636, 1638)", "dev22b-035@(1641, 1645)"},
@@ -328,14 +325,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24a-026@(1391, 1394)", "dev24a-029@(1014, 1016)", "dev24a-031@(2484, 2486)",
               "dev24a-031@(2487, 2489)", "dev24b-001@(2817, 2819)", "dev24b-001@(2824, 2826)",
               "dev24b-003@(2339, 2341)", "dev24b-003@(2345, 2347)", "dev24b-006@(850, 853)", "dev24b-006@(854, 856)",
-              "dev24b-007@(2728, 2730)", "dev24b-008@(580, 582)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)",
-              "dev24b-008@(709, 711)", "dev24b-008@(712, 714)", "dev24b-008@(1318, 1320)", "dev24b-008@(1362, 1364)",
-              "dev24b-009@(1618, 1620)", "dev24b-009@(1621, 1623)", "dev24b-013@(282, 285)", "dev24b-013@(290, 293)",
-              "dev24b-013@(294, 297)", "dev24b-013@(1628, 1631)", "dev24b-013@(1632, 1634)", "dev24b-013@(1641, 1644)",
-              "dev24b-015@(957, 960)", "dev24b-015@(969, 972)", "dev24b-015@(973, 976)", "dev24b-015@(1139, 1142)",
-              "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)", "dev24b-017@(850, 853)", "dev24b-017@(854, 857)",
-              "dev24b-017@(959, 962)", "dev24b-017@(963, 965)", "dev24b-017@(1248, 1250)", "dev24b-018@(1967, 1969)",
-              "dev24b-018@(1970, 1972)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)",
+              "dev24b-007@(2728, 2730)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)", "dev24b-008@(709, 711)",
+              "dev24b-008@(712, 714)", "dev24b-008@(1318, 1320)", "dev24b-009@(1618, 1620)", "dev24b-009@(1621, 1623)",
+              "dev24b-013@(282, 285)", "dev24b-013@(290, 293)", "dev24b-013@(294, 297)", "dev24b-013@(1628, 1631)",
+              "dev24b-013@(1632, 1634)", "dev24b-013@(1641, 1644)", "dev24b-015@(957, 960)", "dev24b-015@(969, 972)",
+              "dev24b-015@(973, 976)", "dev24b-015@(1139, 1142)", "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)",
+              "dev24b-017@(850, 853)", "dev24b-017@(854, 857)", "dev24b-017@(959, 962)", "dev24b-017@(963, 965)",
+              "dev24b-017@(1248, 1250)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)",
               "dev24b-025@(264, 266)", "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)",
               "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)",
               "dev24b-027@(589, 593)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)",
@@ -462,8 +458,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev29b-027@(1202, 1204)", "dev29b-032@(642, 646)", "dev29b-032@(654, 656)", "dev29b-032@(666, 668)",
               "dev29b-032@(678, 681)", "dev29b-032@(682, 684)", "dev29b-032@(698, 700)", "dev29b-032@(1155, 1159)",
               "dev29b-032@(1167, 1169)", "dev29b-032@(1179, 1181)", "dev29b-032@(1191, 1194)",
-              "dev29b-032@(1195, 1197)", "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)", "dev29b-034@(1281, 1284)",
-              "dev29b-034@(1285, 1288)", "dev29b-034@(1289, 1291)", "dev29b-034@(1292, 1294)"},
+              "dev29b-032@(1195, 1197)", "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)"},
     # dev30 was heldout28, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT28; left
     # are ranges and decades in a course's prose (in German, Russian, Serbian, Chinese, Japanese, Hungarian), a home
     # log's "146/92 / 74" cells, an obstetric history's earlier pressures, the values an ambulance or ED recorded
@@ -510,8 +505,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev30b-031@(553, 556)", "dev30b-031@(568, 570)", "dev30b-031@(593, 595)", "dev30b-031@(649, 653)",
               "dev30b-031@(1216, 1218)", "dev30b-031@(1273, 1276)", "dev30b-031@(1305, 1308)",
               "dev30b-031@(1309, 1312)", "dev30b-031@(1431, 1435)", "dev30b-032@(1142, 1145)",
-              "dev30b-033@(1464, 1466)", "dev30b-034@(1129, 1133)", "dev30b-034@(1155, 1158)",
-              "dev30b-034@(1159, 1162)", "dev30b-034@(1163, 1165)", "dev30b-034@(1166, 1168)"},
+              "dev30b-033@(1464, 1466)", "dev30b-034@(1129, 1133)"},
     # dev31 was heldout29, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT29 and
     # CHOSEN_HELDOUT29; left are ranges, decades and averages in prose ("up to 140s", a patient's app's 7-day
     # average), ECG rates, a Hungarian and an Estonian target, a Norwegian newborn's pulse, a ventilator's FiO2 after
@@ -529,18 +523,16 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev31a-023@(2715, 2719)", "dev31a-025@(2265, 2267)", "dev31a-033@(1465, 1467)",
               "dev31b-003@(2969, 2971)", "dev31b-003@(2972, 2974)", "dev31b-003@(3106, 3108)",
               "dev31b-005@(1291, 1294)", "dev31b-005@(1295, 1297)", "dev31b-005@(1320, 1322)",
-              "dev31b-012@(2210, 2212)", "dev31b-012@(2213, 2215)", "dev31b-016@(1693, 1695)",
-              "dev31b-016@(1696, 1698)", "dev31b-019@(400, 403)", "dev31b-019@(404, 406)", "dev31b-019@(418, 421)",
-              "dev31b-019@(428, 432)", "dev31b-019@(690, 692)", "dev31b-019@(693, 695)", "dev31b-019@(811, 814)",
-              "dev31b-019@(821, 823)", "dev31b-019@(974, 977)", "dev31b-019@(978, 980)", "dev31b-019@(984, 986)",
-              "dev31b-019@(991, 993)", "dev31b-019@(1003, 1007)", "dev31b-020@(1838, 1840)", "dev31b-021@(1201, 1204)",
-              "dev31b-021@(1479, 1482)", "dev31b-021@(1483, 1486)", "dev31b-021@(2349, 2352)",
-              "dev31b-021@(2353, 2355)", "dev31b-023@(2301, 2304)", "dev31b-023@(2305, 2307)",
-              "dev31b-026@(2146, 2149)", "dev31b-029@(1676, 1678)", "dev31b-030@(644, 647)", "dev31b-030@(648, 651)",
-              "dev31b-030@(652, 654)", "dev31b-030@(655, 657)", "dev31b-031@(775, 777)", "dev31b-031@(1355, 1357)",
-              "dev31b-032@(402, 403)", "dev31b-033@(753, 755)", "dev31b-033@(1687, 1689)", "dev31b-034@(720, 723)",
-              "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(1150, 1153)", "dev31b-035@(1154, 1156)",
-              "dev31b-035@(1802, 1804)"},
+              "dev31b-012@(2210, 2212)", "dev31b-012@(2213, 2215)", "dev31b-019@(400, 403)", "dev31b-019@(404, 406)",
+              "dev31b-019@(418, 421)", "dev31b-019@(428, 432)", "dev31b-019@(690, 692)", "dev31b-019@(693, 695)",
+              "dev31b-019@(811, 814)", "dev31b-019@(821, 823)", "dev31b-019@(974, 977)", "dev31b-019@(978, 980)",
+              "dev31b-019@(984, 986)", "dev31b-019@(991, 993)", "dev31b-019@(1003, 1007)", "dev31b-020@(1838, 1840)",
+              "dev31b-021@(1201, 1204)", "dev31b-021@(1479, 1482)", "dev31b-021@(1483, 1486)",
+              "dev31b-021@(2349, 2352)", "dev31b-021@(2353, 2355)", "dev31b-023@(2301, 2304)",
+              "dev31b-023@(2305, 2307)", "dev31b-026@(2146, 2149)", "dev31b-029@(1676, 1678)", "dev31b-031@(775, 777)",
+              "dev31b-031@(1355, 1357)", "dev31b-032@(402, 403)", "dev31b-033@(753, 755)", "dev31b-033@(1687, 1689)",
+              "dev31b-034@(720, 723)", "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(1150, 1153)",
+              "dev31b-035@(1154, 1156)", "dev31b-035@(1802, 1804)"},
     # dev32 was heldout30, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT30 and
     # CHOSEN_HELDOUT30; left are ranges and decades in prose ("home readings still mostly 140s/80s-90s", "TA 95-110/
     # 60-70"), ECG and heart-sound rates in several languages, readings in a plan's prose ("improved from 164/98"), a
@@ -604,6 +596,14 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # mean and range (Hebrew "דופק ממוצע 68 (טווח 48-132)")
     "dev35": {"dev35a-021@(1516, 1520)", "dev35a-021@(1525, 1528)", "dev35a-021@(1533, 1535)",
               "dev35b-029@(1196, 1198)", "dev35b-029@(1205, 1207)", "dev35b-029@(1208, 1211)"},
+    # dev36 was heldout34, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT34,
+    # NOT_VITALS_HELDOUT34 and CHOSEN_HELDOUT34; left are "180 something over 100", "BP at prenatal visits
+    # 110s-120s/70s", a temperature's range after a weak "T" and in a TPR's prose, Finnish "p. 78", Czech "TF v průběhu
+    # 80–95/min", Bulgarian "брадикардия до 46", a Korean home log's line without its pulse
+    "dev36": {"dev36a-001@(412, 415)", "dev36a-001@(431, 434)", "dev36a-012@(357, 360)", "dev36a-012@(362, 365)",
+              "dev36a-012@(367, 369)", "dev36a-022@(504, 508)", "dev36a-022@(509, 513)", "dev36a-033@(550, 554)",
+              "dev36a-033@(555, 559)", "dev36b-013@(561, 563)", "dev36b-016@(1326, 1328)", "dev36b-016@(1329, 1331)",
+              "dev36b-018@(1750, 1752)", "dev36b-034@(306, 309)", "dev36b-034@(310, 312)"},
 }
 
 
@@ -791,6 +791,12 @@ RANGE_ENDS = [
     ("He measures at home: 128-146/78-92 most mornings.", ["SBP=128", "SBP=146", "DBP=78", "DBP=92"]),
     ("Tele review: HR sustained 110s-120s overnight.", ["HR=110", "HR=120"]),
     ("BP in the low 90s systolic with heart rates in the 50s today.", ["SBP=90", "HR=50"]),
+    # round 35 (dev36): an atrial fibrillation's "Rates 100-115", "tachypneic to the 30s", "150-160s systolic", a
+    # pressure's two ranges with wave dashes (Chinese, Korean)
+    ("AFib: Rates 100-115 on admission, controlled with metoprolol.", ["HR=100", "HR=115"]),
+    ("SBT this AM, became tachypneic to the 30s, back on AC.", ["RR=30"]),
+    ("His BP remained elevated at 150-160s systolic on day 2.", ["SBP=150", "SBP=160"]),
+    ("家属自测血压约150~170/80~90 mmHg。", ["SBP=150", "SBP=170", "DBP=80", "DBP=90"]),
 ]
 
 
@@ -2424,6 +2430,33 @@ FORMS_HELDOUT33 = [
     ("A mentők SpO2-t 88%-nak mérték.", [("oxygen_saturation", "88")]),
     ("Trẻ thở nhanh 48 l/ph, rút lõm lồng ngực.", [("respiratory_rate", "48")]),
 ]
+FORMS_HELDOUT34 = [
+    # Lithuanian and Italian table columns ("AKS", "ŠSD", "TC"); Vietnamese "NT … l/p", Hindi "श्वसन", Norwegian
+    # "resp.frekvens"; "tachycardic (124)", "dessaturação (84 %)", "RR counted"; India's "HBP"/"UBP", Catalan "valor
+    # màxim"; a Korean home log's pulse lines; the first of two pairs with mmHg
+    ("laikas | AKS    | ŠSD | SpO2\n21:00  | 124/70 | 88  | 95\n", [
+        ("systolic_bp", "124"), ("diastolic_bp", "70"), ("heart_rate", "88"), ("oxygen_saturation", "95")]),
+    ("ora   | PA     | FC  | TC\n10:00 | 110/62 | 98  | 37,9\n", [
+        ("systolic_bp", "110"), ("diastolic_bp", "62"), ("heart_rate", "98"), ("temperature", "37,9")]),
+    ("Sinh hiệu: NT 28 l/p, SpO2 97%.", [("respiratory_rate", "28"), ("oxygen_saturation", "97")]),
+    ("माँ की स्थिति: श्वसन 22/मिनट।", [("respiratory_rate", "22")]),
+    ("Ved besøket: resp.frekvens 20/min, ingen tegn til dehydrering.", [("respiratory_rate", "20")]),
+    ("In ED: tachycardic (124), given lorazepam.", [("heart_rate", "124")]),
+    ("Durante a noite, episódio de dessaturação (84 %) durante a refeição.", [("oxygen_saturation", "84")]),
+    ("Video exam: RR counted 18/min over 30 s.", [("respiratory_rate", "18")]),
+    ("Known hypertensive, HBP 210/110, UBP 150/90, on amlodipine.", [
+        ("systolic_bp", "210"), ("diastolic_bp", "110"), ("systolic_bp", "150"), ("diastolic_bp", "90")]),
+    ("AMPA: mitjana 136/82 mmHg, valor màxim 150/90.", [
+        ("systolic_bp", "136"), ("diastolic_bp", "82"), ("systolic_bp", "150"), ("diastolic_bp", "90")]),
+    ("가정혈압 기록:\n 4/02  146/92, 맥박 80\n", [("systolic_bp", "146"), ("diastolic_bp", "92"), ("heart_rate", "80")]),
+    ("Remitida por cifras elevadas en dos tomas (160/100 y 158/98 mmHg).", [
+        ("systolic_bp", "160"), ("diastolic_bp", "100"), ("systolic_bp", "158"), ("diastolic_bp", "98")]),
+]
+NOT_VITALS_HELDOUT34 = [
+    # a fluid titrated to a pressure, a Czech target ("cíl")
+    ("NS titrated to radial pulse / SBP 90 (permissive hypotension).", []),
+    ("Oxygenoterapie dle SpO2 (cíl 88–92 %).", []),
+]
 NOT_VITALS_HELDOUT33 = [
     # a mean arterial pressure after a systolic range, a Swedish target "för sat", a Turkish last period "SAT 3 hafta
     # önce", altered calling criteria
@@ -2450,6 +2483,24 @@ CHOSEN_HELDOUT33 = [
      "Femenino de 28 años con los siguientes antecedentes:\n- G2\n\nEF: TA 148/96 mmHg, FC 90 lpm.\n", "90"),
     ("Ensihoitokertomus\nTapahtumat: puoliso mitannut kuumetta 39,1 ja syke 130, potilas ei ole syönyt.\n\n"
      "Tila kohteessa (A–E):\nC syke 112/min\n", "112"),
+]
+CHOSEN_HELDOUT34 = [
+    # "Upon admission to our ward (Day 1):"; Portuguese "21h00 – Avaliação inicial:"; Finnish "Salissa klo 08:05 ennen
+    # induktiota:"; Czech "Při přijetí na KARIM:"; an Arabic follow-up of the vitals; Hindi "जाँच (भर्ती पर):"; a
+    # ward round's "Obs overnight:"; Italian "E.O. (ore 08:30)"
+    ("REFERRAL LETTER\nHe presented to our ED with fever, HR 130.\n\nUpon admission to our ward (Day 1):\n"
+     "BP 96/58, PR 112\n\nLatest vitals (1500hrs): BP 92/54, PR 118\n", "112"),
+    ("Notas de enfermagem\nNa passagem de turno foi referida pela colega FC 110 bpm às 16h, a doente estava "
+     "sonolenta.\n\n21h00 – Avaliação inicial: doente desorientada, sem dor.\nTA 138/74 mmHg | FC 92 bpm\n", "92"),
+    ("Anestesiakertomus\nOsastolla aamulla: RR 146/88, syke 78.\n\nSalissa klo 08:05 ennen induktiota: RR 158/92 "
+     "mmHg, syke 84/min\n", "84"),
+    ("Překladová zpráva\nAnamnéza a průběh:\nPosádka RZP naměřila TF 130/min.\n"
+     "Při přijetí na KARIM: TK 172/96 mmHg, TF 124/min\n", "124"),
+    ("ملاحظات الطبيب\nالنبض 138 نبضة/دقيقة\n\nمتابعة الحرارة والعلامات الحيوية:\nالساعة 13:35 – النبض 128\n", "138"),
+    ("इतिहास: CHC पर BP 160/110 mmHg, पल्स 110/मिनट।\n\nजाँच (भर्ती पर):\nBP: 158/104 mmHg, पल्स: 98/मिनट\n", "98"),
+    ("Ward round note\nO: Obs overnight: T 38.1 at 02:00, HR 110 at 03:00\nObs at WR (08:40): T 37.8, HR 102\n", "102"),
+    ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
+     "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
 ]
 CHOSEN_HELDOUT32 = [
     # a flight crew's own "Initial crew VS"; "At bedside (0905) - team's own assessment" after the clinic's obs; an
@@ -2548,7 +2599,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
-                                                                FORMS_HELDOUT32, FORMS_HELDOUT33)
+                                                                FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2567,7 +2618,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT25, CHOSEN_HELDOUT26,
                                                                          CHOSEN_HELDOUT27, CHOSEN_HELDOUT29,
                                                                          CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
-                                                                         CHOSEN_HELDOUT32, CHOSEN_HELDOUT33)
+                                                                         CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
+                                                                         CHOSEN_HELDOUT34)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -2575,8 +2627,8 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
     assert chosen["heart_rate"] == chosen_heart_rate
 
 
-@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33)
+@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
-    """A mean arterial pressure, a target, a last period's date and altered calling criteria that heldout33 showed
-    read as readings, written here: only the readings around them are found."""
+    """A mean arterial pressure, targets, a last period's date and altered calling criteria that heldout33 and
+    heldout34 showed read as readings, written here: only the readings around them are found."""
     assert [(m.variable, m.text) for m in extract_vitals(text).mentions] == expected
