@@ -106,7 +106,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                    r"[A-Z](?:\.?[A-Z]){0,2}\.?|\[[^\]\n]{1,30}\])"
                    r"[ \t]*,[ \t]*"
                    r"(?P<n>\d{1,3})(?:[ \t]+(?:years?|yrs?))?(?=[ \t]*[.,;)\n]|\s*$|[ \t]{2,})"),
-    ("NNM", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
+    # (not a temperature below zero: "Weather: -4 F")
+    ("NNM", r"(?<![\d.\-−])(?P<n>\d{1,3})[ \t]*(?P<sex>[MF])(?![^\W_])"),
     ("years (other languages)", r"(?<![\d.])(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:ans|años|anos|anni|år|jaar|Jahre|J\.|j\.(?=[ \t]+Patient)|"
                                 r"jährig(?:e[rn]?)?|jarige|årig|jr\.?|letni[a-ząęó]*|tahun|yaş|yaşında|vuotias|ετών|"
                                 # Czech glued "58letý pacient", "80letá"
@@ -117,7 +118,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 r"лет|года|год|рік|роки|років|године|година|години|سنة|عاماً|عاما|ساله|वर्ष|साल|ára|"
                                 r"árs|"
                                 # Albanian "34 vjeç", Georgian "69 წლის", Ukrainian "56 р.," (років)
-                                r"vjeç|vjeçe|წლის|р\.(?=[ \t]*[,;)])|"
+                                r"vjeç|vjeçe|წლის|р\.(?=[ \t]*[,;)])|سالہ|"
                                 # Slovak "34 r., nar. 1989" (rokov)
                                 r"r\.(?=[ \t]*,[ \t]*nar\.)|"
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
@@ -138,8 +139,9 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus|"
-                              # Croatian "u dobi od 52 godine", Finnish "mies 67 v"
-                              r"u\s+dobi\s+od|(?<=mies\s)|(?<=nainen\s)|"
+                              # Croatian "u dobi od 52 godine", Finnish "mies 67 v", Italian "di anni 66", Urdu "عمر
+                              # 27 سال", Bengali "বয়স ২৫" (in Bengali digits)
+                              r"u\s+dobi\s+od|(?<=mies\s)|(?<=nainen\s)|di\s+anni|عمر|বয়স|"
                               r"سن)[ \t]*:?[ \t]*"
                               r"(?:miaka[ \t]+)?(?P<n>\d{1,3})(?![\d/:]|[.,]\d)"),
     # Italian "nata il 03/11/1941, anni 83" (after a comma: "negli anni 80" is a decade)

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 from ..data.note_demographics import FEMALE, MALE, SexMention
@@ -89,13 +90,23 @@ class NoteRewrites:
 # -- vital signs -----------------------------------------------------------------------------------------------
 
 def written_like(mention: VitalMention, value: float) -> str:
-    """``value`` (in the mention's unit; saturation in percent) written as the mention writes its number."""
+    """``value`` (in the mention's unit; saturation in percent) written as the mention writes its number, in its
+    digits (Bengali "১১০" stays Bengali)."""
     decimals = mention.decimals
     if mention.notation == "fraction":
         text = f"{value / 100:.{decimals}f}"
-        return text[1:] if mention.text.startswith(".") else text
+        return _in_digits_of(mention.text, text[1:] if mention.text.startswith(".") else text)
     text = f"{value:.{decimals}f}"
-    return text.replace(".", ",") if "," in mention.text else text
+    return _in_digits_of(mention.text, text.replace(".", ",") if "," in mention.text else text)
+
+
+def _in_digits_of(original: str, text: str) -> str:
+    """``text`` with its ASCII digits written in the script of ``original``'s digits."""
+    digit = next((ch for ch in original if ch.isdigit() and not ch.isascii()), None)
+    if digit is None:
+        return text
+    zero = ord(digit) - unicodedata.digit(digit)
+    return text.translate({ord("0") + i: chr(zero + i) for i in range(10)})
 
 
 def _grid_step(mention: VitalMention) -> float:
@@ -283,7 +294,9 @@ def age_counterfactual(note: UserNote, age: int) -> Counterfactual | NotApplicab
         return NotApplicable("age", "the note does not give the patient's age as a number")
     if age == note.demographics.age:
         return NotApplicable("age", f"{age} is the note's own age")
-    edits: dict[tuple[int, int], str] = {(m.start, m.end): str(age) for m in mentions}
+    text = note.note.text
+    edits: dict[tuple[int, int], str] = {(m.start, m.end): _in_digits_of(text[m.start:m.end], str(age))
+                                         for m in mentions}
     for m in mentions:
         article = _article_edit(note.note.text, m.start, str(age))
         if article:

@@ -275,8 +275,10 @@ _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?
                            # "Averaging roughly 138/84", "Post-induction hypotension 82/46"
                            r"[Aa]veraging|[Hh]ypotension|"
                            # India's highest and usual pressures ("HBP 220/120, UBP 140/90"), Catalan "valor màxim"
-                           r"HBP|UBP|(?:[Vv]alor[ \t]+)?m[àá]xim[oa]?|m[íi]nim[oa]?)[ \t:]+"
-                           r"(?:(?:was|of|to|roughly|about|around|approximately|~)[ \t]+)?"
+                           r"HBP|UBP|(?:[Vv]alor[ \t]+)?m[àá]xim[oa]?|m[íi]nim[oa]?|"
+                           # Icelandic "hæst 168/98", Russian "максимальное: 200/110"
+                           r"hæst|максимальн\w*)[ \t:]+"
+                           r"(?:(?:was|of|to|roughly|about|around|approximately)[ \t]+|~[ \t]*)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
 _HEART_RATE_LINE = re.compile(r"^[^\n]*(?:(?<![A-Za-z])(?:HR|[Pp]ulse?|PR|맥박|脉搏|脈搏|пульс)[ \t:]*\d{2,3}\b|"

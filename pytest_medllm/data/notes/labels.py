@@ -155,7 +155,7 @@ _LABEL_REGEXES = tuple((label, _label_regex(label)) for label in LABELS)
 
 
 #: Labels read only as a pressure-shaped pair (alone they are a respiratory rate or a body temperature).
-PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)", "BD (pair)"})
+PAIR_ONLY = frozenset({"RR (Riva-Rocci)", "BT (pair)", "BD (pair)", "TD (pair)"})
 
 
 def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
@@ -175,9 +175,9 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",
             text[end:], re.I) or re.match(r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg)?[ \t]*(?:이상|이하|以上|以下|未満|を超え|"
-                                         r"üzerin\w*|altın\w*)",
+                                         r"üzerin\w*|altın\w*|-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে))",
                                          text[end:]):
-        return "a threshold or target"  # Korean and Japanese write "or more" after the value: "HR 110 이상"
+        return "a threshold or target"  # Korean, Japanese, Bengali write "or more" after the value: "HR 110 이상"
     line_start = text.rfind("\n", 0, label_start) + 1
     # a closed bracket ends what it says: "sats 86% (below target range), HR 112" is a reading
     if _BEFORE_TARGET.search(text[max(line_start, label_start - 40):label_start].rsplit(")", 1)[-1]):

@@ -199,13 +199,17 @@ def positional(text: str) -> list[Found]:
 
 _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|ateş|"
                                  # a site after the letter: Portuguese "Tª auric.", "T ax."
-                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tymp|rect|oral)\w*\.?|"
+                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tymp|rect|oral|blaas|bladder)\w*\.?|"
+                                 # the site before it: "Rectal T (F)", "Core temp"
+                                 r"(?:rectal|oral|core|bladder|tympanic|axillary)\s+t(?:emp\w*)?|"
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
                                  r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温|"
                                  # Finnish "lämpö"
                                  r"lämpö\w*|"
                                  # Italian "TC" (temperatura corporea)
-                                 r"tc",
+                                 r"tc|"
+                                 # Urdu "بخار" (fever), "درجہ حرارت"
+                                 r"بخار|درجہ\s+حرارت",
                  # Slovak "AS" (akcia srdca), "TK" (krvný tlak), "TT" (telesná teplota); Ukrainian and Russian "ЧСС",
                  # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
                  "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
@@ -215,20 +219,20 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                # Czech "TF" (tepová frekvence), Finnish "syke"
                                r"tf|syke|"
                                # Lithuanian "ŠSD" (širdies susitraukimų dažnis)
-                               r"šsd",
+                               r"šsd|نبض",
                  # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
                                    r"rr\s*art\w*|الضغط|"
                                    # Dutch "BD" (bloeddruk), Indonesian "TD (mmHg)" (tekanan darah)
                                    r"bd|td|"
                                    # Lithuanian "AKS" (arterinis kraujo spaudimas)
-                                   r"aks",
+                                   r"aks|بلڈ\s+پریشر",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
                  # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı), Czech "DF" (dechová frekvence),
                  # Finnish "hengitystaajuus"
                  "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس|ademh\w*|resp\.?\s*fr\.?|ss|df|"
-                                     r"hengity\w*",
+                                     r"hengity\w*|سانس",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|تشبع\s+الأكسجين"}
 
 

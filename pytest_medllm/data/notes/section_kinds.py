@@ -63,6 +63,11 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bsince\s+(?:arrival|admission)\b|"
               # the ward's observations quoted by a team called to the ward (a MET call, an outreach review)
               r"\b(?:ward|floor)\s+(?:obs|observations|vitals?|vs)\b|"
+              # the nurses' chart a doctor's note quotes ("Obs chart (nurses):"), a baseline of an earlier visit
+              # ("Baseline (day 2, OPD):"), an Arabic ambulance ("في الإسعاف"), a Chinese home log ("家居血壓紀錄"),
+              # the Serbian field crew ("ХМП на терену")
+              r"\bobs\s+chart\b|\bbaseline\s*\([^)]*\b(?:opd|clinic|day\s+\d)|الإسعاف|家居|居家|自測|自测|"
+              r"(?<![а-я])хмп|на\s+терену|"
               # a ward round's summary of the night before its own set ("Obs overnight: T 37.4-38.1 …")
               r"\b(?:obs|observations|vitals?)\s+overnight\b|\bovernight\s+(?:obs|observations|vitals?)\b|"
               # the patient's own readings at home, a log or diary brought in ("Home BP log (Omron):", "Home BP diary")
@@ -163,7 +168,12 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # 08:05 ennen induktiota:" (before induction), Czech "Při přijetí na KARIM:", Hindi "जाँच (भर्ती पर)"
              # (examination, on admission), Italian "E.O. (ore 08:30)" (esame obiettivo)
              r"\bupon\s+(?:admission|arrival)\b|avalia[çc][ãa]o\s+inicial|ennen\s+induktio\w*|"
-             r"při\s+přijetí|při\s+příjmu|जाँच|भर्ती\s+पर|^e\.o\.?(?:\s*\(|$)|^salissa\b"),
+             r"při\s+přijetí|při\s+příjmu|जाँच|भर्ती\s+पर|^e\.o\.?(?:\s*\(|$)|^salissa\b|"
+             # Romanian "Starea prezentă", Estonian "Somaatiline staatus", Serbian "Соматски налаз (10:10)", Finnish
+             # "Saliin saapuessa klo 8.05" (on arrival in theatre), a Hebrew ED's triage by its nurse "מיון (אחות,
+             # 16:48)", Urdu "معائنہ", Chinese "客觀資料" (objective data), a ward's "On ward 10:40"
+             r"starea\s+prezent[ăa]|somaatiline\s+staatus|соматски\s+(?:налаз|статус)|saapuessa|^מיון\s*\(|معائنہ|"
+             r"客觀資料|客观资料|^on\s+(?:the\s+)?ward\b(?!\s+round)"),
     ("other", r"\b(?:addend\w*|update\w*|recheck\w*|re-?assess\w*|re-?evaluat\w*|repeat|post-?\w*|after|"
               r"overnight|course|history|hpi|hpc|pmh|psh|ros|meds?|medications?|allerg\w*|labs?|laboratory|data|"
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"

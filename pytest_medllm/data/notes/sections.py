@@ -102,6 +102,8 @@ _LABEL_WORD = r"[^\W_](?:[\w\u0900-\u097F/&.,'’@\-– ]|(?<=[^ \t][ \t])\d{1,2
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
     rf"^[ \t]*(?:[-*•#@]+[ \t]*)?"
+    # a time before a heading of words: "19:00 On arrival to PNW:" (not a timed entry's "16:00 V/S:")
+    rf"(?:\d{{1,2}}:\d{{2}}[ \t]+(?=[A-Z][a-z]+[ \t]+[A-Za-z]))?"
     rf"(?:(?P<letter>[A-Z]{{1,2}})[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
     r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:,?[ \t]+\d{1,2}:\d{2})?"

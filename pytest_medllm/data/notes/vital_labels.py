@@ -33,13 +33,20 @@ LABELS: tuple[Label, ...] = (
     _L("apex beat rate", r"apex\s+beat\s+rate|apex\s+rate|apical\s+(?:heart\s+)?rate", "heart_rate",
        meaning="the rate counted at the apex: 'apex beat rate 108/min'"),
     _L("heartrate", r"heartrate", "heart_rate", meaning="MIMIC-IV-ED's triage and vital-sign fields"),
+    _L("rate (b/min)", r"rate(?=[ \t]*\d{2,3}[ \t]*(?:b/min|bpm|beats))", "heart_rate",
+       not_after=r"(?:heart|fetal|foetal|FHR|baseline|resp\w*|respiratory|breathing|ventilat\w*|set|infusion|drip|flow|"
+                 r"pump)[ \t]*$",
+       meaning="a rate in beats a minute after another word of the pulse: 'femoral weak, rate 132 b/min'"),
     _L("PR", r"PR", "heart_rate", "en (India)", unit=RATE_UNIT, case_sensitive=True, meaning="pulse rate",
        unit_or_vitals_line=True, not_after=r"(?:AVB|AV\s+block|heart\s+block|degree|interval)[^\n]{0,20}$"),
     _L("CR", r"CR", "heart_rate", "en (Philippines)", unit=RATE_UNIT, case_sensitive=True, meaning="cardiac rate",
        unit_or_vitals_line=True),
     _L("Nabız", r"[Nn]ab[ıi]z", "heart_rate", "tr", meaning="nabız, the pulse in Turkish"),
-    _L("N (nadi)", r"N", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b", case_sensitive=True,
-       meaning="nadi, the pulse in Indonesian, always with 'x/menit'"),
+    _L("N (nadi)", r"N(?=[ \t:]+\d)", "heart_rate", "id", unit=r"[ \t]*x[ \t]*/[ \t]*(?:menit|mnt)\b",
+       case_sensitive=True, unit_or_vitals_line=True,
+       meaning="nadi, the pulse in Indonesian, with 'x/menit' or on a line of other vital signs ('TD 196/110   N 84')"),
+    # Bengali "নাড়ি ৮৮/মিনিট" (the pulse, in Bengali digits, which the reader's \d reads)
+    _L("নাড়ি", r"নাড়ি|নাড়ী|পালস", "heart_rate", "bn", meaning="the pulse in Bengali"),
     _L("rhythme sinusal à", r"(?:rythme\s+sinusal|ritmo\s+sinusal|ritmo\s+sinusale|Sinusrhythmus|sinusritme|"
                             r"(?:tachycardie|bradycardie)\s+sinusale|"
                             r"taquicardia\s+sinusal|bradicardia\s+sinusal|tachicardia\s+sinusale|"
@@ -140,7 +147,9 @@ LABELS: tuple[Label, ...] = (
        meaning="akcja serca miarowa 104/min, 'AS miarowa, ok. 100/min'; Slovak 'AS nepravidelná 138/min'"),
     _L("TF", r"TF", "heart_rate", "cs", only_in=("cs",), unit=RATE_UNIT, case_sensitive=True,
        meaning="tepová frekvence, the heart rate in Czech"),
-    _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|ЧЖС|СЧ|[Пп]ульс|[Пп]улс)(?![А-Яа-яЁёЇїІіЄє])", "heart_rate",
+    # (Serbian "срчана фреквенција 104/мин")
+    _L("ЧСС", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧСС|ЧЖС|СЧ|[Пп]ульс|[Пп]улс|срчана\s+фреквенција)(?![А-Яа-яЁёЇїІіЄє])",
+       "heart_rate",
        "ru/uk/bg/sr/mk", meaning="частота сердечных (желудочковых) сокращений, сърдечна честота, пульс: the heart "
                                  "(ventricular) rate and pulse in Russian, Ukrainian, Bulgarian, Macedonian"),
     # Greek "ΚΣ 96/min" (καρδιακή συχνότητα); Lithuanian "ŠSD 92 k./min." (širdies susitraukimų dažnis); Estonian
@@ -151,7 +160,7 @@ LABELS: tuple[Label, ...] = (
     _L("fr (Estonian)", r"fr|[Pp]ulss", "heart_rate", "et", case_sensitive=True, unit=r"[ \t]*x[ \t]*/[ \t]*min\b",
        unit_or_vitals_line=True, meaning="pulsisagedus, the pulse in Estonian, with 'x/min' or on a line of other "
                                          "vital signs (Romance FR, upper case, is the breathing rate)"),
-    _L("mapigo ya moyo", r"mapigo\s+ya\s+moyo|nadi", "heart_rate", "sw/ms/id",
+    _L("mapigo ya moyo", r"mapigo(?:\s+ya\s+moyo)?|nadi", "heart_rate", "sw/ms/id",
        meaning="the pulse in Swahili ('mapigo ya moyo'), Malay and Indonesian ('nadi')"),
     # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
     _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca|ضربان\s+قلب",
@@ -180,6 +189,11 @@ LABELS: tuple[Label, ...] = (
     _L("BT (pair)", r"BT", "blood_pressure", "no/da/sv", case_sensitive=True,
        meaning="blodtrykk, blodtryk, blodtryck: the blood pressure, read only as a pair ('BT 108/62  P 102')"),
     # Flemish "BD 112/64" (bloeddruk); English "BD" is twice daily, never before a pressure-shaped pair
+    # Indonesian "TD 196/110" (tekanan darah); English TD (tetanus, to do) is never before a pressure-shaped pair
+    _L("TD (pair)", r"TD", "blood_pressure", "id", case_sensitive=True,
+       meaning="tekanan darah, the blood pressure in Indonesian, read only as a pair"),
+    # Bengali "রক্তচাপ ১১০/৭০ মিমি পারদ"
+    _L("রক্তচাপ", r"রক্তচাপ", "blood_pressure", "bn", meaning="the blood pressure in Bengali"),
     _L("BD (pair)", r"BD", "blood_pressure", "nl", case_sensitive=True,
        meaning="bloeddruk (Flemish), read only as a pair (English BD is twice daily)"),
     _L("Blutdruck", r"blutdruck|bloeddruk|blodtryck|tension\s+art[ée]rielle|pression\s+art[ée]rielle|"
@@ -194,8 +208,8 @@ LABELS: tuple[Label, ...] = (
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
     _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
-    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط|ל[\"״”']ד|לחץ\s+דם|BÞ|blóðþrýstingur", "blood_pressure", "ar/he/is",
-       meaning="blood pressure in Arabic, Hebrew and Icelandic"),
+    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط\s+(?:ال)?شرياني|(?:ال)?ضغط|بلڈ\s+پریشر|ל[\"״”']ד|לחץ\s+דם|BÞ|blóðþrýstingur",
+       "blood_pressure", "ar/he/is/ur", meaning="blood pressure in Arabic, Hebrew, Icelandic and Urdu"),
     _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
        case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
     # Persian "فشار خون 138/82 mmHg"
@@ -255,7 +269,11 @@ LABELS: tuple[Label, ...] = (
     # Finnish "hengitystaajuus 34/min" and "hf 24/min", Czech "DF 24/min" (dechová frekvence), Greek "ΑΣ 18/min"
     _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.?\s*συχν\.?|αναπν\.|ademhaling|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
-    _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР)(?![А-Яа-яЁёЇїІіЄє])", "respiratory_rate", "ru/uk/bg",
+    # Urdu "سانس 22 فی منٹ", Bengali "শ্বাস ২৪/মিনিট", Chinese "呼吸 24次/分"
+    _L("سانس", r"سانس|শ্বাস(?:প্রশ্বাস)?(?:\s+হার)?|呼吸(?=[ \t]*[:：]?[ \t]*\d)", "respiratory_rate", "ur/bn/zh",
+       meaning="the breathing in Urdu, Bengali and Chinese"),
+    _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР|респираторна\s+фреквенција)(?![А-Яа-яЁёЇїІіЄє])",
+       "respiratory_rate", "ru/uk/bg/sr",
        case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
     _L("التنفس", r"(?:معدل\s+)?(?:ال)?تنفس|נשימות|קצב\s+נשימה|öndunartíðni", "respiratory_rate", "ar/he/is"),
     # Lithuanian "KD 20 k./min." (kvėpavimo dažnis), Estonian "HS 22 x/min" (hingamissagedus), Macedonian "дишење
@@ -294,7 +312,8 @@ LABELS: tuple[Label, ...] = (
     # oxygen saturation
     _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
                r"oxygen\s+sat(?:uration)?s?|"
-               r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
+               r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|(?:fingertip\s+)?oximeter|"
+               r"sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
                r"desat(?:urat)?(?:ed|ing|ion)?\s+to|hypox(?:ic|emic)\s+to|"
                # Portuguese and Spanish desaturation "to": "dessaturação até 86%", "desaturación hasta 85%"
                r"dessatura\w*\s+(?:até|para)|desaturaci[óo]n\s+(?:hasta|a)|"
@@ -315,7 +334,7 @@ LABELS: tuple[Label, ...] = (
     _L("T°", r"T[°ºª˚]|Temp\.", "temperature", "any", case_sensitive=True),
     _L("t тела", r"t\s+тела|(?<![А-Яа-яЁё])(?:температур[аыу](?:\s+тела)?|темп\.)", "temperature", "ru/uk/bg",
        meaning="температура тела, the body temperature in Russian"),
-    _L("חום", r"(?:ال)?حرارة|חום|hiti|دما|درجه\s+حرارت", "temperature", "ar/he/is/fa",
+    _L("חום", r"(?:ال)?حرارة|חום|hiti|دما|(?:درجه\s+|درجہ\s+)?حرارت|তাপমাত্রা", "temperature", "ar/he/is/fa",
        not_after=_NOT_PATIENTS_TEMPERATURE, meaning="the temperature in Arabic, Hebrew, Icelandic and Persian"),
     _L("Т (Cyrillic)", r"(?<![А-Яа-яЁё])Т(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru/bg/uk", case_sensitive=True,
        meaning="a Russian note's Cyrillic 'Т' before a temperature with a decimal: 'Т 36,5°С'"),

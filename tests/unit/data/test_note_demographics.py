@@ -1290,6 +1290,15 @@ SEX_WORDS_HELDOUT34 = [
     ("Jina: Bi. [name]   Umri: miaka 40", ["Bi."], ["Bw."]),
     ("इतिहास: 31 वर्षीय महिला, ज़िला महिला चिकित्सालय से रेफर", ["महिला"], ["पुरुष"]),
 ]
+AGES_HELDOUT35 = [
+    # an age after a temperature below zero ("-4 F" is no age and sex), Italian "di anni", Urdu "عمر … سال" and
+    # "سالہ", Bengali "বয়স" in Bengali digits
+    ("Weather: -6 F, light snow.\n\nPatient: [name]   Age 41   Sex F", 41),
+    ("dimettiamo in data odierna la Sig.ra [cognome nome], di anni 72, ricoverata", 72),
+    ("مریض: جناب [نام]، عمر 45 سال، بیڈ نمبر 3", 45),
+    ("شکایات: 33 سالہ مریض کو بخار ہے", 33),
+    ("রোগীর নাম: [নাম]   বয়স: ৩১ বছর", 31),
+]
 AGES_HELDOUT34 = [
     # a Korean header's "F/71" after a spaced slash
     ("환자: [name] / F/71\nC.C.: 두통", 71),
@@ -1326,7 +1335,7 @@ AGES_HELDOUT29 = [
 
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
-                         + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34)
+                         + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""

@@ -27,7 +27,7 @@ GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
-           "dev36")
+           "dev36", "dev37")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -55,10 +55,12 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: dev32's chosen readings (0.923-0.964): an admission H&P's pasted flowsheet of the last hours before its own exam, a
 #: NEWS2 chart's first column before an escalation's A-E assessment, a post-operative transfer note's table after
 #: the pre-operative values, a Tcurrent starred after a Tmax.
+#: dev37's chosen °F (0.944): a sideline heat-illness report whose first temperature is a wet-bulb globe reading of
+#: the weather ("WBGT at 15:30: 88.9 F"), not the athlete's.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
-          "dev31": 0.90, "dev32": 0.92}
+          "dev31": 0.90, "dev32": 0.92, "dev37": 0.94}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -604,6 +606,24 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev36a-012@(367, 369)", "dev36a-022@(504, 508)", "dev36a-022@(509, 513)", "dev36a-033@(550, 554)",
               "dev36a-033@(555, 559)", "dev36b-013@(561, 563)", "dev36b-016@(1326, 1328)", "dev36b-016@(1329, 1331)",
               "dev36b-018@(1750, 1752)", "dev36b-034@(306, 309)", "dev36b-034@(310, 312)"},
+    # dev37 was heldout35, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT35,
+    # NOT_VITALS_HELDOUT35 and CHOSEN_HELDOUT35; left are a wet-bulb globe temperature read as the athlete's, a
+    # temperature range after "T" in a 24-hour summary, a transposed TPR chart ("T C  38.9  38.2 …"), "HR w spoczynku
+    # 70-85", Swedish and Ukrainian quoted pulses, a Russian "максимальное – 200/110" after a dash, Afrikaans "het
+    # gedaal tot", "off O2 -> 89%", a dengue chart's rows after a baseline line the rule takes
+    "dev37": {"dev37a-006@(152, 156)", "dev37a-006@(583, 588)", "dev37a-006@(1073, 1078)", "dev37a-007@(662, 666)",
+              "dev37a-007@(667, 671)", "dev37a-008@(1003, 1006)", "dev37a-008@(1007, 1009)", "dev37a-008@(1217, 1220)",
+              "dev37a-008@(1221, 1223)", "dev37a-010@(567, 570)", "dev37a-010@(1419, 1424)", "dev37a-012@(877, 879)",
+              "dev37a-012@(1042, 1044)", "dev37a-018@(1262, 1264)", "dev37a-018@(1265, 1268)",
+              "dev37a-018@(1293, 1296)", "dev37a-022@(861, 865)", "dev37a-022@(867, 871)", "dev37a-022@(873, 877)",
+              "dev37a-022@(879, 883)", "dev37a-022@(885, 889)", "dev37a-022@(1166, 1168)", "dev37a-031@(323, 325)",
+              "dev37a-031@(330, 333)", "dev37a-031@(334, 336)", "dev37a-031@(432, 435)", "dev37a-031@(438, 441)",
+              "dev37a-031@(442, 444)", "dev37b-007@(1001, 1003)", "dev37b-009@(1767, 1769)", "dev37b-011@(585, 588)",
+              "dev37b-011@(589, 591)", "dev37b-011@(648, 651)", "dev37b-011@(652, 654)", "dev37b-012@(473, 475)",
+              "dev37b-014@(1640, 1642)", "dev37b-014@(1643, 1645)", "dev37b-015@(904, 906)", "dev37b-015@(907, 910)",
+              "dev37b-022@(578, 581)", "dev37b-022@(582, 585)", "dev37b-023@(1325, 1328)", "dev37b-024@(958, 960)",
+              "dev37b-027@(511, 513)", "dev37b-027@(1317, 1320)", "dev37b-029@(387, 391)", "dev37b-029@(486, 490)",
+              "dev37b-029@(922, 924)", "dev37b-029@(925, 928)", "dev37b-031@(395, 397)", "dev37b-031@(659, 661)"},
 }
 
 
@@ -2452,6 +2472,45 @@ FORMS_HELDOUT34 = [
     ("Remitida por cifras elevadas en dos tomas (160/100 y 158/98 mmHg).", [
         ("systolic_bp", "160"), ("diastolic_bp", "100"), ("systolic_bp", "158"), ("diastolic_bp", "98")]),
 ]
+FORMS_HELDOUT35 = [
+    # an Indonesian observation row ("TD", "N"), Urdu table columns and labels, Bengali labels in Bengali digits,
+    # Chinese "呼吸", Serbian Cyrillic rates, Arabic "الضغط الشرياني", "rate 132 b/min" after a pulse's words,
+    # a home average "~", Icelandic "hæst", Swahili "mapigo", a "fingertip oximeter"
+    ("Observasi:\n21.15   TD 196/110   N 84   RR 20   SpO2 99%\n", [
+        ("systolic_bp", "196"), ("diastolic_bp", "110"), ("heart_rate", "84"), ("respiratory_rate", "20"),
+        ("oxygen_saturation", "99")]),
+    ("وقت          بلڈ پریشر   نبض   بخار        سانس\n8 بجے شام     118/72     92    99.4°F    20\n", [
+        ("systolic_bp", "118"), ("diastolic_bp", "72"), ("heart_rate", "92"), ("temperature", "99.4"),
+        ("respiratory_rate", "20")]),
+    ("معائنہ: بلڈ پریشر 96/64 ملی میٹر مرکری، نبض 110 فی منٹ، درجہ حرارت 99.1°F، سانس 24 فی منٹ", [
+        ("systolic_bp", "96"), ("diastolic_bp", "64"), ("heart_rate", "110"), ("temperature", "99.1"),
+        ("respiratory_rate", "24")]),
+    ("পরীক্ষা: রক্তচাপ ১২০/৮০ মিমি পারদ, নাড়ি ৯২/মিনিট, তাপমাত্রা ৯৯.২° ফা., শ্বাস ১৮/মিনিট", [
+        ("systolic_bp", "১২০"), ("diastolic_bp", "৮০"), ("heart_rate", "৯২"), ("temperature", "৯৯.২"),
+        ("respiratory_rate", "১৮")]),
+    ("血壓 150/88 mmHg，脈搏 90次/分，呼吸 22次/分", [
+        ("systolic_bp", "150"), ("diastolic_bp", "88"), ("heart_rate", "90"), ("respiratory_rate", "22")]),
+    ("срчана фреквенција 96/мин, респираторна фреквенција 20/мин", [("heart_rate", "96"), ("respiratory_rate", "20")]),
+    ("العلامات الحيوية: الضغط الشرياني 110/70 ملم زئبق", [("systolic_bp", "110"), ("diastolic_bp", "70")]),
+    ("Pulse: not palpable at radial; femoral weak, rate 128 b/min", [("heart_rate", "128")]),
+    ("Home avg ~142/88 since the last visit.", [("systolic_bp", "142"), ("diastolic_bp", "88")]),
+    ("Mælingar heima, hæst 172/96 að morgni.", [("systolic_bp", "172"), ("diastolic_bp", "96")]),
+    ("Saa 14:00: mapigo 120/dak, anaongea vizuri.", [("heart_rate", "120")]),
+    ("His fingertip oximeter read 97% this morning.", [("oxygen_saturation", "97")]),
+    # a column headed by the site before or after the temperature ("Rectal T (F)", Dutch "T° blaas": bladder), Dari
+    # "حرارت" alone
+    ("Time   Rectal T (F)   HR    Mental status\n15:45  106.1          148   confused\n", [
+        ("temperature", "106.1"), ("heart_rate", "148")]),
+    ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
+    ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
+]
+NOT_VITALS_HELDOUT35 = [
+    # guards of this round's labels ("N" beside a vitals line, Bengali labels, "rate … b/min"), which the previous code
+    # could not over-read: "N95" beside a pulse, a Bengali threshold ("-এর বেশি হলে": if above), a fetal heart rate
+    ("Droplet and N95 precautions; HR 96.", [("heart_rate", "96")]),
+    ("নাড়ি ১২০-এর বেশি হলে ডাক্তারকে জানাতে হবে।", []),
+    ("CTG: baseline fetal heart rate 140 bpm, reactive.", []),
+]
 NOT_VITALS_HELDOUT34 = [
     # a fluid titrated to a pressure, a Czech target ("cíl")
     ("NS titrated to radial pulse / SBP 90 (permissive hypotension).", []),
@@ -2501,6 +2560,29 @@ CHOSEN_HELDOUT34 = [
     ("Ward round note\nO: Obs overnight: T 38.1 at 02:00, HR 110 at 03:00\nObs at WR (08:40): T 37.8, HR 102\n", "102"),
     ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
      "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
+]
+CHOSEN_HELDOUT35 = [
+    # the nurses' "Obs chart" a doctor's note quotes; an admission clerking's "On ward 10:40" after its "ED obs"; a
+    # heading after its time ("19:00 On arrival to PNW:"); Finnish "Saliin saapuessa"; Estonian "Somaatiline staatus"
+    # after the ambulance card; Romanian "Starea prezentă"; Serbian "Соматски налаз" after the field crew; a Hebrew
+    # ED's nurse triage "מיון (אחות, …)"; a Chinese home log
+    ("SURGICAL WARD ROUND\nO:\nObs chart (nurses): 18:00 T 37.9 P 104 BP 112/70\nMy exam 07:50: T 38.2  P 110 reg\n",
+     "110"),
+    ("PSYCHIATRIC ADMISSION CLERKING\nPhysical:\nED obs 03:10: HR 104, BP 128/84\nOn ward 10:40: BP 118/76, P 92 reg\n",
+     "92"),
+    ("MIDWIFE HANDOVER\nLabour ward obs at 17:30 (worst): BP 78/40, P 132\n19:00 On arrival to PNW: pale.\n"
+     "      BP 92/58  P 118\n", "118"),
+    ("Anestesiakertomus\nOsastolla klo 7.00: RR 148/92, syke 84.\n\nSaliin saapuessa klo 8.05: RR 156/94, syke 88 SR\n",
+     "88"),
+    ("Vastuvõtt\nKiirabikaardil: RR 162/98, pulss 118 x/min.\n\nSomaatiline staatus: RR 148/92 mmHg, pulss 104 x/min\n",
+     "104"),
+    ("Anamnesis morbi: Echipa AMU la domiciliu: TA 100/60 mm Hg, FCC 108 b/min.\n\nStarea prezentă:\n"
+     "FCC 112 b/min. TA 96/58 mm Hg\n", "112"),
+    ("Према извештају ХМП на терену: ТА 190/100 mmHg, пулс 96/мин\n\nСоматски налаз (10:10): ТА 184/98 mmHg, "
+     "срчана фреквенција 104/мин\n", "104"),
+    ("סיכום ביקור\nמיון (אחות, 16:48): ל\"ד 98/58, דופק 128\n\nבדיקה גופנית (17:05):\nל\"ד 102/60, דופק 124\n", "128"),
+    ("家居血壓紀錄（女兒協助量度）：\n1月15日 早上 148/86，脈搏 80\n\n客觀資料（上午10時30分）：\n血壓 158/90 mmHg，脈搏 96次/分\n",
+     "96"),
 ]
 CHOSEN_HELDOUT32 = [
     # a flight crew's own "Initial crew VS"; "At bedside (0905) - team's own assessment" after the clinic's obs; an
@@ -2599,7 +2681,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT23, FORMS_HELDOUT24, FORMS_HELDOUT25,
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
-                                                                FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34)
+                                                                FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
+                                                                FORMS_HELDOUT35)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2619,7 +2702,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT27, CHOSEN_HELDOUT29,
                                                                          CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
                                                                          CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
-                                                                         CHOSEN_HELDOUT34)
+                                                                         CHOSEN_HELDOUT34, CHOSEN_HELDOUT35)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -2627,8 +2710,9 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
     assert chosen["heart_rate"] == chosen_heart_rate
 
 
-@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34)
+@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
-    """A mean arterial pressure, targets, a last period's date and altered calling criteria that heldout33 and
-    heldout34 showed read as readings, written here: only the readings around them are found."""
+    """A mean arterial pressure, targets, a last period's date, altered calling criteria, a mask's name and a fetal
+    heart rate that heldout33 to heldout35 showed read as readings, written here: only the readings around them are
+    found."""
     assert [(m.variable, m.text) for m in extract_vitals(text).mentions] == expected

@@ -150,7 +150,7 @@ def test_a_sex_field_is_rewritten_in_its_own_letters(text, rewritten):
                                     "dev14b", "dev15b", "dev16b", "dev17b", "dev18b", "dev19b", "dev20b", "dev21b",
                                     "dev22b", "dev23b", "dev24b", "dev25b", "dev26b",
                                     "dev27b", "dev28b", "dev29b", "dev30b", "dev31b", "dev32b", "dev33b",
-                                    "dev34b", "dev35b", "dev36b"])
+                                    "dev34b", "dev35b", "dev36b", "dev37b"])
 def test_every_other_language_note_gets_a_sex_counterfactual_or_a_reason(corpus):
     """Every note written in another language than English (the corpora's "b" parts) is rewritten to the other sex or
     told not applicable; none raises (a Chinese "性別：女", a Greek "Φύλο: Θ", a Turkish "Cinsiyet: E" did)."""
@@ -201,6 +201,25 @@ def test_the_masculine_patient_noun_becomes_the_feminine_of_its_language():
 def test_the_notes_notation_is_kept(text, variable, level, value, expected):
     result = rewrite_vital(build_user_note("n", text), variable, level, value=value)
     assert isinstance(result, Counterfactual) and result.note.text == expected
+
+
+def test_a_number_in_another_script_is_rewritten_in_its_digits():
+    """A Bengali note's pulse, temperature and age stay in Bengali digits (round 36); a Chinese "他" and a Vietnamese
+    "bệnh nhi nam" become "她" and "nữ"."""
+    text = "রোগীর নাম: [নাম]   বয়স: ৩১ বছর\nপরীক্ষা: রক্তচাপ ১২০/৮০ মিমি পারদ, নাড়ি ৯২/মিনিট, তাপমাত্রা ৯৯.২° ফা."
+    user = build_user_note("bn", text)
+    for variable in ("heart_rate", "temperature", "systolic_bp"):
+        made = rewrite_vital(user, variable, 1, seed=3)
+        assert isinstance(made, Counterfactual), made
+        digits = [ch for ch in made.written if ch.isdigit()]
+        assert digits and all("\u09e6" <= ch <= "\u09ef" for ch in digits), made.written
+        again = extract_vitals(made.note.text).chosen_mention(variable)
+        assert again is not None and again.value == made.value
+    assert age_counterfactual(user, 67).note.text.startswith("রোগীর নাম: [নাম]   বয়স: ৬৭ বছর")
+    assert sex_counterfactual(build_user_note("zh", "入院后完善检查。他自诉胸闷，予头孢他啶抗感染。")).note.text == \
+        "入院后完善检查。她自诉胸闷，予头孢他啶抗感染。"
+    assert sex_counterfactual(build_user_note("vi", "TÓM TẮT: Bệnh nhi nam, 4 tuổi, sốt cao.")).note.text == \
+        "TÓM TẮT: Bệnh nhi nữ, 4 tuổi, sốt cao."
 
 
 def test_a_celsius_value_is_drawn_in_the_fahrenheit_class():
