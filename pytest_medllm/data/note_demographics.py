@@ -317,11 +317,14 @@ _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMA
                 # Catalan "Sexe: Dona/Home", Hebrew "מין: זכר", Arabic "الجنس: ذكر", Russian "Пол: жен./муж."
                 # (a noun alone is also "wife"/"husband" there), Swahili "Jinsia: Ke/Me" (kike, kiume)
                 "dona": FEMALE, "home": MALE, "זכר": MALE, "ذكر": MALE, "жен": FEMALE, "муж": MALE, "ke": FEMALE,
-                "me": MALE, "чоловіча": MALE, "жіноча": FEMALE, "nữ": FEMALE, "nam": MALE}
+                "me": MALE, "чоловіча": MALE, "жіноча": FEMALE, "nữ": FEMALE, "nam": MALE,
+                # Serbian "пол: мушки/женски", Russian "мужской/женский"
+                "мушки": MALE, "женски": FEMALE, "мужской": MALE, "женский": FEMALE}
 #: Each field word's counterpart of the other sex (French writes "féminin").
 _FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin",
                             "dona": "home", "home": "dona", "זכר": "נקבה", "ذكر": "أنثى", "жен": "муж", "муж": "жен",
-                            "ke": "me", "me": "ke", "чоловіча": "жіноча", "жіноча": "чоловіча", "nữ": "nam", "nam": "nữ"}
+                            "ke": "me", "me": "ke", "чоловіча": "жіноча", "жіноча": "чоловіча", "nữ": "nam", "nam": "nữ",
+                            "мушки": "женски", "женски": "мушки", "мужской": "женский", "женский": "мужской"}
 
 
 def _field_counterpart(label: str, value: str, sex: str) -> str:

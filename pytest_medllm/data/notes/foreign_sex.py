@@ -137,7 +137,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         if word in ("男", "女") and text[m.start() - 1:m.start()] != "者":
             continue  # "患者男" is the patient; "育有1子1女" (a daughter), "男性" and "女性" are read as words of their own
         after = text[m.end():m.end() + 40]
-        after_age = re.search(r"\d[ \t]*-?[ \t]*jährige[rn]?[ \t]+$", text[max(0, m.start() - 15):m.start()])
+        # the age before the title: German "85-jähriger Herr", Czech "66letý pan", Slovak "70-ročná pani"
+        after_age = re.search(r"\d[ \t]*-?[ \t]*(?:jährige[rn]?|let[ýá]|ročn[ýá])[ \t]+$",
+                              text[max(0, m.start() - 15):m.start()])
         # titles written in lower case before a name: Dutch "dhr. P.", Czech "paní M. D.", Greek "κα Ελένη", Danish
         # "hr. N. J.", Romanian "dna E. P."; Dutch
         # also before a verb ("Sociaal: dhr. is van …")
@@ -239,7 +241,10 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         nordic_han = word.lower() == "han" and (bool(languages & {"no", "da"}) or "sv" not in languages)
         # Norwegian "mann" has "kvinne" for its counterpart, German "Mann" "Frau"
         nordic_mann = word.lower() == "mann" and languages & {"no", "da"} and "de" not in languages
-        counterpart = "patiente" if french_patient else "hun" if nordic_han else "kvinne" if nordic_mann else ""
+        # Czech "pan" has "paní" for its counterpart, Polish "pani"
+        czech_pan = word.lower() == "pan" and "cs" in languages and "pl" not in languages
+        counterpart = ("patiente" if french_patient else "hun" if nordic_han else "kvinne" if nordic_mann else
+                       "paní" if czech_pan else "")
         out.append(SexMention(m.start(), m.end(), word, sex, kind, "subject" if kind == "pronoun" else "",
                               counterpart=counterpart))
     return out

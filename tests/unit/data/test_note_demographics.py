@@ -1290,6 +1290,15 @@ SEX_WORDS_HELDOUT34 = [
     ("Jina: Bi. [name]   Umri: miaka 40", ["Bi."], ["Bw."]),
     ("इतिहास: 31 वर्षीय महिला, ज़िला महिला चिकित्सालय से रेफर", ["महिला"], ["पुरुष"]),
 ]
+SEX_WORDS_HELDOUT35 = [
+    # Czech "66letý pan" (the title after an age, no name), Croatian "Gospođa" opening a SOAP line, Afrikaans "Mev.",
+    # Serbian "пол: мушки"
+    ("Anamnéza a průběh: 66letý pan přivezen pro dušnost, při příjmu bez horečky, dle vyšetření objektivně stabilní.",
+     ["pan"], ["paní"]),
+    ("S: Gospođa navodi da se osjeća bolje, prohodala do kraja hodnika.", ["Gospođa"], ["Gospodin"]),
+    ("S – Mev. [van], 79 jaar, bed 6. Dag 2 na oop reduksie.", ["Mev."], ["Mnr."]),
+    ("Болесник: [име и презиме], 74 год., пол: мушки, пензионер", ["мушки"], ["женски"]),
+]
 AGES_HELDOUT35 = [
     # an age after a temperature below zero ("-4 F" is no age and sex), Italian "di anni", Urdu "عمر … سال" and
     # "سالہ", Bengali "বয়স" in Bengali digits
@@ -1345,7 +1354,8 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
 @pytest.mark.parametrize("text, sex_words, counterparts", SEX_WORDS_HELDOUT23 + SEX_WORDS_HELDOUT24 + SEX_WORDS_HELDOUT25
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
-                         + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34)
+                         + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34
+                         + SEX_WORDS_HELDOUT35)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""
