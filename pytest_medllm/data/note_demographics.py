@@ -180,6 +180,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("of N", r"\b(?i:man|woman|gentleman|lady|patient)[ \t]+of[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:years?\b|[.,;)]|$))"),
     ("is N", r"\b(?:[Hh]e|[Ss]he|[Pp]atient|[Pp]t)[ \t]+is[ \t]+(?P<n>\d{1,3})(?=[ \t]*[.,;]|[ \t]*$)"),
     ("sex/age", r"(?<![\w/])(?P<sex>[MF])[ \t]*/[ \t]*(?P<n>\d{1,3})(?![\d/])"),
+    # a Korean header's "성별/나이: 여/81" (sex/age)
+    ("Korean sex/age field", r"성별[ \t]*/[ \t]*나이[ \t]*:?[ \t]*[여남][ \t]*/[ \t]*(?P<n>\d{1,3})(?!\d)"),
     # "Age/Sex: 58 Y/F", "Patient: 57 years   Sex: Male", "年龄: 68岁"
     ("age/sex field", r"(?i)\bage\s*/\s*(?:sex|gender)\s*:?\s*(?P<n>\d{1,3})(?!\d)"),
     ("patient field", r"(?i)\b(?:patient|pt)\s*:\s*(?P<n>\d{1,3})\s*(?:years?|yrs?|y)\b(?!\s+ago)"),
@@ -285,7 +287,8 @@ def _age_context(text: str, m: re.Match) -> bool:
         return False  # "Ward: 7M Bed 21": a ward's name, not an age and a sex
     # also an IMIST-AMBO handover's "I – 58M"
     # (also after a field's spaced slash: "환자: [name] / F/58", not "w/ 4F-PCC")
-    opens = re.search(r"(?:^|[\n.;:(|]|[ \t]/|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
+    # (and after a masked name: "[name]  M/67")
+    opens = re.search(r"(?:^|[\n.;:(|]|(?<![\d\s\[])\][ \t]|[ \t]/|,|[ \t]{3,}|^[ \t]*I[ \t]*[–-])[\s*\-–]*"
                       r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|(?:(?:pt|patient|he|she)\s+is\s+)?an?)?"
                       r"[\s:]*$", before, re.I) or not before.strip()
     male = "sex" in m.groupdict() and m["sex"] == "M"
@@ -305,7 +308,7 @@ def _a_birth(text: str, start: int, end: int) -> bool:
 
 #: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
 _SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
-                        r"pohlaví|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới(?:\s+tính)?|jk|jenis\s+kelamin)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
+                        r"pohlaví|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới(?:\s+tính)?|jk|jenis\s+kelamin|성별(?:/나이)?)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
 #: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
 #: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
 _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
@@ -319,12 +322,15 @@ _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMA
                 "dona": FEMALE, "home": MALE, "זכר": MALE, "ذكر": MALE, "жен": FEMALE, "муж": MALE, "ke": FEMALE,
                 "me": MALE, "чоловіча": MALE, "жіноча": FEMALE, "nữ": FEMALE, "nam": MALE,
                 # Serbian "пол: мушки/женски", Russian "мужской/женский"
-                "мушки": MALE, "женски": FEMALE, "мужской": MALE, "женский": FEMALE}
+                "мушки": MALE, "женски": FEMALE, "мужской": MALE, "женский": FEMALE,
+                # Korean "성별/나이: 여/81"
+                "여": FEMALE, "남": MALE}
 #: Each field word's counterpart of the other sex (French writes "féminin").
 _FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin",
                             "dona": "home", "home": "dona", "זכר": "נקבה", "ذكر": "أنثى", "жен": "муж", "муж": "жен",
                             "ke": "me", "me": "ke", "чоловіча": "жіноча", "жіноча": "чоловіча", "nữ": "nam", "nam": "nữ",
-                            "мушки": "женски", "женски": "мушки", "мужской": "женский", "женский": "мужской"}
+                            "мушки": "женски", "женски": "мушки", "мужской": "женский", "женский": "мужской",
+                            "여": "남", "남": "여"}
 
 
 def _field_counterpart(label: str, value: str, sex: str) -> str:
@@ -373,8 +379,10 @@ def _sex_words(text: str) -> list[SexMention]:
             words.append(SexMention(m.start(), base_end, text[m.start():base_end], sex, "pronoun", role))
         elif low == "gent" and word[0].isupper() and "nl" in note_languages(text):
             continue  # "UZ Gent", "MUG Gent": the Flemish city
-        elif low == "gent" and re.match(r"[ \t]+(?:held|stat|given|dose|level|\d)", text[m.end():], re.I):
-            continue  # "Pip/tazo stat, gent held (CKD)": gentamicin
+        elif low == "gent" and (re.match(r"[ \t]+(?:held|stat|given|dose|level|\d)", text[m.end():], re.I) or
+                                re.search(r"\b(?:avoid|withhold|stop|start|no|iv|im)[ \t]+$",
+                                          text[max(0, m.start() - 10):m.start()], re.I)):
+            continue  # "Pip/tazo stat, gent held (CKD)", "avoid gent with AKI": gentamicin
         elif low == "man" and re.search(r"\b(?:haar|hennes|hendes|hennar)[ \t]+$", text[max(0, m.start() - 10):m.start()],
                                         re.I):
             continue  # Dutch "haar man", Scandinavian "hennes man": her husband

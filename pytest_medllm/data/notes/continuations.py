@@ -32,7 +32,7 @@ import re
 
 from .layouts import row_values
 from .values import (ANY_TEMP_UNIT, BP_DECADES, NUMBER, TEMP_NUMBER, Found, in_devise_units, read, read_pressure,
-                     someone_elses)
+                     read_single, someone_elses)
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
@@ -222,7 +222,9 @@ _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ress
                       r"(?:[Hh]is|[Hh]er|[Tt]he|[Aa]rterial)[ \t]+pressures?|"
                       r"[Tt]ensi[óo]n(?:[ \t]+art[ée]rielle)?|[Pp]ress[ãa]o(?:[ \t]+arterial)?|[Pp]ressione|"
                       r"[Bb]lutdruck(?:werte?)?|[Bb]loeddruk|[Bb]loeddrukmeting(?:en)?|[Bb]lutdruckmessung|ABPM|ABDM|"
-                      r"[Hh]ome[ \t]+cuff|(?<![А-Яа-яЁё])АД(?![А-Яа-яЁё]))"
+                      r"[Hh]ome[ \t]+cuff|(?<![А-Яа-яЁё])АД(?![А-Яа-яЁё])|"
+                      # Arabic "ضغط الدم", "قياس الضغط" (the pressure measured)
+                      r"(?:ال)?ضغط(?:[ \t]+الدم)?)"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
                       r"threshold\w*|range|agents?|lowering))")
 #: Where a blood-pressure sentence ends: a full stop before a space or the line's end, or the line's end (a
@@ -238,8 +240,14 @@ _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:(?:Today|Yesterday
 _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<!\d[ \t][-–][ \t])(?<!\d[-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
                              r"(?P<n2>\d{2,3})"
                              # (or the first of two pairs the unit ends: "150/100 y 156/102 mmHg")
-                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт)|[ \t]+(?:y|and|et|e|und|og|och|en|i)[ \t]+"
+                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт|ملم[ \t]*زئبق)|"
+                             r"[ \t]+(?:y|and|et|e|und|og|och|en|i)[ \t]+"
                              r"\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]*(?:mm[ \t]*Hg|Hgmm))")
+
+
+#: A bound after a pair and its unit: "below", "above" (Hungarian "alatt", "felett"; Japanese "未満", "以下", "以上";
+#: German "unter", "über").
+_BOUND_AFTER = re.compile(r"[ \t]*(?:mm[ \t]*Hg|Hgmm)?[ \t]*(?:alatt|felett|fölött|未満|以下|以上|unter\b|über\b)")
 
 
 #: Words of a plan on a line: the pairs after them are targets ("lower MAP by no more than 25%", "titrate to").
@@ -330,9 +338,43 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
         # no plan: "Averaging roughly 138/84" is a home log's mean, not "roughly" a target
         more += _pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure", plans=False)
     for m in _PAIR_WITH_UNIT.finditer(text):
+        if _BOUND_AFTER.match(text, m.end()):
+            continue  # a bound: Hungarian "180/105 Hgmm alatt tartottuk" (kept below), Japanese "125/75 mmHg未満"
         if not _NOT_READING_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
             more += read_pressure(text, m, "pair written with mmHg", lowest_systolic=50.0)[0]
     return more
+
+
+#: A line of a dated log: a date opening it ("03-03", "2/24", "2024/09/08", "12.03."), after a bullet.
+_DATED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?"
+                         r"(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)"
+                         r"(?![\d/])[^\n]*$", re.M)
+#: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)".
+_LOG_PULSE = re.compile(r"[ \t]*(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*(?P<hr>\d{2,3})(?![\d/.,])")
+
+
+def _dated_logs(text: str) -> list[Found]:
+    """Readings of a log whose lines each open with a date and hold pressure-shaped pairs, two such lines or more
+    in a row (a home log in any language: "03-03    158/98  p 74      149/94  p 78", "2/24　152/90（脈72）",
+    "- 2024/09/08 مساءً: 146/94"), with the pulse written right after a pair."""
+    more: list[Found] = []
+    block: list[list[Found]] = []
+    previous_end = -2
+    for line in _DATED_LINE.finditer(text):
+        date_end = re.match(r"[ \t]*(?:[-*•][ \t]*)?[\d/.-]+", line[0]).end() + line.start()  # type: ignore[union-attr]
+        found = _pairs_in(text, date_end, line.end(), "reading of a dated log", plans=False)
+        for pair_end in [f.partner[1] for f in found if f.variable == "systolic_bp" and f.partner]:
+            pulse = _LOG_PULSE.match(text, pair_end)
+            if pulse and pulse.end() <= line.end():
+                item, _ = read_single("heart_rate", text, pulse.start("hr"), pulse.end("hr"), "pulse of a dated log")
+                found += [item] if item else []
+        if not found or line.start() != previous_end + 1:
+            more += [f for rows in block for f in rows] if len(block) >= 2 else []
+            block = []
+        if found:
+            block.append(found)
+        previous_end = line.end()
+    return more + ([f for rows in block for f in rows] if len(block) >= 2 else [])
 
 
 def _after_ranges(text: str, ranges: list[tuple[str, int]]) -> list[Found]:
@@ -410,7 +452,7 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
     for m in _REPEAT_BP.finditer(text):
         more += read_pressure(text, m, "repeated blood pressure", lowest_systolic=30.0)[0]
     return (more + _topic_lines(text) + _blood_pressure_sentences(text) + _timed_temperatures(text) +
-            _after_ranges(text, ranges or []))
+            _after_ranges(text, ranges or []) + _dated_logs(text))
 
 
 def _line_of(text: str, at: int) -> int:

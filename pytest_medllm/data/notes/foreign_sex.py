@@ -46,8 +46,10 @@ STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|cons|"
 
 #: Chinese and Japanese write the noun glued to the age or to "patient": "78歳男性", "患者男性", "老年男性" (an
 #: elderly man); not the end of a compound ("sage-femme", a midwife).
+#: (a word of Chinese, Japanese or Korean letters needs no boundary after it: "72歲女性有 DM", "남자가")
 _FOREIGN = re.compile(r"(?<!-)(?:(?<![^\W\d_])|(?<=[歳岁歲者年]))(?:" + "|".join(sorted((re.escape(w) for w in FOREIGN_SEX_WORDS), key=len,
-                                                             reverse=True)) + r")(?![^\W\d_])", re.I)
+                                                             reverse=True)) + r")"
+                      r"(?:(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])|(?![^\W\d_]))", re.I)
 #: French "il" that is no one: "il y a 9 jours", "il faut", "il s'agit de", "il est possible".
 _IMPERSONAL = re.compile(r"\s+(?:y\s+a|n['’]y\s+a|faut|s['’]agit|semble|existe|convient|reste|est\s+(?:possible|"
                          r"probable|important|nécessaire|recommandé|prévu|à\s+noter|difficile|urgent))\b", re.I)
@@ -120,8 +122,12 @@ def _title_without_a_name(word: str, before: str, after: str) -> bool:
     if low in ("mme", "madame", "monsieur"):
         return bool(re.match(r"[ \t]+(?:est|a|présente|rapporte|décrit|signale|se|dit|vit|habite|consulte|ne|n['’])\b",
                              after))
-    if low in ("signora", "signore"):
-        return bool(re.search(r"\b(?:la|il)[ \t]+$", before, re.I))
+    if low in ("signora", "signore", "sig.ra", "sig.", "sig.na"):
+        return bool(re.search(r"\b(?:la|il)[ \t]+$", before, re.I))  # "Al domicilio la Sig.ra ha misurato …"
+    if low in ("pani", "pan") and word[0].isupper():
+        return bool(re.match(r"[ \t]+[a-ząćęłńóśźżěščřžýáíéůú]", after))  # Polish "W dniu wypisu Pani bez duszności"
+    if low in ("frau", "herr") and re.match(r"[ \t]*,", after):
+        return bool(re.search(r"(?:\]|_{2,}|[^\W\d_]),[ \t]*$", before))  # a header's "Pat.: [name], Frau, geb. …"
     return word.upper() == word.lower() and bool(re.match(r"[ \t]+\S", after))
 
 
@@ -134,8 +140,9 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         sex, kind, needs = FOREIGN_SEX_WORDS[word.lower()]
         if needs and not languages & set(needs):
             continue
-        if word in ("男", "女") and text[m.start() - 1:m.start()] != "者":
-            continue  # "患者男" is the patient; "育有1子1女" (a daughter), "男性" and "女性" are read as words of their own
+        if word in ("男", "女") and (text[m.start() - 1:m.start()] != "者" or
+                                    re.match(r"[\u4e00-\u9fff]", text[m.end():m.end() + 1])):
+            continue  # "患者男" is the patient; "育有1子1女", "患者女儿" (a daughter), "男性" and "女性" are words of their own
         after = text[m.end():m.end() + 40]
         # the age before the title: German "85-jähriger Herr", Czech "66letý pan", Slovak "70-ročná pani"
         after_age = re.search(r"\d[ \t]*-?[ \t]*(?:jährige[rn]?|let[ýá]|ročn[ýá])[ \t]+$",

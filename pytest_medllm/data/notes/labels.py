@@ -92,10 +92,13 @@ _THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+th
              r"no\s+more\s+than|goal|target|aim)"
 #: One piece of what may stand between a label and its value; the gap is any number of them (none overlapping, so
 #: that a label without a value fails fast).
-_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
+_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–—\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
               rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|"
+              # a flowsheet row's qualifier after a comma: "Systolic BP, Invasive   108 mmHg"
+              r",(?=[ \t]*(?:non-?invasive|invasive|cuff|arterial|monitored)\b)|"
+              r"(?:non-?invasive|invasive|cuff|arterial|monitored)\b|"
               # a pulse's quality and its comma: "Radial pulse: weak, 168/min"
               r"(?:weak|thready|feeble|bounding|faint|rapid|irregular|regular),|"
               # a Hungarian case ending on the label: "SpO2-t 91%-nak mérte"
@@ -110,7 +113,9 @@ _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{
 _BEFORE_TARGET = re.compile(r"(?:\btitrat\w*\s+to\W+(?:\w+\W+){0,3}$|"  # "NS titrated to radial pulse / SBP 90"
                             r"\b(?:goal|target|keep|maintain|aim|titrat\w*\s+to|wean\w*\s+\w+\s+to|if|until|"
                             # "call parameters: SBP > 180" (a line that opens with "Parameters:" lists readings)
-                            r"unless|(?<=\S[ \t])parameters?|roughly|toward|towards|هدف)\W+(?:\w+\W+){0,1}|"
+                            r"unless|(?<=\S[ \t])parameters?|roughly|toward|towards|هدف|"
+                            r"alvo|objetivo|obiettivo|doel|ziel)"
+                            r"\W+(?:\w+\W+){0,1}|"
                             r"(?:目標|目标)[^\n]{0,4})$",
                             re.I)
 #: A value ends where its number ends, not before a time or a duration ("Tmax 24h: 38.9" is read at 38.9).
@@ -174,8 +179,10 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     if re.search(_THRESHOLD, m["gap"], re.I) or re.match(
             r"[ \t]*(?:°[ \t]*[CF]?|%|bpm|mm[ \t]*Hg)?[ \t]*or[ \t]+"
             r"(?:above|higher|more|greater|over|below|less|lower)\b",
-            text[end:], re.I) or re.match(r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg)?[ \t]*(?:이상|이하|以上|以下|未満|を超え|"
-                                         r"üzerin\w*|altın\w*|-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে))",
+            text[end:], re.I) or re.match(r"(?:[ \t]*/[ \t]*\d{2,3})?"
+                                         r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg|Hgmm)?[ \t]*"
+                                         r"(?:이상|이하|以上|以下|未満|を超え|üzerin\w*|altın\w*|alatt|felett|fölött|"
+                                         r"-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে))",
                                          text[end:]):
         return "a threshold or target"  # Korean, Japanese, Bengali write "or more" after the value: "HR 110 이상"
     line_start = text.rfind("\n", 0, label_start) + 1

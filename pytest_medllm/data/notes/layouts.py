@@ -423,6 +423,10 @@ _ROW_PAIR = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>\d{{1,3}})[ \t]*/[ \t]*
 _ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}?[ \t:|]*(?:\(!\)[ \t]*)?")
 
 
+#: A unit written in every cell of a flowsheet row: "98 bpm   104 bpm", "22 br/min", "108 mmHg", "37.8 DegC".
+_CELL_UNIT = r"[ \t]*(?:bpm|b/min|br/min|breaths/min|/min|mm[ \t]?Hg|Deg[ \t]?[CF])(?![A-Za-z])"
+
+
 def row_values(text: str, item: Found, after: int, line_start: int, line_end: int) -> list[Found]:
     """A row that opens with the label and lists several values: "HR   96   102   108", "BP  110/65  104/60"."""
     if (item.variable == "diastolic_bp" and item.partner) or not _ROW_LABEL.fullmatch(text[line_start:item.start]):
@@ -430,7 +434,8 @@ def row_values(text: str, item: Found, after: int, line_start: int, line_end: in
     pair = item.variable == "systolic_bp" and item.partner is not None  # "Systolic BP  128  118" is a row of singles
     more: list[Found] = []
     pos = item.partner[1] if pair and item.partner else after  # a row of pressures goes on after the diastolic
-    pos += len(re.match(rf"(?:{ANY_TEMP_UNIT}|[ \t]*%)?", text[pos:])[0]) if not pair else 0  # type: ignore[index]
+    cell_unit = re.match(_CELL_UNIT, text[pos:])  # "98 bpm   104 bpm": every cell writes it, "26/min   3" is a score
+    pos += len(re.match(rf"(?:{ANY_TEMP_UNIT}|{_CELL_UNIT}|[ \t]*%)?", text[pos:])[0])  # type: ignore[index]
     air = re.match(r"[ \t]*(?:RA|r/a|NC|\d{1,2}(?:\.\d)?[ \t]?L(?:PM)?)\b(?=[ \t]{2,}|\t)", text[pos:])
     pos += air.end() if air else 0  # "SpO2      95 RA   94 RA": the first value's air
     while pos < line_end:
@@ -441,11 +446,14 @@ def row_values(text: str, item: Found, after: int, line_start: int, line_end: in
         row = (_ROW_PAIR if pair else _ROW_VALUE).match(text, pos)
         if not row or row.start("v") >= line_end:
             break
+        pos = row.end() + (text[row.end():row.end() + 1] == "%")
+        if cell_unit and not re.match(_CELL_UNIT, text[pos:]):
+            break
         new = read(item.variable, text, row.start("v"), row.end("v"), "flowsheet row", item.unit, pair=pair)
         if not new:
             break
         more += new
-        pos = row.end() + (text[row.end():row.end() + 1] == "%")
+        pos += len(re.match(rf"(?:{ANY_TEMP_UNIT}|{_CELL_UNIT})?", text[pos:])[0])  # type: ignore[index]
         flag = re.match(r"[ \t]*(?:\(!\)|(?:RA|r/a|NC|\d{1,2}(?:\.\d)?[ \t]?L(?:PM)?)\b)", text[pos:])
         # "114 (!)": Epic's abnormal flag after a cell's value; "95 RA   94 1L": a saturation's air
         pos += flag.end() if flag else 0

@@ -60,7 +60,8 @@ _BEFORE_READING = re.compile(r"[\[(][^\[\]()\n]{0,40}[\])](?:[ \t]*/[ \t]*\([^()
 #: Words before a range that make it a target, a threshold, an order or a reference, not readings.
 _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|titrat\w*|parameters?|normal|ref\w*|"
                            r"(?<!\bfor\s)call|notify|if|until|below|above|under|over|less|greater|wean\w*|permissive|"
-                           r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|tavoite\w*|hedef\w*|cél\w*|هدف|"
+                           r"objectif|cible|Ziel\w*|objetivo|obiettivo|doel|mål\w*|meta|alvo|"
+                           r"tavoite\w*|hedef\w*|cél\w*|هدف|"
                            r"maintenir|mantener|mantenere|halten|ciljn\w*|normoks\w*|normox\w*|protect\w*|protek\w*|"
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|criteri\w*|triggers?|zones?|yellow|amber|"

@@ -71,7 +71,8 @@ LABELS: tuple[Label, ...] = (
                                    r"(?=[ \t]*:?[ \t]*\d{2,3}\b)", "heart_rate", "nl/de/sv/es/it/pt/fr/pl",
        unit=r"[ \t]*(?:bpm|b/min|/[ \t]?min|lpm|spm|[,;.)(\n]|$)",
        meaning="an ECG's sinus rhythm and its rate: 'sinustachycardie 114/min', 'taquicardia sinusal 112 lpm'"),
-    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|(?:akcj[aię]|czynno(?:ść|sc)|rytm(?:em)?)\s+(?:serca|komór)"
+    _L("AS (akcja serca)", r"AS(?:[ \t]+(?:nie)?miarow[aey])?|"
+                           r"(?:akcj[aięą]|czynno(?:ść|sc|ścią)|rytm(?:em)?)\s+(?:serca|komór)"
                            r"(?:\s+(?:nie)?miarow[aey])?(?:,?\s+(?:ok\.|około))?(?:\s+do)?", "heart_rate", "pl",
        only_in=("pl",),
        unit=r"[ \t]*/[ \t]?min",
@@ -107,7 +108,9 @@ LABELS: tuple[Label, ...] = (
     _L("HF", r"HF", "heart_rate", "de/nl", only_in=("de", "nl"), unit=RATE_UNIT, case_sensitive=True,
        meaning="Herzfrequenz, hartfrequentie (English HF is heart failure)"),
     # Finnish "syke 122", Czech "TF 128/min" (tepová frekvence), Greek "ΣΦ 104/min" (σφύξεις)
-    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus\w*|pulz|mạch|tętn(?:ie|em|a)", "heart_rate",
+    _L("syke", r"syke|pulssi|tepová\s+frekvence|σφύξεις|pulzus\w*|pulz|mạch|tętn(?:ie|em|a)|"
+                 # Hungarian "kamrafrekvencia" (the ventricles' rate), "szívfrekvencia"
+                 r"kamrafrekvenci\w*|szívfrekvenci\w*", "heart_rate",
        "fi/cs/el/hu/sk/sl/vi/pl"),
     # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
     _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro/ru", unit=RATE_UNIT, case_sensitive=True,
@@ -128,7 +131,8 @@ LABELS: tuple[Label, ...] = (
     _L("रक्तचाप", r"रक्तचाप", "blood_pressure", "hi", meaning="the blood pressure in Hindi"),
     _L("तापमान", r"तापमान", "temperature", "hi", meaning="the temperature in Hindi"),
     # Vietnamese "M 118 l/ph" (mạch), "NT 30 l/ph" (nhịp thở), "tần số 110 l/ph" (the heart's rate on its line)
-    _L("M (mạch)", r"M|tần\s+số(?:\s+(?:tim|thất)(?:\s+trung\s+bình)?)?", "heart_rate", "vi",
+    _L("M (mạch)", r"M|tần\s+số(?:\s+(?:tim|thất)(?:\s+trung\s+bình)?)?|nhịp\s+xoang(?:\s+(?:nhanh|chậm))?",
+       "heart_rate", "vi",
        unit=r"[ \t]*(?:l/ph?|lần/ph(?:út)?|ck/ph?|nhịp/ph(?:út)?)\b",
        case_sensitive=True, meaning="mạch, the pulse in Vietnamese, and 'tần số' (rate; 'tần số tim', the heart's; "
                                     "'tần số thất', the ventricles'), always with 'l/ph' or 'l/p'"),

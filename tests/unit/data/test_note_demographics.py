@@ -1290,6 +1290,17 @@ SEX_WORDS_HELDOUT34 = [
     ("Jina: Bi. [name]   Umri: miaka 40", ["Bi."], ["Bw."]),
     ("इतिहास: 31 वर्षीय महिला, ज़िला महिला चिकित्सालय से रेफर", ["महिला"], ["पुरुष"]),
 ]
+SEX_WORDS_HELDOUT36 = [
+    # a Chinese noun glued to the next word ("女性有"), a German header's "[name], Frau, geb.", Italian "la Sig.ra" before
+    # a verb, Polish "Pani" before lower case, a Korean "성별/나이" field, "M/71" after a masked name; "gent" the drug
+    ("此位68歲女性有高血壓。", ["女性"], ["男性"]),
+    ("Pat.: [name], Frau, geb. 01.02.1950 (74 J.)", ["Frau"], ["Herr"]),
+    ("Al domicilio la Sig.ra ha misurato la pressione.", ["Sig.ra"], ["Sig."]),
+    ("W dniu wypisu Pani w stanie ogólnym dobrym.", ["Pani"], ["Pan"]),
+    ("환자명: [name]　성별/나이: 여/77", ["여"], ["남"]),
+    ("[name]  M/71\n\nCOPD", ["M"], ["F"]),
+    ("Mr [name], 80. Plan: avoid gent with AKI.", ["Mr"], ["Ms"]),
+]
 SEX_WORDS_HELDOUT35 = [
     # Czech "66letý pan" (the title after an age, no name), Croatian "Gospođa" opening a SOAP line, Afrikaans "Mev.",
     # Serbian "пол: мушки"
@@ -1298,6 +1309,11 @@ SEX_WORDS_HELDOUT35 = [
     ("S: Gospođa navodi da se osjeća bolje, prohodala do kraja hodnika.", ["Gospođa"], ["Gospodin"]),
     ("S – Mev. [van], 79 jaar, bed 6. Dag 2 na oop reduksie.", ["Mev."], ["Mnr."]),
     ("Болесник: [име и презиме], 74 год., пол: мушки, пензионер", ["мушки"], ["женски"]),
+]
+AGES_HELDOUT36 = [
+    # a Korean "성별/나이: 남/77" field, "F/59" after a masked name
+    ("환자명: [name]　성별/나이: 남/77", 77),
+    ("[name]  F/59\n\nHTN", 59),
 ]
 AGES_HELDOUT35 = [
     # an age after a temperature below zero ("-4 F" is no age and sex), Italian "di anni", Urdu "عمر … سال" and
@@ -1344,7 +1360,8 @@ AGES_HELDOUT29 = [
 
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
-                         + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35)
+                         + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35
+                         + AGES_HELDOUT36)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1355,7 +1372,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
                          + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34
-                         + SEX_WORDS_HELDOUT35)
+                         + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

@@ -27,7 +27,7 @@ GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
-           "dev36", "dev37")
+           "dev36", "dev37", "dev38")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -57,10 +57,14 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: the pre-operative values, a Tcurrent starred after a Tmax.
 #: dev37's chosen °F (0.944): a sideline heat-illness report whose first temperature is a wet-bulb globe reading of
 #: the weather ("WBGT at 15:30: 88.9 F"), not the athlete's.
+#: dev38's chosen readings (0.878-0.947): EHR flowsheets that list the newest reading first (a Cerner column table, a
+#: Meditech grid) whose annotator starred the earliest, an ED clerking's triage line before the "Vitals on exam" the
+#: rule takes, a ward round's "On admission" set before the day's own, an ISBAR handover's ED obs before the ward's
+#: table, a Brazilian "classificação de risco" and a Danish pre-assessment before the day's own values.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
-          "dev31": 0.90, "dev32": 0.92, "dev37": 0.94}
+          "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -117,9 +121,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # dev10 was heldout8, scored once (README) and then studied: "documented 103 F at home" (a whole number before a
     # bare unit letter), "a 3' 104/60" after an Italian orthostatic series, Norwegian "RF 18", an ICU round's
     # "Temp: 37.8 (bladder probe)" line after "Overnight: Febrile to 38.6", a brother's "fever 38.5"
-    "dev10": {"dev10a-017@(1389, 1393)", "dev10a-017@(1394, 1398)", "dev10b-008@(406, 409)",
-              "dev10b-017@(1370, 1373)", "dev10b-017@(1374, 1376)", "dev10b-026@(280, 284)",
-              "dev10b-026@(1456, 1460)", "dev10b-029@(607, 611)"},
+    "dev10": {"dev10a-017@(1389, 1393)", "dev10a-017@(1394, 1398)", "dev10b-008@(406, 409)", "dev10b-017@(1370, 1373)",
+              "dev10b-017@(1374, 1376)", "dev10b-026@(280, 284)", "dev10b-026@(1456, 1460)", "dev10b-029@(607, 611)"},
     # dev11 was heldout9, scored once (README) and then studied: "improvement to 89%" after a NRB, "SpO2 97% FiO2
     # 0.5" (read as an oxygen fraction), "Tmax on the floor 99.8", "Tmax that episode 38.9", a lower-case "t=98.6",
     # a paced rhythm's "underlying SB 48", "Recovery to 92%", Spanish "saturaciones de 82 %", a run with two arms'
@@ -190,14 +193,14 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     "dev17": {"dev17a-004@(508, 512)", "dev17a-004@(689, 693)", "dev17a-006@(528, 530)", "dev17a-012@(948, 950)",
               "dev17a-016@(678, 681)", "dev17a-016@(682, 685)", "dev17a-016@(985, 988)", "dev17a-016@(989, 992)",
               "dev17a-016@(1099, 1102)", "dev17a-016@(1103, 1105)", "dev17a-016@(1109, 1112)",
-              "dev17a-016@(1113, 1116)", "dev17a-017@(1130, 1133)", "dev17a-017@(1134, 1136)", "dev17a-019@(620, 624)",
-              "dev17a-019@(715, 719)", "dev17a-019@(1000, 1004)", "dev17a-019@(1095, 1099)", "dev17a-022@(1936, 1938)",
-              "dev17a-033@(337, 339)", "dev17a-033@(340, 342)", "dev17a-033@(614, 617)", "dev17a-033@(618, 620)",
-              "dev17b-002@(903, 906)", "dev17b-002@(2123, 2125)", "dev17b-002@(2126, 2128)", "dev17b-006@(1768, 1771)",
-              "dev17b-008@(1019, 1022)", "dev17b-008@(1023, 1026)", "dev17b-008@(1037, 1039)",
-              "dev17b-008@(1313, 1316)", "dev17b-008@(1317, 1320)", "dev17b-008@(1330, 1332)",
-              "dev17b-025@(1423, 1427)", "dev17b-025@(1436, 1440)", "dev17b-025@(1449, 1453)",
-              "dev17b-025@(1495, 1499)", "dev17b-034@(990, 992)", "dev17b-034@(1466, 1468)"},
+              "dev17a-016@(1113, 1116)", "dev17a-019@(620, 624)", "dev17a-019@(715, 719)", "dev17a-019@(1000, 1004)",
+              "dev17a-019@(1095, 1099)", "dev17a-022@(1936, 1938)", "dev17a-033@(337, 339)", "dev17a-033@(340, 342)",
+              "dev17a-033@(614, 617)", "dev17a-033@(618, 620)", "dev17b-002@(903, 906)", "dev17b-002@(2123, 2125)",
+              "dev17b-002@(2126, 2128)", "dev17b-006@(1768, 1771)", "dev17b-008@(1019, 1022)",
+              "dev17b-008@(1023, 1026)", "dev17b-008@(1037, 1039)", "dev17b-008@(1313, 1316)",
+              "dev17b-008@(1317, 1320)", "dev17b-008@(1330, 1332)", "dev17b-025@(1423, 1427)",
+              "dev17b-025@(1436, 1440)", "dev17b-025@(1449, 1453)", "dev17b-025@(1495, 1499)", "dev17b-034@(990, 992)",
+              "dev17b-034@(1466, 1468)"},
     # dev18 was heldout16, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT16 and
     # CHOSEN_HELDOUT16. Left: Korean positional "V/S 102/60-70-18" runs, a Hungarian pulse written before its label
     # ("124/min arrhythmiás pulzust"), a Danish "puls op til 146", ends of ranges, a Catalan ECG's "a 100 x'", home
@@ -251,9 +254,6 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20b-022@(1902, 1904)", "dev20b-025@(845, 847)", "dev20b-025@(848, 850)", "dev20b-025@(854, 857)",
               "dev20b-025@(866, 870)", "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)", "dev20b-025@(1583, 1586)",
               "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)", "dev20b-028@(2098, 2100)", "dev20b-029@(276, 279)",
-              "dev20b-032@(226, 230)", "dev20b-032@(237, 239)", "dev20b-032@(280, 282)", "dev20b-032@(283, 285)",
-              "dev20b-032@(294, 297)", "dev20b-032@(305, 307)", "dev20b-032@(639, 643)", "dev20b-032@(648, 651)",
-              "dev20b-032@(652, 654)", "dev20b-032@(663, 666)", "dev20b-032@(676, 678)", "dev20b-032@(687, 689)",
               "dev20b-034@(552, 554)", "dev20b-034@(555, 557)", "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)",
               "dev20b-035@(322, 324)", "dev20b-035@(334, 337)", "dev20b-035@(349, 351)", "dev20b-035@(362, 366)",
               "dev20b-035@(377, 379)", "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)",
@@ -271,10 +271,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev21a-014@(922, 924)", "dev21a-014@(932, 934)", "dev21a-031@(1404, 1406)", "dev21a-031@(1412, 1414)",
               "dev21a-031@(1433, 1435)", "dev21a-031@(1441, 1443)", "dev21a-031@(1499, 1501)",
               "dev21a-031@(1509, 1511)", "dev21a-031@(1592, 1594)", "dev21a-031@(1624, 1626)",
-              "dev21a-031@(1645, 1647)", "dev21b-017@(1651, 1654)", "dev21b-023@(1758, 1760)",
-              "dev21b-035@(306, 308)", "dev21b-035@(309, 311)", "dev21b-035@(320, 323)", "dev21b-035@(331, 333)",
-              "dev21b-035@(343, 345)", "dev21b-035@(351, 355)", "dev21b-035@(413, 415)", "dev21b-035@(416, 418)",
-              "dev21b-035@(427, 430)", "dev21b-035@(438, 440)", "dev21b-035@(448, 452)", "dev21b-035@(460, 462)"},
+              "dev21a-031@(1645, 1647)", "dev21b-017@(1651, 1654)", "dev21b-035@(306, 308)", "dev21b-035@(309, 311)",
+              "dev21b-035@(320, 323)", "dev21b-035@(331, 333)", "dev21b-035@(343, 345)", "dev21b-035@(351, 355)",
+              "dev21b-035@(413, 415)", "dev21b-035@(416, 418)", "dev21b-035@(427, 430)", "dev21b-035@(438, 440)",
+              "dev21b-035@(448, 452)", "dev21b-035@(460, 462)"},
     # dev22 was heldout20, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT20 and
     # CHOSEN_HELDOUT20. Left: the ends of ranges, which its annotators (and those from dev15 on) mark and the extractor
     # does not read (the earlier corpora leave them unmarked), ECG rates, Tcurrent starred after a Tmax (36 of 39
@@ -315,29 +315,27 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24a-004@(1228, 1233)", "dev24a-004@(1236, 1239)", "dev24a-004@(1243, 1245)",
               "dev24a-004@(1249, 1251)", "dev24a-004@(1252, 1254)", "dev24a-004@(1258, 1260)",
               "dev24a-006@(1509, 1512)", "dev24a-006@(1513, 1515)", "dev24a-006@(1520, 1523)",
-              "dev24a-006@(1524, 1526)", "dev24a-006@(1538, 1541)", "dev24a-006@(1542, 1544)", "dev24a-007@(466, 469)",
-              "dev24a-007@(891, 893)", "dev24a-008@(764, 768)", "dev24a-008@(793, 797)", "dev24a-008@(2249, 2253)",
-              "dev24a-011@(388, 392)", "dev24a-012@(216, 219)", "dev24a-012@(220, 223)", "dev24a-012@(680, 683)",
-              "dev24a-012@(684, 687)", "dev24a-015@(1385, 1387)", "dev24a-015@(1388, 1390)", "dev24a-015@(1454, 1457)",
-              "dev24a-015@(1458, 1460)", "dev24a-019@(931, 933)", "dev24a-019@(934, 936)", "dev24a-019@(1787, 1789)",
-              "dev24a-019@(1791, 1794)", "dev24a-021@(420, 423)", "dev24a-022@(1464, 1466)", "dev24a-023@(1094, 1096)",
-              "dev24a-023@(1205, 1207)", "dev24a-026@(547, 551)", "dev24a-026@(561, 563)", "dev24a-026@(1041, 1045)",
-              "dev24a-026@(1056, 1059)", "dev24a-026@(1073, 1075)", "dev24a-026@(1076, 1078)",
-              "dev24a-026@(1129, 1131)", "dev24a-026@(1375, 1377)", "dev24a-026@(1378, 1380)",
-              "dev24a-026@(1391, 1394)", "dev24a-029@(1014, 1016)", "dev24a-031@(2484, 2486)",
-              "dev24a-031@(2487, 2489)", "dev24b-001@(2817, 2819)", "dev24b-001@(2824, 2826)",
-              "dev24b-003@(2339, 2341)", "dev24b-003@(2345, 2347)", "dev24b-006@(850, 853)", "dev24b-006@(854, 856)",
-              "dev24b-007@(2728, 2730)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)", "dev24b-008@(709, 711)",
-              "dev24b-008@(712, 714)", "dev24b-008@(1318, 1320)", "dev24b-009@(1618, 1620)", "dev24b-009@(1621, 1623)",
-              "dev24b-013@(282, 285)", "dev24b-013@(290, 293)", "dev24b-013@(294, 297)", "dev24b-013@(1628, 1631)",
-              "dev24b-013@(1632, 1634)", "dev24b-013@(1641, 1644)", "dev24b-015@(957, 960)", "dev24b-015@(969, 972)",
-              "dev24b-015@(973, 976)", "dev24b-015@(1139, 1142)", "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)",
-              "dev24b-017@(850, 853)", "dev24b-017@(854, 857)", "dev24b-017@(959, 962)", "dev24b-017@(963, 965)",
-              "dev24b-017@(1248, 1250)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)",
-              "dev24b-025@(264, 266)", "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)",
-              "dev24b-025@(983, 985)", "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)",
-              "dev24b-027@(589, 593)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)",
-              "dev24b-034@(505, 508)", "dev24b-034@(509, 511)", "dev24b-034@(515, 517)"},
+              "dev24a-006@(1524, 1526)", "dev24a-007@(466, 469)", "dev24a-007@(891, 893)", "dev24a-008@(764, 768)",
+              "dev24a-008@(793, 797)", "dev24a-008@(2249, 2253)", "dev24a-011@(388, 392)", "dev24a-012@(216, 219)",
+              "dev24a-012@(220, 223)", "dev24a-012@(680, 683)", "dev24a-012@(684, 687)", "dev24a-015@(1385, 1387)",
+              "dev24a-015@(1388, 1390)", "dev24a-015@(1454, 1457)", "dev24a-015@(1458, 1460)", "dev24a-019@(931, 933)",
+              "dev24a-019@(934, 936)", "dev24a-019@(1787, 1789)", "dev24a-019@(1791, 1794)", "dev24a-021@(420, 423)",
+              "dev24a-022@(1464, 1466)", "dev24a-023@(1094, 1096)", "dev24a-023@(1205, 1207)", "dev24a-026@(547, 551)",
+              "dev24a-026@(561, 563)", "dev24a-026@(1041, 1045)", "dev24a-026@(1056, 1059)", "dev24a-026@(1073, 1075)",
+              "dev24a-026@(1076, 1078)", "dev24a-026@(1129, 1131)", "dev24a-026@(1375, 1377)",
+              "dev24a-026@(1378, 1380)", "dev24a-026@(1391, 1394)", "dev24a-029@(1014, 1016)",
+              "dev24a-031@(2484, 2486)", "dev24a-031@(2487, 2489)", "dev24b-001@(2817, 2819)",
+              "dev24b-001@(2824, 2826)", "dev24b-003@(2339, 2341)", "dev24b-003@(2345, 2347)", "dev24b-006@(850, 853)",
+              "dev24b-006@(854, 856)", "dev24b-007@(2728, 2730)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)",
+              "dev24b-008@(709, 711)", "dev24b-008@(712, 714)", "dev24b-008@(1318, 1320)", "dev24b-013@(282, 285)",
+              "dev24b-013@(290, 293)", "dev24b-013@(294, 297)", "dev24b-013@(1628, 1631)", "dev24b-013@(1632, 1634)",
+              "dev24b-013@(1641, 1644)", "dev24b-015@(957, 960)", "dev24b-015@(969, 972)", "dev24b-015@(973, 976)",
+              "dev24b-015@(1139, 1142)", "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)", "dev24b-017@(850, 853)",
+              "dev24b-017@(854, 857)", "dev24b-017@(959, 962)", "dev24b-017@(963, 965)", "dev24b-017@(1248, 1250)",
+              "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)",
+              "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)",
+              "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)",
+              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-034@(515, 517)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -472,42 +470,42 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev30a-009@(905, 907)", "dev30a-009@(910, 912)", "dev30a-009@(921, 924)", "dev30a-009@(925, 927)",
               "dev30a-009@(930, 932)", "dev30a-009@(953, 956)", "dev30a-009@(957, 959)", "dev30a-009@(962, 964)",
               "dev30a-009@(974, 977)", "dev30a-009@(978, 980)", "dev30a-009@(983, 985)", "dev30a-009@(1004, 1007)",
-              "dev30a-009@(1008, 1010)", "dev30a-009@(1851, 1854)", "dev30a-009@(1855, 1857)", "dev30a-016@(710, 713)",
-              "dev30a-016@(714, 716)", "dev30a-016@(728, 730)", "dev30a-016@(737, 739)", "dev30a-016@(761, 765)",
-              "dev30a-016@(948, 952)", "dev30a-016@(957, 959)", "dev30a-016@(963, 966)", "dev30a-016@(967, 969)",
-              "dev30a-016@(973, 975)", "dev30a-016@(979, 981)", "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)",
-              "dev30a-017@(884, 887)", "dev30a-022@(622, 624)", "dev30a-023@(738, 741)", "dev30a-023@(743, 746)",
-              "dev30a-024@(1990, 1993)", "dev30a-024@(1995, 1998)", "dev30a-024@(2040, 2042)",
-              "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)", "dev30a-027@(763, 765)", "dev30a-027@(766, 769)",
-              "dev30a-032@(252, 255)", "dev30a-032@(256, 258)", "dev30a-032@(263, 266)", "dev30a-032@(271, 273)",
-              "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)", "dev30a-032@(1058, 1061)", "dev30a-032@(1062, 1064)",
-              "dev30a-032@(1069, 1071)", "dev30a-032@(1078, 1080)", "dev30a-032@(1570, 1572)",
-              "dev30a-032@(1573, 1575)", "dev30a-035@(2760, 2762)", "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)",
-              "dev30b-003@(1274, 1276)", "dev30b-003@(1277, 1279)", "dev30b-003@(1289, 1292)",
-              "dev30b-003@(1313, 1315)", "dev30b-003@(1326, 1328)", "dev30b-003@(1341, 1345)",
-              "dev30b-003@(1748, 1751)", "dev30b-003@(1752, 1754)", "dev30b-003@(1764, 1767)",
-              "dev30b-003@(1788, 1790)", "dev30b-003@(1801, 1803)", "dev30b-003@(1835, 1839)", "dev30b-017@(434, 436)",
-              "dev30b-017@(449, 451)", "dev30b-017@(467, 470)", "dev30b-017@(475, 477)", "dev30b-017@(478, 480)",
-              "dev30b-017@(487, 491)", "dev30b-017@(579, 581)", "dev30b-017@(592, 594)", "dev30b-017@(694, 697)",
-              "dev30b-017@(733, 735)", "dev30b-017@(736, 738)", "dev30b-017@(902, 906)", "dev30b-018@(994, 997)",
-              "dev30b-018@(998, 1000)", "dev30b-018@(1007, 1010)", "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)",
-              "dev30b-018@(1046, 1050)", "dev30b-018@(1264, 1267)", "dev30b-018@(1268, 1270)",
-              "dev30b-018@(1282, 1285)", "dev30b-018@(1302, 1304)", "dev30b-018@(1315, 1317)",
-              "dev30b-018@(1348, 1352)", "dev30b-020@(794, 797)", "dev30b-020@(798, 800)", "dev30b-021@(723, 725)",
-              "dev30b-021@(726, 728)", "dev30b-021@(732, 735)", "dev30b-021@(744, 746)", "dev30b-021@(779, 781)",
-              "dev30b-021@(845, 849)", "dev30b-021@(1625, 1628)", "dev30b-021@(1629, 1631)", "dev30b-021@(1641, 1643)",
-              "dev30b-021@(1664, 1666)", "dev30b-021@(1677, 1679)", "dev30b-021@(1693, 1697)",
-              "dev30b-022@(2250, 2253)", "dev30b-023@(2256, 2260)", "dev30b-023@(2261, 2265)",
-              "dev30b-027@(1548, 1550)", "dev30b-027@(1551, 1554)", "dev30b-027@(1569, 1571)",
-              "dev30b-027@(1572, 1574)", "dev30b-028@(505, 508)", "dev30b-028@(509, 512)", "dev30b-028@(529, 532)",
-              "dev30b-028@(545, 547)", "dev30b-028@(552, 556)", "dev30b-028@(2110, 2113)", "dev30b-028@(2125, 2128)",
-              "dev30b-028@(2129, 2131)", "dev30b-028@(2169, 2173)", "dev30b-028@(2183, 2185)", "dev30b-030@(795, 797)",
-              "dev30b-030@(798, 800)", "dev30b-030@(812, 815)", "dev30b-030@(826, 828)", "dev30b-030@(952, 954)",
-              "dev30b-030@(955, 957)", "dev30b-030@(990, 993)", "dev30b-030@(1046, 1048)", "dev30b-031@(549, 552)",
-              "dev30b-031@(553, 556)", "dev30b-031@(568, 570)", "dev30b-031@(593, 595)", "dev30b-031@(649, 653)",
-              "dev30b-031@(1216, 1218)", "dev30b-031@(1273, 1276)", "dev30b-031@(1305, 1308)",
-              "dev30b-031@(1309, 1312)", "dev30b-031@(1431, 1435)", "dev30b-032@(1142, 1145)",
-              "dev30b-033@(1464, 1466)", "dev30b-034@(1129, 1133)"},
+              "dev30a-009@(1008, 1010)", "dev30a-016@(710, 713)", "dev30a-016@(714, 716)", "dev30a-016@(728, 730)",
+              "dev30a-016@(737, 739)", "dev30a-016@(761, 765)", "dev30a-016@(948, 952)", "dev30a-016@(957, 959)",
+              "dev30a-016@(963, 966)", "dev30a-016@(967, 969)", "dev30a-016@(973, 975)", "dev30a-016@(979, 981)",
+              "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)", "dev30a-017@(884, 887)", "dev30a-022@(622, 624)",
+              "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(1990, 1993)", "dev30a-024@(1995, 1998)",
+              "dev30a-024@(2040, 2042)", "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)", "dev30a-027@(763, 765)",
+              "dev30a-027@(766, 769)", "dev30a-032@(252, 255)", "dev30a-032@(256, 258)", "dev30a-032@(263, 266)",
+              "dev30a-032@(271, 273)", "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)", "dev30a-032@(1058, 1061)",
+              "dev30a-032@(1062, 1064)", "dev30a-032@(1069, 1071)", "dev30a-032@(1078, 1080)",
+              "dev30a-032@(1570, 1572)", "dev30a-032@(1573, 1575)", "dev30a-035@(2760, 2762)",
+              "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)", "dev30b-003@(1274, 1276)", "dev30b-003@(1277, 1279)",
+              "dev30b-003@(1289, 1292)", "dev30b-003@(1313, 1315)", "dev30b-003@(1326, 1328)",
+              "dev30b-003@(1341, 1345)", "dev30b-003@(1748, 1751)", "dev30b-003@(1752, 1754)",
+              "dev30b-003@(1764, 1767)", "dev30b-003@(1788, 1790)", "dev30b-003@(1801, 1803)",
+              "dev30b-003@(1835, 1839)", "dev30b-017@(434, 436)", "dev30b-017@(449, 451)", "dev30b-017@(467, 470)",
+              "dev30b-017@(475, 477)", "dev30b-017@(478, 480)", "dev30b-017@(487, 491)", "dev30b-017@(579, 581)",
+              "dev30b-017@(592, 594)", "dev30b-017@(694, 697)", "dev30b-017@(733, 735)", "dev30b-017@(736, 738)",
+              "dev30b-017@(902, 906)", "dev30b-018@(994, 997)", "dev30b-018@(998, 1000)", "dev30b-018@(1007, 1010)",
+              "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)", "dev30b-018@(1046, 1050)",
+              "dev30b-018@(1264, 1267)", "dev30b-018@(1268, 1270)", "dev30b-018@(1282, 1285)",
+              "dev30b-018@(1302, 1304)", "dev30b-018@(1315, 1317)", "dev30b-018@(1348, 1352)", "dev30b-020@(794, 797)",
+              "dev30b-020@(798, 800)", "dev30b-021@(723, 725)", "dev30b-021@(726, 728)", "dev30b-021@(732, 735)",
+              "dev30b-021@(744, 746)", "dev30b-021@(779, 781)", "dev30b-021@(845, 849)", "dev30b-021@(1625, 1628)",
+              "dev30b-021@(1629, 1631)", "dev30b-021@(1641, 1643)", "dev30b-021@(1664, 1666)",
+              "dev30b-021@(1677, 1679)", "dev30b-021@(1693, 1697)", "dev30b-022@(2250, 2253)",
+              "dev30b-023@(2256, 2260)", "dev30b-023@(2261, 2265)", "dev30b-027@(1548, 1550)",
+              "dev30b-027@(1551, 1554)", "dev30b-027@(1569, 1571)", "dev30b-027@(1572, 1574)", "dev30b-028@(505, 508)",
+              "dev30b-028@(509, 512)", "dev30b-028@(529, 532)", "dev30b-028@(545, 547)", "dev30b-028@(552, 556)",
+              "dev30b-028@(2110, 2113)", "dev30b-028@(2125, 2128)", "dev30b-028@(2129, 2131)",
+              "dev30b-028@(2169, 2173)", "dev30b-028@(2183, 2185)", "dev30b-030@(795, 797)", "dev30b-030@(798, 800)",
+              "dev30b-030@(812, 815)", "dev30b-030@(826, 828)", "dev30b-030@(952, 954)", "dev30b-030@(955, 957)",
+              "dev30b-030@(990, 993)", "dev30b-030@(1046, 1048)", "dev30b-031@(549, 552)", "dev30b-031@(553, 556)",
+              "dev30b-031@(568, 570)", "dev30b-031@(593, 595)", "dev30b-031@(649, 653)", "dev30b-031@(1216, 1218)",
+              "dev30b-031@(1273, 1276)", "dev30b-031@(1305, 1308)", "dev30b-031@(1309, 1312)",
+              "dev30b-031@(1431, 1435)", "dev30b-032@(1142, 1145)", "dev30b-033@(1464, 1466)",
+              "dev30b-034@(1129, 1133)"},
     # dev31 was heldout29, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT29 and
     # CHOSEN_HELDOUT29; left are ranges, decades and averages in prose ("up to 140s", a patient's app's 7-day
     # average), ECG rates, a Hungarian and an Estonian target, a Norwegian newborn's pulse, a ventilator's FiO2 after
@@ -524,17 +522,16 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev31a-023@(1334, 1336)", "dev31a-023@(1341, 1343)", "dev31a-023@(1350, 1352)",
               "dev31a-023@(2715, 2719)", "dev31a-025@(2265, 2267)", "dev31a-033@(1465, 1467)",
               "dev31b-003@(2969, 2971)", "dev31b-003@(2972, 2974)", "dev31b-003@(3106, 3108)",
-              "dev31b-005@(1291, 1294)", "dev31b-005@(1295, 1297)", "dev31b-005@(1320, 1322)",
-              "dev31b-012@(2210, 2212)", "dev31b-012@(2213, 2215)", "dev31b-019@(400, 403)", "dev31b-019@(404, 406)",
-              "dev31b-019@(418, 421)", "dev31b-019@(428, 432)", "dev31b-019@(690, 692)", "dev31b-019@(693, 695)",
-              "dev31b-019@(811, 814)", "dev31b-019@(821, 823)", "dev31b-019@(974, 977)", "dev31b-019@(978, 980)",
-              "dev31b-019@(984, 986)", "dev31b-019@(991, 993)", "dev31b-019@(1003, 1007)", "dev31b-020@(1838, 1840)",
-              "dev31b-021@(1201, 1204)", "dev31b-021@(1479, 1482)", "dev31b-021@(1483, 1486)",
-              "dev31b-021@(2349, 2352)", "dev31b-021@(2353, 2355)", "dev31b-023@(2301, 2304)",
-              "dev31b-023@(2305, 2307)", "dev31b-026@(2146, 2149)", "dev31b-029@(1676, 1678)", "dev31b-031@(775, 777)",
-              "dev31b-031@(1355, 1357)", "dev31b-032@(402, 403)", "dev31b-033@(753, 755)", "dev31b-033@(1687, 1689)",
-              "dev31b-034@(720, 723)", "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(1150, 1153)",
-              "dev31b-035@(1154, 1156)", "dev31b-035@(1802, 1804)"},
+              "dev31b-005@(1291, 1294)", "dev31b-005@(1295, 1297)", "dev31b-005@(1320, 1322)", "dev31b-019@(400, 403)",
+              "dev31b-019@(404, 406)", "dev31b-019@(418, 421)", "dev31b-019@(428, 432)", "dev31b-019@(690, 692)",
+              "dev31b-019@(693, 695)", "dev31b-019@(811, 814)", "dev31b-019@(821, 823)", "dev31b-019@(974, 977)",
+              "dev31b-019@(978, 980)", "dev31b-019@(984, 986)", "dev31b-019@(991, 993)", "dev31b-019@(1003, 1007)",
+              "dev31b-020@(1838, 1840)", "dev31b-021@(1201, 1204)", "dev31b-021@(1479, 1482)",
+              "dev31b-021@(1483, 1486)", "dev31b-021@(2349, 2352)", "dev31b-021@(2353, 2355)",
+              "dev31b-026@(2146, 2149)", "dev31b-029@(1676, 1678)", "dev31b-031@(775, 777)", "dev31b-031@(1355, 1357)",
+              "dev31b-032@(402, 403)", "dev31b-033@(753, 755)", "dev31b-033@(1687, 1689)", "dev31b-034@(720, 723)",
+              "dev31b-034@(724, 726)", "dev31b-034@(1663, 1666)", "dev31b-035@(1150, 1153)", "dev31b-035@(1154, 1156)",
+              "dev31b-035@(1802, 1804)"},
     # dev32 was heldout30, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT30 and
     # CHOSEN_HELDOUT30; left are ranges and decades in prose ("home readings still mostly 140s/80s-90s", "TA 95-110/
     # 60-70"), ECG and heart-sound rates in several languages, readings in a plan's prose ("improved from 164/98"), a
@@ -558,13 +555,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev32a-032@(1137, 1139)", "dev32a-033@(1280, 1283)", "dev32a-033@(1284, 1286)", "dev32b-001@(554, 557)",
               "dev32b-001@(558, 560)", "dev32b-001@(1108, 1111)", "dev32b-001@(1112, 1114)", "dev32b-001@(1815, 1818)",
               "dev32b-001@(1819, 1821)", "dev32b-006@(698, 700)", "dev32b-006@(701, 703)", "dev32b-007@(1245, 1248)",
-              "dev32b-009@(1552, 1554)", "dev32b-010@(2604, 2606)", "dev32b-010@(2607, 2609)",
-              "dev32b-011@(1222, 1224)", "dev32b-011@(1225, 1227)", "dev32b-013@(413, 416)", "dev32b-013@(417, 419)",
-              "dev32b-013@(420, 422)", "dev32b-013@(620, 624)", "dev32b-014@(2340, 2344)", "dev32b-016@(1853, 1855)",
-              "dev32b-017@(241, 244)", "dev32b-017@(245, 248)", "dev32b-017@(972, 975)", "dev32b-018@(1429, 1431)",
-              "dev32b-018@(1454, 1456)", "dev32b-019@(1993, 1995)", "dev32b-019@(1996, 1998)",
-              "dev32b-027@(1093, 1096)", "dev32b-031@(1746, 1749)", "dev32b-032@(1436, 1438)",
-              "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)", "dev32b-035@(1290, 1293)", "dev32b-035@(1294, 1296)"},
+              "dev32b-009@(1552, 1554)", "dev32b-011@(1222, 1224)", "dev32b-011@(1225, 1227)", "dev32b-013@(413, 416)",
+              "dev32b-013@(417, 419)", "dev32b-013@(420, 422)", "dev32b-013@(620, 624)", "dev32b-014@(2340, 2344)",
+              "dev32b-016@(1853, 1855)", "dev32b-017@(241, 244)", "dev32b-017@(245, 248)", "dev32b-017@(972, 975)",
+              "dev32b-018@(1429, 1431)", "dev32b-018@(1454, 1456)", "dev32b-019@(1993, 1995)",
+              "dev32b-019@(1996, 1998)", "dev32b-027@(1093, 1096)", "dev32b-031@(1746, 1749)",
+              "dev32b-032@(1436, 1438)", "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)"},
     # dev33 was heldout31, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT31 and
     # CHOSEN_HELDOUT31; left are an ECG's "sinus tach 112" its annotator did not mark, saturations in prose ("RA trial
     # 0930: 91%", "own sats monitor reading 86%"), a "50% dextrose", a usual range ("baseline 94-96%"), ranges in prose
@@ -588,11 +584,9 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev34a-026@(1146, 1149)", "dev34a-026@(1154, 1156)", "dev34a-026@(1160, 1164)",
               "dev34a-026@(1171, 1173)", "dev34a-026@(1255, 1257)", "dev34a-026@(1258, 1260)",
               "dev34a-026@(1264, 1267)", "dev34a-026@(1272, 1274)", "dev34a-026@(1278, 1282)",
-              "dev34a-026@(1289, 1291)", "dev34a-031@(565, 568)", "dev34a-031@(569, 571)", "dev34a-031@(581, 584)",
-              "dev34a-031@(585, 587)", "dev34a-034@(1232, 1235)", "dev34a-034@(1236, 1239)", "dev34a-034@(1240, 1242)",
-              "dev34b-005@(861, 864)", "dev34b-005@(865, 867)", "dev34b-010@(1644, 1646)", "dev34b-010@(2541, 2544)",
-              "dev34b-010@(2545, 2547)", "dev34b-010@(2551, 2553)", "dev34b-019@(191, 193)", "dev34b-023@(349, 353)",
-              "dev34b-024@(491, 495)", "dev34b-029@(620, 623)", "dev34b-029@(624, 626)", "dev34b-030@(1106, 1109)"},
+              "dev34a-026@(1289, 1291)", "dev34a-034@(1232, 1235)", "dev34a-034@(1236, 1239)",
+              "dev34a-034@(1240, 1242)", "dev34b-005@(861, 864)", "dev34b-005@(865, 867)", "dev34b-010@(1644, 1646)",
+              "dev34b-019@(191, 193)", "dev34b-023@(349, 353)", "dev34b-024@(491, 495)", "dev34b-030@(1106, 1109)"},
     # dev35 was heldout33, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT33,
     # NOT_VITALS_HELDOUT33 and CHOSEN_HELDOUT33; left are a baby's obs in the mother's postnatal note and a Holter's
     # mean and range (Hebrew "דופק ממוצע 68 (טווח 48-132)")
@@ -605,7 +599,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     "dev36": {"dev36a-001@(412, 415)", "dev36a-001@(431, 434)", "dev36a-012@(357, 360)", "dev36a-012@(362, 365)",
               "dev36a-012@(367, 369)", "dev36a-022@(504, 508)", "dev36a-022@(509, 513)", "dev36a-033@(550, 554)",
               "dev36a-033@(555, 559)", "dev36b-013@(561, 563)", "dev36b-016@(1326, 1328)", "dev36b-016@(1329, 1331)",
-              "dev36b-018@(1750, 1752)", "dev36b-034@(306, 309)", "dev36b-034@(310, 312)"},
+              "dev36b-018@(1750, 1752)"},
     # dev37 was heldout35, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT35,
     # NOT_VITALS_HELDOUT35 and CHOSEN_HELDOUT35; left are a wet-bulb globe temperature read as the athlete's, a
     # temperature range after "T" in a 24-hour summary, a transposed TPR chart ("T C  38.9  38.2 …"), "HR w spoczynku
@@ -624,6 +618,41 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev37b-022@(578, 581)", "dev37b-022@(582, 585)", "dev37b-023@(1325, 1328)", "dev37b-024@(958, 960)",
               "dev37b-027@(511, 513)", "dev37b-027@(1317, 1320)", "dev37b-029@(387, 391)", "dev37b-029@(486, 490)",
               "dev37b-029@(922, 924)", "dev37b-029@(925, 928)", "dev37b-031@(395, 397)", "dev37b-031@(659, 661)"},
+    # dev38 was heldout36, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT36,
+    # NOT_VITALS_HELDOUT36 and CHOSEN_HELDOUT36; left are flowsheets that list the newest reading first (the rule takes
+    # the first written, two annotators of earlier corpora starred it and this one the earliest), decades and ranges in
+    # prose ("BP improved to 108/60s", "130s to 150s on top", "SpO2 94-96% on RA since"), a wrist cuff's "150/96", an
+    # average of a home log ("thuis gemiddeld ca. 150/95"), a Japanese "朝は150前後", a ventilator's "ЧД 12", a
+    # Tmax before a repeat, a Danish "Temp ved afslutning", a Finnish nurses' "lämmöksi 38,4"
+    "dev38": {"dev38a-002@(336, 341)", "dev38a-003@(665, 667)", "dev38a-003@(668, 670)", "dev38a-003@(1203, 1206)",
+              "dev38a-003@(1207, 1209)", "dev38a-004@(846, 850)", "dev38a-004@(880, 884)", "dev38a-004@(914, 916)",
+              "dev38a-004@(948, 951)", "dev38a-004@(980, 982)", "dev38a-004@(1012, 1014)", "dev38a-004@(1046, 1049)",
+              "dev38a-004@(1080, 1082)", "dev38a-004@(1112, 1114)", "dev38a-004@(1146, 1148)",
+              "dev38a-004@(1244, 1246)", "dev38a-004@(1278, 1280)", "dev38a-004@(3675, 3677)",
+              "dev38a-004@(3678, 3680)", "dev38a-005@(564, 568)", "dev38a-005@(571, 573)", "dev38a-005@(578, 580)",
+              "dev38a-005@(584, 587)", "dev38a-005@(588, 590)", "dev38a-005@(594, 596)", "dev38a-005@(645, 649)",
+              "dev38a-005@(652, 654)", "dev38a-005@(659, 661)", "dev38a-005@(665, 668)", "dev38a-005@(669, 671)",
+              "dev38a-005@(675, 677)", "dev38a-005@(1285, 1287)", "dev38a-007@(1353, 1355)", "dev38a-007@(1356, 1358)",
+              "dev38a-008@(587, 590)", "dev38a-011@(759, 762)", "dev38a-011@(767, 770)", "dev38a-012@(802, 805)",
+              "dev38a-012@(806, 809)", "dev38a-012@(810, 812)", "dev38a-013@(2316, 2319)", "dev38a-013@(2342, 2345)",
+              "dev38a-016@(446, 450)", "dev38a-016@(455, 459)", "dev38a-017@(1297, 1300)", "dev38a-017@(1301, 1303)",
+              "dev38a-019@(600, 602)", "dev38a-026@(738, 742)", "dev38a-026@(747, 750)", "dev38a-026@(755, 758)",
+              "dev38a-026@(759, 761)", "dev38a-026@(766, 768)", "dev38a-026@(775, 777)", "dev38a-026@(1013, 1017)",
+              "dev38a-026@(1022, 1025)", "dev38a-026@(1028, 1031)", "dev38a-026@(1032, 1034)",
+              "dev38a-026@(1037, 1039)", "dev38a-026@(1042, 1044)", "dev38a-027@(108, 110)", "dev38a-027@(111, 113)",
+              "dev38a-027@(118, 121)", "dev38a-027@(127, 129)", "dev38a-027@(134, 138)", "dev38a-027@(146, 148)",
+              "dev38a-027@(1247, 1250)", "dev38a-027@(1251, 1253)", "dev38a-027@(1257, 1260)",
+              "dev38a-027@(1269, 1271)", "dev38a-027@(1278, 1280)", "dev38a-027@(1304, 1308)",
+              "dev38a-029@(1086, 1090)", "dev38a-032@(549, 552)", "dev38a-032@(553, 555)", "dev38a-032@(563, 566)",
+              "dev38a-032@(573, 577)", "dev38a-032@(584, 586)", "dev38a-032@(596, 598)", "dev38a-032@(893, 896)",
+              "dev38a-032@(897, 899)", "dev38a-032@(907, 910)", "dev38a-032@(917, 921)", "dev38a-032@(928, 930)",
+              "dev38a-032@(940, 942)", "dev38b-002@(949, 952)", "dev38b-009@(750, 754)", "dev38b-009@(993, 997)",
+              "dev38b-010@(707, 710)", "dev38b-010@(711, 714)", "dev38b-010@(724, 726)", "dev38b-010@(1017, 1020)",
+              "dev38b-010@(1021, 1024)", "dev38b-010@(1105, 1107)", "dev38b-012@(1657, 1660)",
+              "dev38b-012@(1661, 1663)", "dev38b-016@(913, 916)", "dev38b-016@(917, 920)", "dev38b-017@(168, 170)",
+              "dev38b-018@(502, 505)", "dev38b-018@(510, 513)", "dev38b-026@(1106, 1108)", "dev38b-029@(604, 607)",
+              "dev38b-029@(608, 610)", "dev38b-029@(617, 619)", "dev38b-029@(811, 814)", "dev38b-029@(815, 817)",
+              "dev38b-029@(824, 826)", "dev38b-029@(1619, 1623)", "dev38b-030@(957, 961)"},
 }
 
 
@@ -2504,6 +2533,37 @@ FORMS_HELDOUT35 = [
     ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
     ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
 ]
+FORMS_HELDOUT36 = [
+    # dated home logs in any language (a date opening each line, the pulse after a pair: "p 70", "（脈70）"), a
+    # flowsheet whose cells write their unit ("92 bpm     101 bpm"; "Systolic BP, Invasive"), "PR — 88 bpm", ECG rates
+    # in Polish, Hungarian and Vietnamese, Arabic "ضغط الدم" in a sentence and a pair with "ملم زئبق"
+    ("Thuismetingen:\ndatum   ochtend   avond\n11-04   162/96  p 70   150/92  p 74\n12-04   158/94  p 72\n", [
+        ("systolic_bp", "162"), ("diastolic_bp", "96"), ("heart_rate", "70"), ("systolic_bp", "150"),
+        ("diastolic_bp", "92"), ("heart_rate", "74"), ("systolic_bp", "158"), ("diastolic_bp", "94"),
+        ("heart_rate", "72")]),
+    ("家庭血圧\n4/10　146/88（脈70）\n4/11　150/92（脈72）\n", [
+        ("systolic_bp", "146"), ("diastolic_bp", "88"), ("heart_rate", "70"), ("systolic_bp", "150"),
+        ("diastolic_bp", "92"), ("heart_rate", "72")]),
+    ("القراءات:\n- 2024/05/01 صباحاً: 152/96\n- 2024/05/02 مساءً: 144/90\n", [
+        ("systolic_bp", "152"), ("diastolic_bp", "96"), ("systolic_bp", "144"), ("diastolic_bp", "90")]),
+    ("Heart Rate Monitored    92 bpm     101 bpm\nSystolic BP, Invasive   118 mmHg   104 mmHg\n", [
+        ("heart_rate", "92"), ("heart_rate", "101"), ("systolic_bp", "118"), ("systolic_bp", "104")]),
+    ("CVS: PR — 88 bpm, regular, good volume.", [("heart_rate", "88")]),
+    ("W EKG: rytm zatokowy, czynnością komór ok. 110/min.", [("heart_rate", "110")]),
+    ("Fizikális vizsgálat: szívfrekvencia 92/min, ritmusos.", [("heart_rate", "92")]),
+    ("Điện tim: nhịp xoang nhanh 112 lần/phút.", [("heart_rate", "112")]),
+    ("ضغط الدم في الزيارة السابقة كان 124/76.", [("systolic_bp", "124"), ("diastolic_bp", "76")]),
+    ("وبعد 10 دقائق: 150/96 ملم زئبق", [("systolic_bp", "150"), ("diastolic_bp", "96")]),
+]
+NOT_VITALS_HELDOUT36 = [
+    # bounds after a pair (Hungarian "alatt", Japanese "未満"), a Portuguese target ("alvo"); and a guard of the
+    # cells' units, which the previous code could not over-read (it passes there by construction): a NEWS2 score
+    # after a rate with "/min"
+    ("Az első napon a vérnyomást 160/100 Hgmm alatt tartjuk.", []),
+    ("降圧目標（130/80 mmHg未満）", []),
+    ("Manter CN para SatO2 alvo 90–94%.", []),
+    ("Resp rate            24/min             2\n", [("respiratory_rate", "24")]),
+]
 NOT_VITALS_HELDOUT35 = [
     # guards of this round's labels ("N" beside a vitals line, Bengali labels, "rate … b/min"), which the previous code
     # could not over-read: "N95" beside a pulse, a Bengali threshold ("-এর বেশি হলে": if above), a fetal heart rate
@@ -2560,6 +2620,11 @@ CHOSEN_HELDOUT34 = [
     ("Ward round note\nO: Obs overnight: T 38.1 at 02:00, HR 110 at 03:00\nObs at WR (08:40): T 37.8, HR 102\n", "102"),
     ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
      "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
+]
+CHOSEN_HELDOUT36 = [
+    # a Japanese admission record's examination "【身体所見】" after the ambulance crew's values in the history
+    ("【現病歴】\n息切れあり。\n救急隊接触時：BP 96/54 mmHg、HR 118/分。\n\n【身体所見】（入院時 14:30）\n"
+     "血圧 104/62 mmHg、脈拍 108/分\n", "108"),
 ]
 CHOSEN_HELDOUT35 = [
     # the nurses' "Obs chart" a doctor's note quotes; an admission clerking's "On ward 10:40" after its "ED obs"; a
@@ -2682,7 +2747,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
-                                                                FORMS_HELDOUT35)
+                                                                FORMS_HELDOUT35, FORMS_HELDOUT36)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2702,7 +2767,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT27, CHOSEN_HELDOUT29,
                                                                          CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
                                                                          CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
-                                                                         CHOSEN_HELDOUT34, CHOSEN_HELDOUT35)
+                                                                         CHOSEN_HELDOUT34, CHOSEN_HELDOUT35,
+                                                                         CHOSEN_HELDOUT36)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -2710,9 +2776,10 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
     assert chosen["heart_rate"] == chosen_heart_rate
 
 
-@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35)
+@pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35
+                         + NOT_VITALS_HELDOUT36)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
     """A mean arterial pressure, targets, a last period's date, altered calling criteria, a mask's name and a fetal
-    heart rate that heldout33 to heldout35 showed read as readings, written here: only the readings around them are
+    heart rate that heldout33 to heldout36 showed read as readings, written here: only the readings around them are
     found."""
     assert [(m.variable, m.text) for m in extract_vitals(text).mentions] == expected
