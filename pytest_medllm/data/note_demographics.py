@@ -365,7 +365,7 @@ def _sex_words(text: str) -> list[SexMention]:
     for m in WORD.finditer(text):
         word = m[0]
         low = word.lower()[:-2] if word.lower().endswith("'s") else word.lower()  # "She's": the pronoun is "She"
-        base_end = m.start() + len(low)
+        base_end = m.end() - 2 if word.lower().endswith("'s") else m.end()
         if low in PRONOUNS and word.isupper() and len(word) > 1 and (
                 re.match(r"\s*(?:\d|[a-z])", text[m.end():]) or not (shouting or re.match(r"\s+[A-Z]{2,}\b",
                                                                                           text[m.end():]))):

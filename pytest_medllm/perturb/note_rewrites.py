@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from ..data.note_demographics import FEMALE, MALE, SexMention
 from ..data.note_vitals import VitalMention
 from ..data.notes.values import in_devise_units
+from ..data.notes.casefold import entry
 from ..data.notes.lexicon import FOREIGN_SWAPS
 from ..data.schemas import ETHNICITIES, VITAL_SIGNS
 from ..data.severity import AGE_BINS, SEVERITY_SCALES, age_bin, severity_shift
@@ -306,7 +307,7 @@ def age_counterfactual(note: UserNote, age: int) -> Counterfactual | NotApplicab
 
 
 def _swapped(word: SexMention) -> str:
-    foreign = word.counterpart or FOREIGN_SWAPS.get(word.text.lower())
+    foreign = word.counterpart or FOREIGN_SWAPS.get(entry(FOREIGN_SWAPS, word.text) or "")
     if foreign is not None:  # "Herr" -> "Frau", "Mw." -> "Dhr.", "Elle" -> "Il", "MME" -> "M."
         if word.text.isupper() and len(word.text.rstrip(".")) > 1:
             return foreign.upper()

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..schemas import ETHNICITIES
+from .casefold import entry
 from .lexicon import ETHNICITY_TERMS, ORIGIN_TERMS
 from .languages import note_languages
 from .peoples import DESCENT_PHRASES, FIELD_ONLY_TERMS, LANGUAGE_TERMS, NOT_TERMS, descent_class
@@ -199,11 +200,12 @@ def _age_end(text: str, age: _Span) -> int:
 
 def _class(word: str) -> str:
     """The class of a term as matched: "Filipino-Canadian" by its people, "Indo-Trinidadian" by its prefix."""
-    low = word.lower()
-    if low in _ALL_TERMS:
+    low = entry(_ALL_TERMS, word)
+    if low is not None:
         return _ALL_TERMS[low]
-    base = re.sub(rf"{_NATION_SUFFIX}$", "", word, flags=re.I).lower()
-    return _ALL_TERMS.get(base) or _PREFIXED[low.split("-")[0]]
+    base = entry(_ALL_TERMS, re.sub(rf"{_NATION_SUFFIX}$", "", word, flags=re.I))
+    return _ALL_TERMS[base] if base is not None else \
+        _PREFIXED[entry(_PREFIXED, word.split("-")[0]) or word.split("-")[0].lower()]
 
 
 def _terms(text: str) -> list[tuple[int, int, str]]:
@@ -373,7 +375,7 @@ def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMen
         terms = LANGUAGE_TERMS[language]
         for m in re.finditer(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, terms)) + r")(?![^\W\d_])", text, re.I):
             if _describes_patient(text, m.start(), m.end(), ages):
-                add(m, 0, terms[m[0].lower()], "prose")  # type: ignore[arg-type]
+                add(m, 0, terms[entry(terms, m[0]) or m[0].lower()], "prose")  # type: ignore[arg-type]
     for m in _TRIBE_MEMBER.finditer(text):
         add(m, "t", _value_class(m["t"]), "prose")
     for m in _HISPANIC_ORIGIN_ANSWER.finditer(text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .casefold import entry
 from .languages import note_languages
 from .lexicon import FOREIGN_SEX_WORDS
 from .pronouns import FEMALE, MALE, SexMention
@@ -137,7 +138,7 @@ def foreign_sex_words(text: str) -> list[SexMention]:
     out = []
     for m in _FOREIGN.finditer(text):
         word = m[0]
-        sex, kind, needs = FOREIGN_SEX_WORDS[word.lower()]
+        sex, kind, needs = FOREIGN_SEX_WORDS[entry(FOREIGN_SEX_WORDS, word) or word.lower()]
         if needs and not languages & set(needs):
             continue
         if word in ("男", "女") and (text[m.start() - 1:m.start()] != "者" or
