@@ -80,6 +80,7 @@ from .notes.foreign_sex import STAFF_AFTER_NAME, STAFF_BEFORE, foreign_sex_words
 from .notes.lexicon import ETHNICITY_TERMS
 from .notes.languages import note_languages
 from .notes.pronouns import FEMALE, MALE, OTHERS, PRONOUNS, WORD, SexMention, her_role, resolve
+from .notes.sex_fields import sex_field_words
 
 # -- the lexicon -------------------------------------------------------------------------------------------------
 
@@ -141,7 +142,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus|"
                               # Croatian "u dobi od 52 godine", Finnish "mies 67 v", Italian "di anni 66", Urdu "عمر
                               # 27 سال", Bengali "বয়স ২৫" (in Bengali digits)
-                              r"u\s+dobi\s+od|(?<=mies\s)|(?<=nainen\s)|di\s+anni|عمر|বয়স|"
+                              r"u\s+dobi\s+od|(?<=mies\s)|(?<=nainen\s)|di\s+anni|عمر|বয়স|възраст|"
                               r"سن)[ \t]*:?[ \t]*"
                               r"(?:miaka[ \t]+)?(?P<n>\d{1,3})(?![\d/:]|[.,]\d)"),
     # Italian "nata il 03/11/1941, anni 83" (after a comma: "negli anni 80" is a decade)
@@ -306,46 +307,6 @@ def _a_birth(text: str, start: int, end: int) -> bool:
                           r"[^.;\n]{0,20}$", text[max(0, start - 40):start]))
 
 
-#: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
-_SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
-                        r"pohlaví|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới(?:\s+tính)?|jk|jenis\s+kelamin|성별(?:/나이)?)(?![^\W\d_])\s*[:=\-]?\s*(?P<w>[^\W\d_]+)(?![^\W\d_])", re.I)
-#: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
-#: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
-_FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
-                  "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "α": MALE},
-                  "cinsiyet": {"e": MALE, "k": FEMALE}, "jk": {"l": MALE, "p": FEMALE},
-                  "jenis kelamin": {"l": MALE, "p": FEMALE}}
-#: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
-_FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE,
-                # Catalan "Sexe: Dona/Home", Hebrew "מין: זכר", Arabic "الجنس: ذكر", Russian "Пол: жен./муж."
-                # (a noun alone is also "wife"/"husband" there), Swahili "Jinsia: Ke/Me" (kike, kiume)
-                "dona": FEMALE, "home": MALE, "זכר": MALE, "ذكر": MALE, "жен": FEMALE, "муж": MALE, "ke": FEMALE,
-                "me": MALE, "чоловіча": MALE, "жіноча": FEMALE, "nữ": FEMALE, "nam": MALE,
-                # Serbian "пол: мушки/женски", Russian "мужской/женский"
-                "мушки": MALE, "женски": FEMALE, "мужской": MALE, "женский": FEMALE,
-                # Korean "성별/나이: 여/81"
-                "여": FEMALE, "남": MALE}
-#: Each field word's counterpart of the other sex (French writes "féminin").
-_FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin",
-                            "dona": "home", "home": "dona", "זכר": "נקבה", "ذكر": "أنثى", "жен": "муж", "муж": "жен",
-                            "ke": "me", "me": "ke", "чоловіча": "жіноча", "жіноча": "чоловіча", "nữ": "nam", "nam": "nữ",
-                            "мушки": "женски", "женски": "мушки", "мужской": "женский", "женский": "мужской",
-                            "여": "남", "남": "여"}
-
-
-def _field_counterpart(label: str, value: str, sex: str) -> str:
-    """The value of the other sex in the same field: its language's letter ("Cinsiyet: E" -> "K", "Geschl.: w" ->
-    "m", "Φύλο: Θ" -> "Α") or word ("Pohlaví: muž" -> "žena", French "Sexe : masculin" -> "féminin")."""
-    if value in _FIELD_WORD_COUNTERPARTS:
-        other = _FIELD_WORD_COUNTERPARTS[value]
-        return "féminin" if other == "feminin" and label == "sexe" else other
-    letters = dict(_FIELD_LETTERS.get(label, {}))  # the language's own letters, then M or F for a sex it lacks
-    for letter, letter_sex in (("m", MALE), ("f", FEMALE)):
-        if letter_sex not in letters.values():
-            letters[letter] = letter_sex
-    return next((letter for letter, letter_sex in letters.items() if letter_sex != sex), "")
-
-
 def _impersonal_man(text: str, start: int, end: int) -> bool:
     """Norwegian, Danish and Swedish "man" as "one", between a verb and the rest of its clause ("fant man en …",
     "kan man se"), not the noun ("78-årig man som bor …", "Pat.: man, 63 år")."""
@@ -409,13 +370,7 @@ def _sex_words(text: str) -> list[SexMention]:
                                              text[max(0, m.start() - 15):m.start()], re.I)):
             end = m.end() + (text[m.end():m.end() + 1] == ".")  # "Mr." is one word: the period goes with it
             words.append(SexMention(m.start(), end, text[m.start():end], TITLES[low], "title"))
-    for m in _SEX_FIELD.finditer(text):
-        label, value = m["label"].lower().rstrip("."), m["w"].lower()
-        sex = _FIELD_LETTERS.get(label, {}).get(value) or {"m": MALE, "f": FEMALE}.get(value) or \
-            _FIELD_WORDS.get(value)
-        if sex and (len(value) == 1 or value in _FIELD_WORDS):
-            words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "letter" if len(value) == 1 else "noun",
-                                    counterpart=_field_counterpart(label, value, sex)))
+    words += sex_field_words(text)
     forms = dict(_AGE_FORMS)
     for pattern in (forms["NNM"], forms["sex/age"], forms["age/sex"], forms["age/race/sex"], forms["age race sex"],
                     # "58 yo F", "82 yo white M", "63 y/o AA M", "58 y/o WM", "41 yo AAF"

@@ -186,7 +186,7 @@ _BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambu
 #: A pair on such a line; not one end of a range or of a monitor's minimum-maximum ("{100/51(65) - 140/83(98)}").
 _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})(?:[ \t]*/[ \t]*|[ \t]+over[ \t]+)"
                          r"(?P<n2>\d{2,3})"
-                         r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?!>)|–|to\b|[}\]]))")
+                         r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?![->])|–|to\b|[}\]]))")
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
                                  r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
                                  # Croatian and Serbian below/above ("tlak održavan ispod 180/105 mmHg"), Polish
@@ -255,7 +255,8 @@ _PLAN = re.compile(r"\b(?:lower(?:ing)?|reduc\w+|titrat\w+|targets?|goals?|aim\w
                    re.I)
 
 
-def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True) -> list[Found]:
+def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True, in_slash_run: bool = False
+              ) -> list[Found]:
     """The pressure-shaped pairs of ``text[start:end]`` that are readings: not a target, a threshold, a range or a
     combination drug's doses, with a systolic at least 10 mmHg above the diastolic; with ``plans``, not in a sentence
     that plans a lowering either (a blood-pressure line's heading has said what its pairs are)."""
@@ -269,7 +270,7 @@ def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True) 
                 r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)|[ \t]*(?:mm[ \t]*Hg)?[ \t]*or[ \t]+(?:above|higher|more|"
                 r"greater|over|below|less|lower)\b", text[m.end():], re.I):
             continue  # a target, a threshold ("150/100 or higher"), a combination drug's doses ("losartan/HCTZ 100/25")
-        pair = read_pressure(text, m, how, lowest_systolic=50.0)[0]
+        pair = read_pressure(text, m, how, lowest_systolic=50.0, in_slash_run=in_slash_run)[0]
         if pair and all(_TOPIC_SHAPE[f.variable][0] <= f.value <= _TOPIC_SHAPE[f.variable][1] for f in pair) and \
                 pair[0].value - pair[1].value >= 10:
             more += pair
@@ -349,8 +350,9 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
 _DATED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?"
                          r"(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)"
                          r"(?![\d/])[^\n]*$", re.M)
-#: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)".
-_LOG_PULSE = re.compile(r"[ \t]*(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*(?P<hr>\d{2,3})(?![\d/.,])")
+#: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)", "138/86 / 66".
+_LOG_PULSE = re.compile(r"[ \t]*(?:(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*|[ \t]/[ \t]*)"
+                        r"(?P<hr>\d{2,3})(?![\d/.,])")
 
 
 def _dated_logs(text: str) -> list[Found]:
@@ -362,7 +364,8 @@ def _dated_logs(text: str) -> list[Found]:
     previous_end = -2
     for line in _DATED_LINE.finditer(text):
         date_end = re.match(r"[ \t]*(?:[-*•][ \t]*)?[\d/.-]+", line[0]).end() + line.start()  # type: ignore[union-attr]
-        found = _pairs_in(text, date_end, line.end(), "reading of a dated log", plans=False)
+        # (a home monitor's pulse after a spaced slash: "07.04. | 138/86 / 66")
+        found = _pairs_in(text, date_end, line.end(), "reading of a dated log", plans=False, in_slash_run=True)
         for pair_end in [f.partner[1] for f in found if f.variable == "systolic_bp" and f.partner]:
             pulse = _LOG_PULSE.match(text, pair_end)
             if pulse and pulse.end() <= line.end():

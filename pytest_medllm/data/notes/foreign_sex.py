@@ -37,6 +37,8 @@ STAFF_BEFORE = re.compile(r"(?:\b(?:consultant|cons|"
                            # a member of staff named by role, the title in brackets: "Surgical reg (Mr ___)"
                            r"reg|registrar|liaison|elder|worker|nurse|consultant|doctor|interpreter|physio\w*|"
                            r"therapist|officer|coordinator|chaplain|navigator|advocate|SHO|FY\d|SpR|fellow|resident|"
+                           # a surgical team named by its consultant: "Colorectal Surgery (Mr ___)"
+                           r"surgery|"
                            r"attending|surgeon|an(?:a)?esthetist|pharmacist|dietitian|midwife|chr|phn|"
                            # a nurse's signature in Persian: "امضا و مهر پرستار: خانم ز. ک"
                            r"پرستار[ \t:]*)"
@@ -141,6 +143,8 @@ def foreign_sex_words(text: str) -> list[SexMention]:
         sex, kind, needs = FOREIGN_SEX_WORDS[entry(FOREIGN_SEX_WORDS, word) or word.lower()]
         if needs and not languages & set(needs):
             continue
+        if word == "PANI":
+            continue  # Italian "PANI ogni 5 min": pressione arteriosa non invasiva
         if word in ("男", "女") and (text[m.start() - 1:m.start()] != "者" or
                                     re.match(r"[\u4e00-\u9fff]", text[m.end():m.end() + 1])):
             continue  # "患者男" is the patient; "育有1子1女", "患者女儿" (a daughter), "男性" and "女性" are words of their own

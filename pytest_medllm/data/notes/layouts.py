@@ -199,7 +199,7 @@ def positional(text: str) -> list[Found]:
 
 _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|ateş|"
                                  # a site after the letter: Portuguese "Tª auric.", "T ax."
-                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tymp|rect|oral|blaas|bladder)\w*\.?|"
+                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tímp|tymp|rect|oral|blaas|bladder)\w*\.?|"
                                  # the site before it: "Rectal T (F)", "Core temp"
                                  r"(?:rectal|oral|core|bladder|tympanic|axillary)\s+t(?:emp\w*)?|"
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
@@ -225,6 +225,8 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                    r"rr\s*art\w*|الضغط|"
                                    # Dutch "BD" (bloeddruk), Indonesian "TD (mmHg)" (tekanan darah)
                                    r"bd|td|"
+                                   # Turkish "KB (mmHg)" (kan basıncı)
+                                   r"kb|"
                                    # Lithuanian "AKS" (arterinis kraujo spaudimas)
                                    r"aks|بلڈ\s+پریشر",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
@@ -233,7 +235,7 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                  # Finnish "hengitystaajuus"
                  "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس|ademh\w*|resp\.?\s*fr\.?|ss|df|"
                                      r"hengity\w*|سانس",
-                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|تشبع\s+الأكسجين"}
+                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين"}
 
 
 #: Words a column header's "(a/b)" gives the measured part of a "N/N" cell: "RR (set/total)" holds "14/22".
@@ -254,6 +256,8 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
     bare = re.sub(r"\(.*?\)|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
     bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
+    # the value measured, not set: French "FR mesurée", "RR measured"
+    bare = re.sub(r"\s+(?:mesur[ée]e?s?|measured|gemessen|medida|misurata|gemeten)$", "", bare)
     # a time of day or a posture before the vital: "AM BP", "PM HR", "Sitting BP"
     bare = re.sub(r"^(?:am|pm|a\.m\.|p\.m\.|morning|evening|night|mean|avg|average|home|lying|sitting|standing)\s+",
                   "", bare)
@@ -264,6 +268,8 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     for variable, pattern in _COLUMN_NAMES.items():
         if re.fullmatch(pattern, bare):
             letter = unit and (unit[1] or unit[2])
+            if letter and variable == "blood_pressure":
+                variable = "temperature"  # Korean and Thai "BT(℃)" (body temperature), Swedish BT a pressure
             return variable, {"c": "°C", "f": "°F"}.get(letter or ""), part
     return None, None, None
 

@@ -1290,6 +1290,17 @@ SEX_WORDS_HELDOUT34 = [
     ("Jina: Bi. [name]   Umri: miaka 40", ["Bi."], ["Bw."]),
     ("इतिहास: 31 वर्षीय महिला, ज़िला महिला चिकित्सालय से रेफर", ["महिला"], ["पुरुष"]),
 ]
+SEX_WORDS_HELDOUT37 = [
+    # sex fields of Hindi (a word with vowel signs), Russian and Ukrainian letters, Bulgarian and Slovak words; a
+    # surgical team's consultant in brackets; Italian "PANI" (a non-invasive pressure), no Polish "Pani"
+    ("नाम: श्रीमती [नाम]   लिंग: महिला", ["श्रीमती", "महिला"], ["श्री", "पुरुष"]),
+    ("Сведения о больном: [ФИО], пол: М, возраст: 58 лет", ["М"], ["Ж"]),
+    ("ПІБ: [ПІБ]     Стать: ч     Вік: 41 р.", ["ч"], ["ж"]),
+    ("Име: [и]     Пол: жена", ["жена"], ["мъж"]),
+    ("Vek: 61 r.     Pohlavie: žena", ["žena"], ["muž"]),
+    ("Admitting unit: Colorectal Surgery (Mr [name])\n\n70 yo man", ["man"], ["woman"]),
+    ("Monitoraggio: ECG 5 derivazioni, PANI ogni 5 min.", [], []),
+]
 SEX_WORDS_HELDOUT36 = [
     # a Chinese noun glued to the next word ("女性有"), a German header's "[name], Frau, geb.", Italian "la Sig.ra" before
     # a verb, Polish "Pani" before lower case, a Korean "성별/나이" field, "M/71" after a masked name; "gent" the drug
@@ -1309,6 +1320,10 @@ SEX_WORDS_HELDOUT35 = [
     ("S: Gospođa navodi da se osjeća bolje, prohodala do kraja hodnika.", ["Gospođa"], ["Gospodin"]),
     ("S – Mev. [van], 79 jaar, bed 6. Dag 2 na oop reduksie.", ["Mev."], ["Mnr."]),
     ("Болесник: [име и презиме], 74 год., пол: мушки, пензионер", ["мушки"], ["женски"]),
+]
+AGES_HELDOUT37 = [
+    # a Bulgarian "Възраст:" field
+    ("Име: [и]     Възраст: 70 г.     Пол: мъж", 70),
 ]
 AGES_HELDOUT36 = [
     # a Korean "성별/나이: 남/77" field, "F/59" after a masked name
@@ -1361,7 +1376,7 @@ AGES_HELDOUT29 = [
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
                          + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35
-                         + AGES_HELDOUT36)
+                         + AGES_HELDOUT36 + AGES_HELDOUT37)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1372,7 +1387,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
                          + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34
-                         + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36)
+                         + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36 + SEX_WORDS_HELDOUT37)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

@@ -27,7 +27,7 @@ GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
-           "dev36", "dev37", "dev38")
+           "dev36", "dev37", "dev38", "dev39")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -61,10 +61,13 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: Meditech grid) whose annotator starred the earliest, an ED clerking's triage line before the "Vitals on exam" the
 #: rule takes, a ward round's "On admission" set before the day's own, an ISBAR handover's ED obs before the ward's
 #: table, a Brazilian "classificação de risco" and a Danish pre-assessment before the day's own values.
+#: dev39's pressures (0.922-0.925) and chosen readings (0.914-0.943): a French home log with three readings per cell
+#: between dashes, ranges in prose, and event and video-visit notes whose authors starred a set after the first.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
-          "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87}
+          "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87,
+          "dev39": 0.91}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -463,49 +466,42 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # are ranges and decades in a course's prose (in German, Russian, Serbian, Chinese, Japanese, Hungarian), a home
     # log's "146/92 / 74" cells, an obstetric history's earlier pressures, the values an ambulance or ED recorded
     # that other languages' admission notes quote in prose before the team's own exam (chosen instead of it)
-    "dev30": {"dev30a-009@(798, 801)", "dev30a-009@(802, 804)", "dev30a-009@(807, 809)", "dev30a-009@(819, 822)",
-              "dev30a-009@(823, 825)", "dev30a-009@(828, 830)", "dev30a-009@(839, 842)", "dev30a-009@(843, 845)",
-              "dev30a-009@(848, 850)", "dev30a-009@(860, 863)", "dev30a-009@(864, 866)", "dev30a-009@(869, 871)",
-              "dev30a-009@(880, 883)", "dev30a-009@(884, 886)", "dev30a-009@(889, 891)", "dev30a-009@(901, 904)",
-              "dev30a-009@(905, 907)", "dev30a-009@(910, 912)", "dev30a-009@(921, 924)", "dev30a-009@(925, 927)",
-              "dev30a-009@(930, 932)", "dev30a-009@(953, 956)", "dev30a-009@(957, 959)", "dev30a-009@(962, 964)",
-              "dev30a-009@(974, 977)", "dev30a-009@(978, 980)", "dev30a-009@(983, 985)", "dev30a-009@(1004, 1007)",
-              "dev30a-009@(1008, 1010)", "dev30a-016@(710, 713)", "dev30a-016@(714, 716)", "dev30a-016@(728, 730)",
-              "dev30a-016@(737, 739)", "dev30a-016@(761, 765)", "dev30a-016@(948, 952)", "dev30a-016@(957, 959)",
-              "dev30a-016@(963, 966)", "dev30a-016@(967, 969)", "dev30a-016@(973, 975)", "dev30a-016@(979, 981)",
-              "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)", "dev30a-017@(884, 887)", "dev30a-022@(622, 624)",
-              "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(1990, 1993)", "dev30a-024@(1995, 1998)",
-              "dev30a-024@(2040, 2042)", "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)", "dev30a-027@(763, 765)",
-              "dev30a-027@(766, 769)", "dev30a-032@(252, 255)", "dev30a-032@(256, 258)", "dev30a-032@(263, 266)",
-              "dev30a-032@(271, 273)", "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)", "dev30a-032@(1058, 1061)",
-              "dev30a-032@(1062, 1064)", "dev30a-032@(1069, 1071)", "dev30a-032@(1078, 1080)",
-              "dev30a-032@(1570, 1572)", "dev30a-032@(1573, 1575)", "dev30a-035@(2760, 2762)",
-              "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)", "dev30b-003@(1274, 1276)", "dev30b-003@(1277, 1279)",
-              "dev30b-003@(1289, 1292)", "dev30b-003@(1313, 1315)", "dev30b-003@(1326, 1328)",
-              "dev30b-003@(1341, 1345)", "dev30b-003@(1748, 1751)", "dev30b-003@(1752, 1754)",
-              "dev30b-003@(1764, 1767)", "dev30b-003@(1788, 1790)", "dev30b-003@(1801, 1803)",
-              "dev30b-003@(1835, 1839)", "dev30b-017@(434, 436)", "dev30b-017@(449, 451)", "dev30b-017@(467, 470)",
-              "dev30b-017@(475, 477)", "dev30b-017@(478, 480)", "dev30b-017@(487, 491)", "dev30b-017@(579, 581)",
-              "dev30b-017@(592, 594)", "dev30b-017@(694, 697)", "dev30b-017@(733, 735)", "dev30b-017@(736, 738)",
-              "dev30b-017@(902, 906)", "dev30b-018@(994, 997)", "dev30b-018@(998, 1000)", "dev30b-018@(1007, 1010)",
-              "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)", "dev30b-018@(1046, 1050)",
-              "dev30b-018@(1264, 1267)", "dev30b-018@(1268, 1270)", "dev30b-018@(1282, 1285)",
-              "dev30b-018@(1302, 1304)", "dev30b-018@(1315, 1317)", "dev30b-018@(1348, 1352)", "dev30b-020@(794, 797)",
-              "dev30b-020@(798, 800)", "dev30b-021@(723, 725)", "dev30b-021@(726, 728)", "dev30b-021@(732, 735)",
-              "dev30b-021@(744, 746)", "dev30b-021@(779, 781)", "dev30b-021@(845, 849)", "dev30b-021@(1625, 1628)",
-              "dev30b-021@(1629, 1631)", "dev30b-021@(1641, 1643)", "dev30b-021@(1664, 1666)",
-              "dev30b-021@(1677, 1679)", "dev30b-021@(1693, 1697)", "dev30b-022@(2250, 2253)",
-              "dev30b-023@(2256, 2260)", "dev30b-023@(2261, 2265)", "dev30b-027@(1548, 1550)",
-              "dev30b-027@(1551, 1554)", "dev30b-027@(1569, 1571)", "dev30b-027@(1572, 1574)", "dev30b-028@(505, 508)",
-              "dev30b-028@(509, 512)", "dev30b-028@(529, 532)", "dev30b-028@(545, 547)", "dev30b-028@(552, 556)",
-              "dev30b-028@(2110, 2113)", "dev30b-028@(2125, 2128)", "dev30b-028@(2129, 2131)",
-              "dev30b-028@(2169, 2173)", "dev30b-028@(2183, 2185)", "dev30b-030@(795, 797)", "dev30b-030@(798, 800)",
-              "dev30b-030@(812, 815)", "dev30b-030@(826, 828)", "dev30b-030@(952, 954)", "dev30b-030@(955, 957)",
-              "dev30b-030@(990, 993)", "dev30b-030@(1046, 1048)", "dev30b-031@(549, 552)", "dev30b-031@(553, 556)",
-              "dev30b-031@(568, 570)", "dev30b-031@(593, 595)", "dev30b-031@(649, 653)", "dev30b-031@(1216, 1218)",
-              "dev30b-031@(1273, 1276)", "dev30b-031@(1305, 1308)", "dev30b-031@(1309, 1312)",
-              "dev30b-031@(1431, 1435)", "dev30b-032@(1142, 1145)", "dev30b-033@(1464, 1466)",
-              "dev30b-034@(1129, 1133)"},
+    "dev30": {"dev30a-009@(1004, 1007)", "dev30a-009@(1008, 1010)", "dev30a-016@(710, 713)", "dev30a-016@(714, 716)",
+              "dev30a-016@(728, 730)", "dev30a-016@(737, 739)", "dev30a-016@(761, 765)", "dev30a-016@(948, 952)",
+              "dev30a-016@(957, 959)", "dev30a-016@(963, 966)", "dev30a-016@(967, 969)", "dev30a-016@(973, 975)",
+              "dev30a-016@(979, 981)", "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)", "dev30a-017@(884, 887)",
+              "dev30a-022@(622, 624)", "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(1990, 1993)",
+              "dev30a-024@(1995, 1998)", "dev30a-024@(2040, 2042)", "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)",
+              "dev30a-027@(763, 765)", "dev30a-027@(766, 769)", "dev30a-032@(252, 255)", "dev30a-032@(256, 258)",
+              "dev30a-032@(263, 266)", "dev30a-032@(271, 273)", "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)",
+              "dev30a-032@(1058, 1061)", "dev30a-032@(1062, 1064)", "dev30a-032@(1069, 1071)",
+              "dev30a-032@(1078, 1080)", "dev30a-032@(1570, 1572)", "dev30a-032@(1573, 1575)",
+              "dev30a-035@(2760, 2762)", "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)", "dev30b-003@(1274, 1276)",
+              "dev30b-003@(1277, 1279)", "dev30b-003@(1289, 1292)", "dev30b-003@(1313, 1315)",
+              "dev30b-003@(1326, 1328)", "dev30b-003@(1341, 1345)", "dev30b-003@(1748, 1751)",
+              "dev30b-003@(1752, 1754)", "dev30b-003@(1764, 1767)", "dev30b-003@(1788, 1790)",
+              "dev30b-003@(1801, 1803)", "dev30b-003@(1835, 1839)", "dev30b-017@(434, 436)", "dev30b-017@(449, 451)",
+              "dev30b-017@(467, 470)", "dev30b-017@(475, 477)", "dev30b-017@(478, 480)", "dev30b-017@(487, 491)",
+              "dev30b-017@(579, 581)", "dev30b-017@(592, 594)", "dev30b-017@(694, 697)", "dev30b-017@(733, 735)",
+              "dev30b-017@(736, 738)", "dev30b-017@(902, 906)", "dev30b-018@(994, 997)", "dev30b-018@(998, 1000)",
+              "dev30b-018@(1007, 1010)", "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)",
+              "dev30b-018@(1046, 1050)", "dev30b-018@(1264, 1267)", "dev30b-018@(1268, 1270)",
+              "dev30b-018@(1282, 1285)", "dev30b-018@(1302, 1304)", "dev30b-018@(1315, 1317)",
+              "dev30b-018@(1348, 1352)", "dev30b-020@(794, 797)", "dev30b-020@(798, 800)", "dev30b-021@(723, 725)",
+              "dev30b-021@(726, 728)", "dev30b-021@(732, 735)", "dev30b-021@(744, 746)", "dev30b-021@(779, 781)",
+              "dev30b-021@(845, 849)", "dev30b-021@(1625, 1628)", "dev30b-021@(1629, 1631)", "dev30b-021@(1641, 1643)",
+              "dev30b-021@(1664, 1666)", "dev30b-021@(1677, 1679)", "dev30b-021@(1693, 1697)",
+              "dev30b-022@(2250, 2253)", "dev30b-023@(2256, 2260)", "dev30b-023@(2261, 2265)",
+              "dev30b-027@(1548, 1550)", "dev30b-027@(1551, 1554)", "dev30b-027@(1569, 1571)",
+              "dev30b-027@(1572, 1574)", "dev30b-028@(505, 508)", "dev30b-028@(509, 512)", "dev30b-028@(529, 532)",
+              "dev30b-028@(545, 547)", "dev30b-028@(552, 556)", "dev30b-028@(2110, 2113)", "dev30b-028@(2125, 2128)",
+              "dev30b-028@(2129, 2131)", "dev30b-028@(2169, 2173)", "dev30b-028@(2183, 2185)", "dev30b-030@(795, 797)",
+              "dev30b-030@(798, 800)", "dev30b-030@(812, 815)", "dev30b-030@(826, 828)", "dev30b-030@(952, 954)",
+              "dev30b-030@(955, 957)", "dev30b-030@(990, 993)", "dev30b-030@(1046, 1048)", "dev30b-031@(549, 552)",
+              "dev30b-031@(553, 556)", "dev30b-031@(568, 570)", "dev30b-031@(593, 595)", "dev30b-031@(649, 653)",
+              "dev30b-031@(1216, 1218)", "dev30b-031@(1273, 1276)", "dev30b-031@(1305, 1308)",
+              "dev30b-031@(1309, 1312)", "dev30b-031@(1431, 1435)", "dev30b-032@(1142, 1145)",
+              "dev30b-033@(1464, 1466)", "dev30b-034@(1129, 1133)"},
     # dev31 was heldout29, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT29 and
     # CHOSEN_HELDOUT29; left are ranges, decades and averages in prose ("up to 140s", a patient's app's 7-day
     # average), ECG rates, a Hungarian and an Estonian target, a Norwegian newborn's pulse, a ventilator's FiO2 after
@@ -653,6 +649,51 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev38b-018@(502, 505)", "dev38b-018@(510, 513)", "dev38b-026@(1106, 1108)", "dev38b-029@(604, 607)",
               "dev38b-029@(608, 610)", "dev38b-029@(617, 619)", "dev38b-029@(811, 814)", "dev38b-029@(815, 817)",
               "dev38b-029@(824, 826)", "dev38b-029@(1619, 1623)", "dev38b-030@(957, 961)"},
+    # dev39 was heldout37, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT37 and
+    # CHOSEN_HELDOUT37; left are a French home log's three readings per cell between dashes ("152/94 – 149/92 –
+    # 147/91", read as ranges), ranges in prose ("ranged from 142/88 to 166/104", "HR 70s-80s", Romanian "AV 110–120"),
+    # a video visit's "HR on cuff 94", ECG and monitor rates ("sinus tachycardia ~110", Dutch "ventrikelfrequentie
+    # rond 120", Turkish "ventrikül hızı 128/dk", Hebrew "קצב 112"), Russian "рабочее 130/80", a Dutch log's pulse
+    # column after four pressure columns, an Indonesian pulse pressure ("tekanan nadi 24") read as a heart rate, and
+    # chosen readings of event and video notes whose authors starred a later set
+    "dev39": {"dev39a-007@(818, 820)", "dev39a-007@(882, 884)", "dev39a-007@(898, 900)", "dev39a-007@(955, 957)",
+              "dev39a-007@(976, 978)", "dev39a-007@(1029, 1031)", "dev39a-008@(1116, 1119)", "dev39a-009@(626, 628)",
+              "dev39a-009@(1618, 1620)", "dev39a-014@(532, 534)", "dev39a-014@(538, 540)", "dev39a-014@(1311, 1313)",
+              "dev39a-014@(1390, 1392)", "dev39a-014@(1419, 1421)", "dev39a-015@(1058, 1060)",
+              "dev39a-015@(1155, 1157)", "dev39a-015@(1587, 1590)", "dev39a-015@(1605, 1607)", "dev39a-019@(401, 405)",
+              "dev39a-019@(609, 613)", "dev39a-019@(1806, 1810)", "dev39a-022@(1421, 1423)", "dev39a-022@(1425, 1427)",
+              "dev39a-022@(1433, 1436)", "dev39a-022@(1438, 1440)", "dev39a-023@(1174, 1177)", "dev39a-026@(698, 701)",
+              "dev39a-026@(702, 704)", "dev39a-026@(708, 711)", "dev39a-026@(712, 715)", "dev39a-026@(751, 754)",
+              "dev39a-026@(756, 758)", "dev39a-028@(910, 913)", "dev39a-028@(921, 924)", "dev39a-028@(925, 927)",
+              "dev39a-028@(932, 934)", "dev39a-028@(941, 943)", "dev39a-028@(1520, 1523)", "dev39a-028@(1550, 1553)",
+              "dev39a-028@(1554, 1556)", "dev39a-028@(1561, 1563)", "dev39a-028@(1570, 1572)",
+              "dev39b-002@(2476, 2478)", "dev39b-003@(497, 501)", "dev39b-003@(918, 922)", "dev39b-004@(832, 834)",
+              "dev39b-004@(835, 836)", "dev39b-004@(1406, 1409)", "dev39b-004@(1410, 1412)", "dev39b-004@(1415, 1418)",
+              "dev39b-004@(1419, 1421)", "dev39b-004@(1424, 1427)", "dev39b-004@(1428, 1430)",
+              "dev39b-004@(1433, 1436)", "dev39b-004@(1437, 1439)", "dev39b-004@(1442, 1445)",
+              "dev39b-004@(1446, 1448)", "dev39b-004@(1451, 1454)", "dev39b-004@(1455, 1457)",
+              "dev39b-004@(1466, 1469)", "dev39b-004@(1470, 1472)", "dev39b-004@(1475, 1478)",
+              "dev39b-004@(1479, 1481)", "dev39b-004@(1484, 1487)", "dev39b-004@(1488, 1490)",
+              "dev39b-004@(1493, 1496)", "dev39b-004@(1497, 1499)", "dev39b-004@(1502, 1505)",
+              "dev39b-004@(1506, 1508)", "dev39b-004@(1511, 1514)", "dev39b-004@(1515, 1517)",
+              "dev39b-004@(1526, 1529)", "dev39b-004@(1530, 1532)", "dev39b-004@(1535, 1538)",
+              "dev39b-004@(1539, 1541)", "dev39b-004@(1544, 1547)", "dev39b-004@(1548, 1550)",
+              "dev39b-004@(1553, 1556)", "dev39b-004@(1557, 1559)", "dev39b-004@(1562, 1565)",
+              "dev39b-004@(1566, 1568)", "dev39b-004@(1571, 1574)", "dev39b-004@(1575, 1577)",
+              "dev39b-004@(1614, 1616)", "dev39b-004@(1620, 1622)", "dev39b-010@(512, 514)", "dev39b-010@(1397, 1399)",
+              "dev39b-010@(1823, 1825)", "dev39b-010@(2238, 2240)", "dev39b-011@(279, 282)", "dev39b-011@(283, 285)",
+              "dev39b-011@(873, 875)", "dev39b-011@(920, 922)", "dev39b-011@(967, 969)", "dev39b-011@(1014, 1016)",
+              "dev39b-011@(1061, 1063)", "dev39b-011@(1108, 1110)", "dev39b-011@(1155, 1157)",
+              "dev39b-011@(1252, 1255)", "dev39b-011@(1256, 1258)", "dev39b-012@(607, 611)", "dev39b-012@(2127, 2130)",
+              "dev39b-012@(2155, 2157)", "dev39b-021@(1001, 1004)", "dev39b-021@(1005, 1007)",
+              "dev39b-022@(1340, 1343)", "dev39b-022@(1344, 1346)", "dev39b-024@(1603, 1606)", "dev39b-025@(946, 949)",
+              "dev39b-025@(950, 953)", "dev39b-025@(963, 966)", "dev39b-025@(988, 990)", "dev39b-025@(1199, 1202)",
+              "dev39b-025@(1203, 1206)", "dev39b-025@(1231, 1234)", "dev39b-025@(1245, 1247)", "dev39b-026@(462, 464)",
+              "dev39b-026@(465, 468)", "dev39b-028@(2669, 2672)", "dev39b-028@(2673, 2676)", "dev39b-029@(869, 872)",
+              "dev39b-029@(873, 876)", "dev39b-029@(893, 896)", "dev39b-029@(1837, 1840)", "dev39b-029@(1848, 1851)",
+              "dev39b-029@(1852, 1855)", "dev39b-030@(1391, 1394)", "dev39b-030@(1869, 1873)",
+              "dev39b-031@(1087, 1089)", "dev39b-032@(469, 472)", "dev39b-032@(1539, 1542)", "dev39b-034@(1402, 1405)",
+              "dev39b-034@(1406, 1408)"},
 }
 
 
@@ -2533,6 +2574,28 @@ FORMS_HELDOUT35 = [
     ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
     ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
 ]
+FORMS_HELDOUT37 = [
+    # a dated log with an empty cell ("--"), a home monitor's pulse after a spaced slash ("138/86 / 66"), table columns
+    # headed in Turkish ("KB"), French with a qualifier ("FR mesurée"), Portuguese with an accented site ("Tª tímp."),
+    # Korean with a temperature unit ("BT(℃)": a temperature, not a Swedish pressure), Arabic ("الأكسجين %")
+    ("    Date     AM        PM\n    9/10     146/88    139/84\n    9/12     151/90    --\n", [
+        ("systolic_bp", "146"), ("diastolic_bp", "88"), ("systolic_bp", "139"), ("diastolic_bp", "84"),
+        ("systolic_bp", "151"), ("diastolic_bp", "90")]),
+    ("Dátum  | ráno TK / P\n07.04. | 138/86 / 66\n08.04. | 142/88 / 68\n", [
+        ("systolic_bp", "138"), ("diastolic_bp", "86"), ("heart_rate", "66"), ("systolic_bp", "142"),
+        ("diastolic_bp", "88"), ("heart_rate", "68")]),
+    ("Saat | KB (mmHg) | Nabız\n08:00 | 108/58 | 92\n09:00 | 112/60 | 96\n", [
+        ("systolic_bp", "108"), ("diastolic_bp", "58"), ("heart_rate", "92"), ("systolic_bp", "112"),
+        ("diastolic_bp", "60"), ("heart_rate", "96")]),
+    ("Heure | FC | FR mesurée\n08h | 112 | 24\n09h | 109 | 23\n", [
+        ("heart_rate", "112"), ("respiratory_rate", "24"), ("heart_rate", "109"), ("respiratory_rate", "23")]),
+    ("Hora | FC (bpm) | Tª tímp. (ºC)\n00h | 98 | 37,6\n03h | 104 | 37,9\n", [
+        ("heart_rate", "98"), ("temperature", "37,6"), ("heart_rate", "104"), ("temperature", "37,9")]),
+    ("시간 | HR | BT(℃)\n07:00 | 112 | 38.4\n08:00 | 118 | 37.9\n", [
+        ("heart_rate", "112"), ("temperature", "38.4"), ("heart_rate", "118"), ("temperature", "37.9")]),
+    ("الساعة | النبض | الأكسجين %\n08:00 | 92 | 94\n10:00 | 96 | 95\n", [
+        ("heart_rate", "92"), ("oxygen_saturation", "94"), ("heart_rate", "96"), ("oxygen_saturation", "95")]),
+]
 FORMS_HELDOUT36 = [
     # dated home logs in any language (a date opening each line, the pulse after a pair: "p 70", "（脈70）"), a
     # flowsheet whose cells write their unit ("92 bpm     101 bpm"; "Systolic BP, Invasive"), "PR — 88 bpm", ECG rates
@@ -2620,6 +2683,10 @@ CHOSEN_HELDOUT34 = [
     ("Ward round note\nO: Obs overnight: T 38.1 at 02:00, HR 110 at 03:00\nObs at WR (08:40): T 37.8, HR 102\n", "102"),
     ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
      "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
+]
+CHOSEN_HELDOUT37 = [
+    # a Slovak and Czech examination headed "Obj.:" after the patient's home log
+    ("Thuismetingen:\n07-04   138/86  p 66\n08-04   142/88  p 68\n\nObj.: TK 146/90 mmHg, P 72/min.\n", "72"),
 ]
 CHOSEN_HELDOUT36 = [
     # a Japanese admission record's examination "【身体所見】" after the ambulance crew's values in the history
@@ -2747,7 +2814,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT26, FORMS_HELDOUT27, FORMS_HELDOUT28,
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
-                                                                FORMS_HELDOUT35, FORMS_HELDOUT36)
+                                                                FORMS_HELDOUT35, FORMS_HELDOUT36,
+                                                                FORMS_HELDOUT37)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2768,7 +2836,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
                                                                          CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
                                                                          CHOSEN_HELDOUT34, CHOSEN_HELDOUT35,
-                                                                         CHOSEN_HELDOUT36)
+                                                                         CHOSEN_HELDOUT36, CHOSEN_HELDOUT37)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
