@@ -181,6 +181,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("of N", r"\b(?i:man|woman|gentleman|lady|patient)[ \t]+of[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:years?\b|[.,;)]|$))"),
     ("is N", r"\b(?:[Hh]e|[Ss]he|[Pp]atient|[Pp]t)[ \t]+is[ \t]+(?P<n>\d{1,3})(?=[ \t]*[.,;]|[ \t]*$)"),
     ("sex/age", r"(?<![\w/])(?P<sex>[MF])[ \t]*/[ \t]*(?P<n>\d{1,3})(?![\d/])"),
+    # a Korean header's "성별/나이: 여/81" (sex/age), "[name] (남/58)"
+    ("Korean sex/age in brackets", r"\([남여][ \t]*/[ \t]*(?P<n>\d{1,3})\)"),
     # a Korean header's "성별/나이: 여/81" (sex/age)
     ("Korean sex/age field", r"성별[ \t]*/[ \t]*나이[ \t]*:?[ \t]*[여남][ \t]*/[ \t]*(?P<n>\d{1,3})(?!\d)"),
     # "Age/Sex: 58 Y/F", "Patient: 57 years   Sex: Male", "年龄: 68岁"
@@ -293,8 +295,9 @@ def _age_context(text: str, m: re.Match) -> bool:
                       r"(?:pt|patient|age/sex|sex/age|age/gender|gender/age|(?:(?:pt|patient|he|she)\s+is\s+)?an?)?"
                       r"[\s:]*$", before, re.I) or not before.strip()
     male = "sex" in m.groupdict() and m["sex"] == "M"
-    # "98 F 37" is a temperature; a male's "34M 28% TBSA" is none
-    return bool(opens) and (male or not re.match(r"[ \t]*(?:\d|°|degrees)", after))
+    # "98 F 37" is a temperature (a number in °F's range before the F); "34M 28% TBSA", "52F 28% TBSA" are none
+    fahrenheit = "n" in m.groupdict() and m["n"] is not None and 90 <= int(m["n"]) <= 110
+    return bool(opens) and (male or not fahrenheit or not re.match(r"[ \t]*(?:\d|°|degrees)", after))
 
 
 # -- sex -----------------------------------------------------------------------------------------------------------

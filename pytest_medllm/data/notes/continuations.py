@@ -76,7 +76,10 @@ _POSTURE_BP = re.compile(rf"(?<![A-Za-z])(?:{_PLACE})(?:[ \t]+up)?"
                          r"(?:[ \t]+\(?(?:at[ \t]+)?\d+[ \t]*min(?:utes?|uten)?\)?)?"
                          r"[ \t:]*(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
 #: "Repeat 10 min later: 158/92", "repeat after 15 min quiet rest 236/132", "rechecked BP 150/90".
-_REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?)(?:[ \t]+(?:BP|blood\s+pressure|after|at|in|"
+_REPEAT_BP = re.compile(r"(?<![A-Za-z])(?:repeat(?:ed)?|re-?check(?:ed)?|"
+                        # a second measurement: Dutch "2e meting", French "2e mesure", German "2. Messung"
+                        r"2(?:e|ème|nd|\.)?[ \t]+(?:meting|mesure|Messung|reading|measurement))"
+                        r"(?:[ \t]+(?:BP|blood\s+pressure|after|at|in|"
                         r"later|quiet|rest|of|was|is|\d{1,2}[ \t]*min(?:utes?)?|\d{1,2}:\d{2}))*[ \t]*:?[ \t]*"
                         r"(?P<n1>\d{2,3})[ \t]*/[ \t]*(?P<n2>\d{2,3})(?![\d/])", re.I)
 #: "BP: R 164/96, L 160/94": the other arm's reading right after a blood pressure.
@@ -286,7 +289,7 @@ _EXTREME_PAIR = re.compile(r"\b(?:[Hh]ighest|[Ll]owest|[Nn]adir|[Pp]eak|[Mm]ax(?
                            # India's highest and usual pressures ("HBP 220/120, UBP 140/90"), Catalan "valor màxim"
                            r"HBP|UBP|(?:[Vv]alor[ \t]+)?m[àá]xim[oa]?|m[íi]nim[oa]?|"
                            # Icelandic "hæst 168/98", Russian "максимальное: 200/110"
-                           r"hæst|максимальн\w*)[ \t:]+"
+                           r"hæst|максимальн\w*)(?:[ \t]*[:—–][ \t]*|[ \t]+)"
                            r"(?:(?:was|of|to|roughly|about|around|approximately)[ \t]+|~[ \t]*)?"
                            r"(?P<n1>\d{2,3})[ \t]*/[ \t]*\d{2,3}(?![\d/])")
 #: A line that gives a heart rate by its label: a pressure-shaped pair on it is the blood pressure taken with it.
@@ -347,12 +350,15 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
 
 
 #: A line of a dated log: a date opening it ("03-03", "2/24", "2024/09/08", "12.03."), after a bullet.
-_DATED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?"
+_DATED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"  # (a weekday first: Dutch "di 04-03")
                          r"(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)"
                          r"(?![\d/])[^\n]*$", re.M)
-#: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)", "138/86 / 66".
+#: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)", "138/86 / 66",
+#: "146/92 (78)".
 _LOG_PULSE = re.compile(r"[ \t]*(?:(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*|[ \t]/[ \t]*)"
-                        r"(?P<hr>\d{2,3})(?![\d/.,])")
+                        r"(?P<hr>\d{2,3})(?![\d/.,])|"
+                        # the pulse alone in brackets: a Korean log's "146/92 (78)"
+                        r"[ \t]*[(（][ \t]*(?P<bracketed>\d{2,3})[ \t]*[)）]")
 
 
 def _dated_logs(text: str) -> list[Found]:
@@ -363,13 +369,15 @@ def _dated_logs(text: str) -> list[Found]:
     block: list[list[Found]] = []
     previous_end = -2
     for line in _DATED_LINE.finditer(text):
-        date_end = re.match(r"[ \t]*(?:[-*•][ \t]*)?[\d/.-]+", line[0]).end() + line.start()  # type: ignore[union-attr]
+        date_end = re.match(r"[ \t]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?[\d/.-]+",
+                            line[0]).end() + line.start()  # type: ignore[union-attr]
         # (a home monitor's pulse after a spaced slash: "07.04. | 138/86 / 66")
         found = _pairs_in(text, date_end, line.end(), "reading of a dated log", plans=False, in_slash_run=True)
         for pair_end in [f.partner[1] for f in found if f.variable == "systolic_bp" and f.partner]:
             pulse = _LOG_PULSE.match(text, pair_end)
             if pulse and pulse.end() <= line.end():
-                item, _ = read_single("heart_rate", text, pulse.start("hr"), pulse.end("hr"), "pulse of a dated log")
+                group = "hr" if pulse["hr"] else "bracketed"
+                item, _ = read_single("heart_rate", text, pulse.start(group), pulse.end(group), "pulse of a dated log")
                 found += [item] if item else []
         if not found or line.start() != previous_end + 1:
             more += [f for rows in block for f in rows] if len(block) >= 2 else []

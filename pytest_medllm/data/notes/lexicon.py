@@ -176,6 +176,8 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pani": ("female", "title", ()), "pan": ("male", "title", ("pl", "cs")), "chora": ("female", "noun", ("pl",)),
     "chorej": ("female", "noun", ("pl",)), "chory": ("male", "noun", ("pl",)), "chorego": ("male", "noun", ("pl",)),
     "kvinde": ("female", "noun", ()),
+    # Danish "Kvinden har siden i går …" (the woman, an obstetric note's patient), Dutch "een 88-jarige dame"
+    "kvinden": ("female", "noun", ("da", "no")), "dame": ("female", "noun", ("nl",)),
     "femminile": ("female", "noun", ("it",)), "maschile": ("male", "noun", ("it",)),
     "féminin": ("female", "noun", ("fr",)), "masculin": ("male", "noun", ("fr",)),
     # subject pronouns, only in a note that shows the language
@@ -307,6 +309,7 @@ FOREIGN_SWAPS: dict[str, str] = {
     "masculino": "feminino", "femenino": "masculino", "femenina": "masculino",
     "pacjentka": "pacjent", "pacjentkę": "pacjenta", "pani": "pan", "pan": "pani", "chora": "chory",
     "chorej": "chorego", "chory": "chora", "chorego": "chorej",
+    "kvinden": "manden", "dame": "heer",
     "kvinde": "mand", "femminile": "maschile", "maschile": "femminile", "féminin": "masculin",
     "masculin": "féminin", "ela": "ele", "ele": "ela",
     "ella": "él", "él": "ella", "lei": "lui", "lui": "lei", "hij": "zij", "er": "sie", "sie": "er", "hon": "han",

@@ -66,7 +66,7 @@ _NOT_READINGS = re.compile(r"\b(?:goals?|targets?|aim(?:ing)?|keep|maintain\w*|t
                            r"O2[ \t]+(?:to|til|till|para|por|for|na|do)|sotto|sopra|unter|über|sous|vis\w*|normokap\w*|"
                            r"normocap\w*|stop\w*|cool\w*|cooling|rewarm\w*|titreren|criteri\w*|triggers?|zones?|yellow|amber|"
                            r"escalat\w*|țint\w*|tint[aă]|целев\w*|целе\w*|цільов\w*|sasaran|lengo|streef\w*|mục\s+tiêu|docelow\w*|"
-                           r"accept\w*|cíl\w*)\b|"
+                           r"accept\w*|allow(?=\s+(?:SBP|DBP|BP|MAP|HR|sats?|SpO2)\b)|cíl\w*)\b|"
                            # an arrow ("-> HR 110s", "=> 120s") is a change, not a threshold
                            r"(?<![-=])>|<(?![-=])|[≤≥＜＞≦≧]|目標|目标|목표|بهدف|الهدف|هدف|יעד|מטרה", re.I)
 #: "nicardipine for SBP 100-120": a drug given for a range of numbers is its target (not "called for HR 150s").

@@ -108,7 +108,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
              # εξέταση", "Ζωτικά σημεία"
              r"objektivně|tulotilan\w*|αντικειμενική\s+εξέταση|ζωτικά\s+σημεία|objektívn\w*|^obj\.?$|examen\s+obiectiv|"
-             r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|\btriatge\b|διαλογή|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
+             r"\btriaž\w*|\btriaj\b|\btriaż\b|\btriyaj\b|\btriatge\b|διαλογή|トリアージ|ersteinschätzung|^ef\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
              r"^ssvv\b|vital\s+bulgular|starea\s+la\s+internare|\bla\s+internare\b|κλινική\s+εικόνα|κατά\s+την\s+εισαγωγή|来院時現症|現症|身体所見|入院時所見|体格检查|查体|生命体征|バイタル|\bkhám\b|dấu\s+hiệu\s+sinh\s+tồn|"
              r"toàn\s+thân|"
              # Swiss "Befunde bei Eintritt", Norwegian/Danish "Funn ved innkomst", "Objektiv undersøgelse", Turkish

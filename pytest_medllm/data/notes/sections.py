@@ -132,7 +132,7 @@ _CJK_INLINE_EXAM = re.compile(r"(?<=[。，；,;])[ \t]*(?P<label>入院查体|�
 _BRACKETED_HEADING = re.compile(r"^[ \t]*【(?P<label>[^【】\n]{1,20})】", re.M)
 #: A SOAP letter with a bracket, as Korean and Japanese progress notes write it: "O) V/S: 118/72 - 88 - 18 - 36.7",
 #: "P）…", or with a slash, as Peruvian and Spanish ones do: "O/ Funciones vitales (07:00): PA 108/64".
-_SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）/][ \t]*(?=\S)", re.M)
+_SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）/][ \t]*(?=\S|$)", re.M)  # (alone on its line too: "O)")
 #: A nurse's timed entry whose vital signs follow a sentence on its line: "1915 Received report from day RN. … VS at
 #: 2000: T 99.1 F oral, P 88", "0745 D: Received pt from night RN, awake, … VS: T 98.4 oral": the set opens there;
 #: so does a timed "V/S" that opens its line, before words or its run of values ("14:30 V/S 192/106-88-20-36.6").

@@ -56,9 +56,14 @@ def _field_counterpart(label: str, value: str, sex: str) -> str:
 
 
 
+#: A Korean header's sex and age in brackets after the name: "환자: [name] (남/58)".
+KOREAN_SEX_AGE = re.compile(r"\((?P<w>[남여])[ \t]*/[ \t]*(?P<n>\d{1,3})\)")
+
+
 def sex_field_words(text: str) -> list[SexMention]:
     """The value of every sex field of ``text`` whose language's letters or words name a sex."""
-    words = []
+    words = [SexMention(m.start("w"), m.end("w"), m["w"], _FIELD_WORDS[m["w"]], "noun",
+                        counterpart=_FIELD_WORD_COUNTERPARTS[m["w"]]) for m in KOREAN_SEX_AGE.finditer(text)]
     for m in SEX_FIELD.finditer(text):
         label, value = m["label"].lower().rstrip("."), m["w"].lower()
         sex = _FIELD_LETTERS.get(label, {}).get(value) or {"m": MALE, "f": FEMALE}.get(value) or \

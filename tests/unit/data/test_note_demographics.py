@@ -1290,6 +1290,11 @@ SEX_WORDS_HELDOUT34 = [
     ("Jina: Bi. [name]   Umri: miaka 40", ["Bi."], ["Bw."]),
     ("इतिहास: 31 वर्षीय महिला, ज़िला महिला चिकित्सालय से रेफर", ["महिला"], ["पुरुष"]),
 ]
+SEX_WORDS_HELDOUT38 = [
+    # a Korean header's "(남/58)", "52F" before a number that is no temperature
+    ("환자: [name] (남/58)   재진", ["남"], ["여"]),
+    ("A/P: 52F 28% TBSA flame burn w/ inhalation injury", ["F"], ["M"]),
+]
 SEX_WORDS_HELDOUT37 = [
     # sex fields of Hindi (a word with vowel signs), Russian and Ukrainian letters, Bulgarian and Slovak words; a
     # surgical team's consultant in brackets; Italian "PANI" (a non-invasive pressure), no Polish "Pani"
@@ -1320,6 +1325,10 @@ SEX_WORDS_HELDOUT35 = [
     ("S: Gospođa navodi da se osjeća bolje, prohodala do kraja hodnika.", ["Gospođa"], ["Gospodin"]),
     ("S – Mev. [van], 79 jaar, bed 6. Dag 2 na oop reduksie.", ["Mev."], ["Mnr."]),
     ("Болесник: [име и презиме], 74 год., пол: мушки, пензионер", ["мушки"], ["женски"]),
+]
+AGES_HELDOUT38 = [
+    ("환자: [name] (남/58)   재진", 58),
+    ("A/P: 52F 28% TBSA flame burn w/ inhalation injury", 52),
 ]
 AGES_HELDOUT37 = [
     # a Bulgarian "Възраст:" field
@@ -1376,7 +1385,7 @@ AGES_HELDOUT29 = [
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
                          + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35
-                         + AGES_HELDOUT36 + AGES_HELDOUT37)
+                         + AGES_HELDOUT36 + AGES_HELDOUT37 + AGES_HELDOUT38)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1387,7 +1396,8 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
                          + SEX_WORDS_HELDOUT26 + SEX_WORDS_HELDOUT27 + SEX_WORDS_HELDOUT28
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
                          + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34
-                         + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36 + SEX_WORDS_HELDOUT37)
+                         + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36 + SEX_WORDS_HELDOUT37
+                         + SEX_WORDS_HELDOUT38)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

@@ -27,7 +27,7 @@ GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
-           "dev36", "dev37", "dev38", "dev39")
+           "dev36", "dev37", "dev38", "dev39", "dev40")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -63,11 +63,13 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: table, a Brazilian "classificação de risco" and a Danish pre-assessment before the day's own values.
 #: dev39's pressures (0.922-0.925) and chosen readings (0.914-0.943): a French home log with three readings per cell
 #: between dashes, ranges in prose, and event and video-visit notes whose authors starred a set after the first.
+#: dev40's chosen readings (0.868-0.900): progress, nursing and transfer notes whose authors starred a later set than
+#: the first the rule takes (a night shift's values handed over, an ICU's first table row after the ward's).
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
           "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87,
-          "dev39": 0.91}
+          "dev39": 0.91, "dev40": 0.86}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -694,6 +696,44 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev39b-029@(1852, 1855)", "dev39b-030@(1391, 1394)", "dev39b-030@(1869, 1873)",
               "dev39b-031@(1087, 1089)", "dev39b-032@(469, 472)", "dev39b-032@(1539, 1542)", "dev39b-034@(1402, 1405)",
               "dev39b-034@(1406, 1408)"},
+    # dev40 was heldout38, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT38,
+    # NOT_VITALS_HELDOUT38 and CHOSEN_HELDOUT38; left are decades and ranges in prose ("HR ran 110s-120s", "usually
+    # 130s, lately 150s-160s", German "im 90er-Bereich"), an underlying rate under pacing, ECG rates ("AF, VR 110s"),
+    # earlier visits' pressures (Chilean "controles previos", Danish "uge 11"), a Brazilian "20x12" from a
+    # neighbour's cuff, a Korean "140대", and chosen readings of progress, nursing and transfer notes whose authors
+    # starred a later set than the rule's first
+    "dev40": {"dev40a-003@(400, 402)", "dev40a-004@(561, 563)", "dev40a-006@(586, 589)", "dev40a-006@(591, 594)",
+              "dev40a-011@(515, 517)", "dev40a-011@(518, 520)", "dev40a-011@(536, 538)", "dev40a-017@(1506, 1509)",
+              "dev40a-020@(1362, 1365)", "dev40a-020@(1367, 1370)", "dev40a-020@(1384, 1387)",
+              "dev40a-023@(1280, 1282)", "dev40a-028@(639, 643)", "dev40a-028@(648, 651)", "dev40a-028@(656, 658)",
+              "dev40a-028@(659, 661)", "dev40a-028@(666, 668)", "dev40a-028@(675, 677)", "dev40a-028@(1223, 1227)",
+              "dev40a-028@(1232, 1235)", "dev40a-028@(1240, 1243)", "dev40a-028@(1244, 1246)",
+              "dev40a-028@(1251, 1253)", "dev40a-028@(1260, 1262)", "dev40a-035@(1085, 1088)", "dev40b-002@(438, 440)",
+              "dev40b-002@(470, 472)", "dev40b-002@(473, 475)", "dev40b-002@(1105, 1108)", "dev40b-002@(1109, 1111)",
+              "dev40b-003@(1292, 1295)", "dev40b-003@(1296, 1298)", "dev40b-003@(1308, 1311)",
+              "dev40b-003@(1322, 1324)", "dev40b-003@(1484, 1487)", "dev40b-003@(1488, 1490)",
+              "dev40b-003@(1500, 1503)", "dev40b-003@(1537, 1539)", "dev40b-006@(594, 597)", "dev40b-006@(598, 600)",
+              "dev40b-006@(603, 606)", "dev40b-006@(607, 609)", "dev40b-006@(710, 713)", "dev40b-006@(714, 716)",
+              "dev40b-006@(719, 722)", "dev40b-006@(723, 725)", "dev40b-008@(743, 745)", "dev40b-008@(746, 748)",
+              "dev40b-008@(1000, 1002)", "dev40b-008@(1016, 1019)", "dev40b-008@(1020, 1023)",
+              "dev40b-008@(1039, 1041)", "dev40b-008@(1300, 1303)", "dev40b-008@(1304, 1307)",
+              "dev40b-008@(1311, 1313)", "dev40b-008@(1316, 1318)", "dev40b-009@(493, 497)", "dev40b-009@(593, 597)",
+              "dev40b-010@(1903, 1906)", "dev40b-010@(2364, 2366)", "dev40b-013@(874, 877)", "dev40b-013@(878, 880)",
+              "dev40b-013@(892, 895)", "dev40b-013@(904, 908)", "dev40b-013@(929, 931)", "dev40b-013@(1882, 1885)",
+              "dev40b-013@(1886, 1888)", "dev40b-013@(1910, 1912)", "dev40b-013@(1945, 1949)",
+              "dev40b-013@(1958, 1960)", "dev40b-014@(944, 946)", "dev40b-014@(947, 949)", "dev40b-014@(959, 961)",
+              "dev40b-014@(972, 974)", "dev40b-014@(1158, 1160)", "dev40b-014@(1161, 1163)", "dev40b-014@(1181, 1183)",
+              "dev40b-014@(1194, 1196)", "dev40b-014@(1624, 1626)", "dev40b-015@(514, 518)", "dev40b-015@(571, 573)",
+              "dev40b-015@(574, 577)", "dev40b-015@(767, 770)", "dev40b-015@(780, 784)", "dev40b-015@(1145, 1147)",
+              "dev40b-015@(1267, 1269)", "dev40b-016@(664, 666)", "dev40b-016@(677, 679)", "dev40b-016@(728, 731)",
+              "dev40b-016@(740, 742)", "dev40b-016@(743, 745)", "dev40b-016@(1441, 1443)", "dev40b-016@(1446, 1448)",
+              "dev40b-016@(1458, 1461)", "dev40b-016@(1465, 1467)", "dev40b-016@(1468, 1470)", "dev40b-017@(716, 719)",
+              "dev40b-017@(724, 727)", "dev40b-017@(728, 730)", "dev40b-017@(737, 741)", "dev40b-017@(748, 750)",
+              "dev40b-017@(1930, 1933)", "dev40b-017@(1950, 1953)", "dev40b-017@(1954, 1956)",
+              "dev40b-017@(1970, 1972)", "dev40b-017@(1981, 1985)", "dev40b-021@(385, 388)", "dev40b-021@(389, 391)",
+              "dev40b-021@(402, 405)", "dev40b-021@(406, 408)", "dev40b-023@(269, 273)", "dev40b-023@(358, 362)",
+              "dev40b-023@(916, 918)", "dev40b-024@(944, 948)", "dev40b-025@(142, 146)", "dev40b-025@(226, 230)",
+              "dev40b-025@(809, 811)", "dev40b-025@(816, 818)", "dev40b-027@(662, 665)"},
 }
 
 
@@ -2574,6 +2614,27 @@ FORMS_HELDOUT35 = [
     ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
     ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
 ]
+FORMS_HELDOUT38 = [
+    # a dated log whose lines open with a weekday ("di 04-03"), a Korean log's pulse alone in brackets, a second
+    # measurement ("2e meting"), a Russian highest pressure after a dash
+    ("Thuis:\n          ochtend                avond\ndi 04-03   142/86  p 68       138/84  p 72\n"
+     "wo 05-03   146/88  p 70\n", [
+         ("systolic_bp", "142"), ("diastolic_bp", "86"), ("heart_rate", "68"), ("systolic_bp", "138"),
+         ("diastolic_bp", "84"), ("heart_rate", "72"), ("systolic_bp", "146"), ("diastolic_bp", "88"),
+         ("heart_rate", "70")]),
+    ("가정혈압 (괄호는 맥박)\n6/01   146/92 (78)      138/88 (82)\n6/02   150/94 (76)\n", [
+        ("systolic_bp", "146"), ("diastolic_bp", "92"), ("heart_rate", "78"), ("systolic_bp", "138"),
+        ("diastolic_bp", "88"), ("heart_rate", "82"), ("systolic_bp", "150"), ("diastolic_bp", "94"),
+        ("heart_rate", "76")]),
+    ("O: RR 148/88 mmHg re arm zittend na 5 min rust, 2e meting 144/86.", [
+        ("systolic_bp", "148"), ("diastolic_bp", "88"), ("systolic_bp", "144"), ("diastolic_bp", "86")]),
+    ("«рабочее» АД 140/90 мм рт. ст., максимальное — 230/130.", [
+        ("systolic_bp", "140"), ("diastolic_bp", "90"), ("systolic_bp", "230"), ("diastolic_bp", "130")]),
+]
+NOT_VITALS_HELDOUT38 = [
+    # a range a plan allows
+    ("Euvolemia. Allow SBP 140-180 given TCD rise.", []),
+]
 FORMS_HELDOUT37 = [
     # a dated log with an empty cell ("--"), a home monitor's pulse after a spaced slash ("138/86 / 66"), table columns
     # headed in Turkish ("KB"), French with a qualifier ("FR mesurée"), Portuguese with an accented site ("Tª tímp."),
@@ -2683,6 +2744,14 @@ CHOSEN_HELDOUT34 = [
     ("Ward round note\nO: Obs overnight: T 38.1 at 02:00, HR 110 at 03:00\nObs at WR (08:40): T 37.8, HR 102\n", "102"),
     ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
      "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
+]
+CHOSEN_HELDOUT38 = [
+    # guards of this round's changes, which pass on the previous code by construction: a Japanese ED record's
+    # "【トリアージ】" stays first now that an "O）" alone on its line is an examination, and a home log's bracketed
+    # pulses, now read, come before the clinic's "O)"
+    ("救急外来診療録\n【トリアージ】14:55\nBT 39.8℃　HR 124/分\n\nS）\n救急隊接触時：HR 130。\n\nO）\n意識清明。HR 118/分\n",
+     "124"),
+    ("外来経過記録\n家庭血圧\n6/01   146/92 (78)\n6/02   150/94 (76)\n\nO)\n診察室 BP 148/94 mmHg, PR 80/分\n", "80"),
 ]
 CHOSEN_HELDOUT37 = [
     # a Slovak and Czech examination headed "Obj.:" after the patient's home log
@@ -2815,7 +2884,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
                                                                 FORMS_HELDOUT35, FORMS_HELDOUT36,
-                                                                FORMS_HELDOUT37)
+                                                                FORMS_HELDOUT37, FORMS_HELDOUT38)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2836,7 +2905,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT30, CHOSEN_HELDOUT31,
                                                                          CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
                                                                          CHOSEN_HELDOUT34, CHOSEN_HELDOUT35,
-                                                                         CHOSEN_HELDOUT36, CHOSEN_HELDOUT37)
+                                                                         CHOSEN_HELDOUT36, CHOSEN_HELDOUT37,
+                                                                         CHOSEN_HELDOUT38)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -2845,7 +2915,7 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
 
 
 @pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35
-                         + NOT_VITALS_HELDOUT36)
+                         + NOT_VITALS_HELDOUT36 + NOT_VITALS_HELDOUT38)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
     """A mean arterial pressure, targets, a last period's date, altered calling criteria, a mask's name and a fetal
     heart rate that heldout33 to heldout36 showed read as readings, written here: only the readings around them are
