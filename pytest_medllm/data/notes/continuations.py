@@ -351,7 +351,7 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
 
 #: A line of a dated log: a date opening it ("03-03", "2/24", "2024/09/08", "12.03."), after a bullet.
 _DATED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"  # (a weekday first: Dutch "di 04-03")
-                         r"(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)"
+                         r"(?P<date>\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)"
                          r"(?![\d/])[^\n]*$", re.M)
 #: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)", "138/86 / 66",
 #: "146/92 (78)".
@@ -369,10 +369,9 @@ def _dated_logs(text: str) -> list[Found]:
     block: list[list[Found]] = []
     previous_end = -2
     for line in _DATED_LINE.finditer(text):
-        date_end = re.match(r"[ \t]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?[\d/.-]+",
-                            line[0]).end() + line.start()  # type: ignore[union-attr]
         # (a home monitor's pulse after a spaced slash: "07.04. | 138/86 / 66")
-        found = _pairs_in(text, date_end, line.end(), "reading of a dated log", plans=False, in_slash_run=True)
+        found = _pairs_in(text, line.end("date"), line.end(), "reading of a dated log", plans=False,
+                          in_slash_run=True)
         for pair_end in [f.partner[1] for f in found if f.variable == "systolic_bp" and f.partner]:
             pulse = _LOG_PULSE.match(text, pair_end)
             if pulse and pulse.end() <= line.end():
