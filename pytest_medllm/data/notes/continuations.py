@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 
 from .layouts import row_values
-from .values import (ANY_TEMP_UNIT, BP_DECADES, NUMBER, TEMP_NUMBER, Found, in_devise_units, read, read_pressure,
-                     read_single, someone_elses)
+from .values import (ANY_TEMP_UNIT, BOUND_AFTER_WORDS, BP_DECADES, NUMBER, TEMP_NUMBER, Found, in_devise_units, read,
+                     read_pressure, read_single, someone_elses)
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
@@ -248,9 +248,9 @@ _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<!\d[ \t][-–][ \t])(?<!\d[-–][ 
                              r"\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]*(?:mm[ \t]*Hg|Hgmm))")
 
 
-#: A bound after a pair and its unit: "below", "above" (Hungarian "alatt", "felett"; Japanese "未満", "以下", "以上";
-#: German "unter", "über").
-_BOUND_AFTER = re.compile(r"[ \t]*(?:mm[ \t]*Hg|Hgmm)?[ \t]*(?:alatt|felett|fölött|未満|以下|以上|unter\b|über\b)")
+#: A bound after a pair and its unit (the words of :data:`~.values.BOUND_AFTER_WORDS`, and German "unter", "über",
+#: which after a labelled value can begin a clause: "RR 140 unter Therapie").
+_BOUND_AFTER = re.compile(rf"[ \t]*(?:mm[ \t]*Hg|Hgmm)?[ \t]*(?:{BOUND_AFTER_WORDS}|unter\b|über\b)")
 
 
 #: Words of a plan on a line: the pairs after them are targets ("lower MAP by no more than 25%", "titrate to").

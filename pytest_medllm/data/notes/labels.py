@@ -36,6 +36,7 @@ import re
 from .label_context import ECG_CONTEXT
 from .label_type import Label
 from .values import (
+    BOUND_AFTER_WORDS,
     NUMBER,
     RANGE_IN_BRACKETS,
     RATE_UNIT,
@@ -181,8 +182,7 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
             r"(?:above|higher|more|greater|over|below|less|lower)\b",
             text[end:], re.I) or re.match(r"(?:[ \t]*/[ \t]*\d{2,3})?"
                                          r"[ \t]*(?:%|°[ \t]*[CF]?|℃|bpm|mm[ \t]*Hg|Hgmm)?[ \t]*"
-                                         r"(?:이상|이하|以上|以下|未満|を超え|üzerin\w*|altın\w*|alatt|felett|fölött|"
-                                         r"-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে))",
+                                         + BOUND_AFTER_WORDS,
                                          text[end:]):
         return "a threshold or target"  # Korean, Japanese, Bengali write "or more" after the value: "HR 110 이상"
     line_start = text.rfind("\n", 0, label_start) + 1
