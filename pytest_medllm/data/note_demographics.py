@@ -120,6 +120,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 r"árs|"
                                 # Albanian "34 vjeç", Georgian "69 წლის", Ukrainian "56 р.," (років)
                                 r"vjeç|vjeçe|წლის|р\.(?=[ \t]*[,;)])|سالہ|"
+                                # Tamil "23 வயது பெண்"
+                                r"வயது|"
                                 # Slovak "34 r., nar. 1989" (rokov)
                                 r"r\.(?=[ \t]*,[ \t]*nar\.)|"
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
@@ -133,6 +135,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # the years after a date of birth, in brackets: Austrian "geb. 1940 (84 a)", Hungarian "szül. 1957 (67 é)"
     ("years after a birth year", r"\b(?:19|20)\d{2}[ \t]*\((?P<n>\d{1,3})[ \t]*(?:a|é|J\.?|j\.?)\)"),
     # Czech "Pacient 59 let, přijat …": the years right after the patient noun
+    # Latvian "[name], 66 g., vīrietis" (gadi; the sex word after it, as "g." is also grams)
+    ("years (Latvian g.)", r"(?<=,)[ \t]*(?P<n>\d{1,3})[ \t]+g\.(?=[ \t]*,[ \t]*(?:vīrietis|sieviete|zēns|meitene)\b)"),
     ("years (Czech patient let)", r"\b[Pp]acient(?:ka)?[ \t]+(?P<n>\d{1,3})[ \t]+let\b"),
     ("years (Polish lat)", r"(?<=,)[ \t]*lat[ \t]+(?P<n>\d{1,3})(?=[ \t]*(?:[,;\n]|$)|[ \t]{2,})"),  # "Anna K., lat 59"
     # Polish "Pacjent lat 63", "Pacjentka lat 57": the years right after the patient noun
@@ -140,6 +144,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # the age field and "at the age of" of other languages: "Wiek: 79 lat", "w wieku 79 lat", "Edad: 64", "Alter: 71"
     ("age (other languages)", r"(?i)\b(?:wiek|w\s+wieku|edad|idade|età|âge|alter|leeftijd|ålder|yaş|ηλικία|"
                               r"ikä|věk|vârsta|életkor|tuổi|umur|vek|возраст|вік|العمر|आयु|aldur|גיל|อายุ|umri|vanus|"
+                              # Tamil "வயது: 23"
+                              r"வயது|"
                               # Croatian "u dobi od 52 godine", Finnish "mies 67 v", Italian "di anni 66", Urdu "عمر
                               # 27 سال", Bengali "বয়স ২৫" (in Bengali digits)
                               r"u\s+dobi\s+od|(?<=mies\s)|(?<=nainen\s)|di\s+anni|عمر|বয়স|възраст|"
@@ -159,7 +165,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     # the date's digits may be masked ("DOB **/04/1979 (46y)"); Dutch writes "geb. 03/09/1950 (74 j.)" and, Belgian,
     # "°12/06/1958 (66 j)" (the degree sign is "born")
     ("(age) after date of birth", r"(?:\b(?:DOB|D\.O\.B\.?|[Bb]orn|geb\.?|Født|nar\.)|°)[ \t:]*"
-                                  r"(?:_{2,}(?:/\d{4})?|[\d*]{1,2}[./-][\d*]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\]|"
+                                  r"(?:_{2,}(?:/\d{4})?|[\d*-]{1,2}[./-][\d*-]{1,2}[./-][\d*]{2,4}|\[[^\]\n]{1,20}\]|"
                                   r"(?<=nar\.[ \t])\d{4})"
                                   r"[ \t]*,?[ \t]*\((?P<n>\d{1,3})"
                                   r"(?:[ \t]*(?:y|yrs?|years?|J|j|ans|jaar|år|let)\.?)?\)"),

@@ -46,7 +46,8 @@ _PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:(?!(?:in|by|via|over|on)\b)\w+[
                                  r"(?:man|woman|male|female|gentleman|lady|boy|girl|"
                                  r"patient|pt|person|adult|M|F|individual|veteran|national|citizen)\b")
 #: What may stand between the age and an ethnicity that describes the patient: "57 yo Filipino", "47M (Black)".
-_AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år)\b"
+_AGE_TAIL = re.compile(r"[\s,()/.-]*(?:(?:years?|yrs?|yo|y/o|y\.o|old|year-old|[MFy]|J|ans|años|anos|anni|jaar|år|"
+                       r"vuotias)\b"  # Finnish "35-vuotias somalialaistaustainen nainen"
                        r"[\s,()/.-]*)*")
 #: The age and a patient noun before a term written after it, as Māori and Romance word order has it: "56 yo wāhine
 #: Māori", or as the next sentence of a terse header: "Pt: 38yo woman. Aboriginal."
@@ -137,7 +138,10 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 # the IHS's beneficiary classification and tribe, a race's detail, Chile's and Uruguay's fields, Cuba's
                 # skin colour, Vietnam's "Dân tộc", Indonesia's "Suku"
                 r"classification/beneficiary|tribe\s+of\s+membership|ethnic\s+group\s+detail|pueblo\s+originario|"
-                r"ascendencia\s+étnico-racial|color\s+de\s+(?:la\s+)?piel|dân\s+tộc|suku")
+                r"ascendencia\s+étnico-racial|color\s+de\s+(?:la\s+)?piel|dân\s+tộc|suku|"
+                # Slovakia's "Národnosť:", Malaysia's "Bangsa:" (race), Taiwan's "身分別：原住民" (status: Indigenous),
+                # a Canadian record's "Self-identified: First Nations (Oji-Cree)"
+                r"národnosť|bangsa|身分別|self-identified")
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"
@@ -145,12 +149,16 @@ _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:
 #: A race/ethnicity field and its whole value, whatever the value's words (a caste, a people the lexicon does not
 #: know): "Caste: Arain", "Ethnicity: Janajati (Tamang)", "Raça/cor: parda". Read after the rules above, for values
 #: they left; the value ends at the field's end or at a bracket (read as a finer term).
-_FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*/\s*ethnicity)?(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=][ \t]*"
+_FIELD_WITH_VALUE = re.compile(rf"\b(?:{_FIELD_LABEL})(?:\s*/\s*ethnicity)?(?:\s*\([^()\n]{{1,40}}\))?[ \t]*[:=：][ \t]*"
                                rf"{_CATEGORY_CODE}"
                                # an OASIS or IRF-PAI answer's letter, a "yes" before the people: "D. Yes, Cuban"
                                r"(?:[A-Z]\.[ \t]+)?(?:(?i:yes|sí|si|ja|oui|sim)[ \t]*[,–-][ \t]*)?"
                                r"(?P<v>[^\W\d_]+(?:(?:['’-]| (?! ))[^\W\d_]+){0,5})"
-                               r"(?=[ \t]*(?:[ \t]{2}|[(;|,/\n]|\.(?:\s|$)|$))", re.I)
+                               r"(?=[ \t]*(?:[ \t]{2}|[(;|,/\n（　]|\.(?:\s|$)|$)|(?<=[^\W\d_]{3})[ \t]+[–—][ \t])", re.I)
+#: A people named after its field's word without a colon: Vietnamese "dân tộc Tày", Indonesian "suku Madura", Thai
+#: "เชื้อชาติ ม้ง" (race: Hmong) and "เชื้อสายม้ง" (of Hmong descent), written without a space.
+_FIELD_WITHOUT_COLON = re.compile(r"\b(?:dân[ \t]+tộc|suku)[ \t]+(?P<v>[A-ZÀ-ÞĐ][^\W\d_]+)|"
+                                  r"(?:เชื้อชาติ|เชื้อสาย)[ \t]*(?P<t>[\u0E00-\u0E7F]+?)(?=[ \t]|$)")
 #: The answer to a Hispanic-origin question: "Hispanic/Latino: No", "Hispanic, Latino/a, or Spanish origin: No, not
 #: Hispanic/Latino/a".
 _HISPANIC_ORIGIN_ANSWER = re.compile(r"\bHispanic(?:/Latino(?:/a)?|,[ \t]+Latino/a,[ \t]+or[ \t]+Spanish[ \t]+origin)?"
@@ -384,6 +392,10 @@ def _beyond_the_lexicon(text: str, ages: Sequence[_Span], out: list[EthnicityMen
         add(m, "t", "Asian & Pacific", "prose")
     for m in _RACE_SEX_CODE.finditer(text):
         add(m, "e", _RACE_CODES[m["e"]], "field")
+    for m in _FIELD_WITHOUT_COLON.finditer(text):
+        group = "v" if m["v"] else "t"
+        if not (_NO_VALUE.fullmatch(m[group]) or _covered([*out, *found], m.start(group))):
+            add(m, group, _value_class(m[group]), "field")
     for m in _FIELD_WITH_VALUE.finditer(text):
         value = m["v"]
         if not (_NO_VALUE.fullmatch(value) or any(m.start("v") <= e.start < m.end("v") for e in [*out, *found])):

@@ -278,6 +278,12 @@ def unspaced_sex_words(text: str) -> list[SexMention]:
         m_start, word = (m.start("w"), m["w"]) if m["w"] else (m.start("p"), m["p"])
         sex = MALE if word == "他" else FEMALE
         words.append(SexMention(m_start, m_start + 1, word, sex, "pronoun", counterpart="她" if sex == MALE else "他"))
+    # Thai "ผู้ป่วยหญิง" (the patient, a woman), written without a space; "นาง" (Mrs) before a name
+    for m in re.finditer(r"(?<=ผู้ป่วย)(?P<w>หญิง|ชาย)|(?<![\u0E00-\u0E7F])(?P<t>นาง|นาย)(?=[ \t]+\S)", text):
+        word = m["w"] or m["t"]
+        sex = FEMALE if word in ("หญิง", "นาง") else MALE
+        counterpart = {"หญิง": "ชาย", "ชาย": "หญิง", "นาง": "นาย", "นาย": "นาง"}[word]
+        words.append(SexMention(m.start(), m.end(), word, sex, "noun" if m["w"] else "title", counterpart=counterpart))
     # Hindi "26 वर्षीय महिला" (a 26-year-old woman), "महिला रोगी" (a woman patient); not a women's ward or hospital
     for m in re.finditer(r"(?<=वर्षीय[ \t])(?P<w>महिला|पुरुष)|(?P<v>महिला|पुरुष)(?=[ \t]+(?:रोगी|मरीज))", text):
         word = m["w"] or m["v"]

@@ -72,6 +72,8 @@ _GAP_WORD = (r"of|is|was|were|are|at|now|only|nadir|peak|lowest|highest|min(?:im
              r"całkowita|máx|màx|tela|в\s+покое|peripheral|periph|naar|palpoiden|n\.|noin|dipped|dipping|dips|"
              # "puls aritmičan 110/min", "חום עד 38.7" (up to)
              r"(?:a)?ritmičan|(?:ne)?pravilan|עד|до|couchée|assise?|allongée?|"
+             # Hebrew "ל"ד חוזר 100/58" (repeated), Slovenian "padec KT na 88/48" (a fall of the pressure to)
+             r"חוזר|na|"
              # posture, arm and change in German, Polish, Russian; Spanish lowest/highest; "sats at GP 93%"; NEWS2's
              # "SpO2 Scale 1 (%)"
              r"im\s+(?:Sitzen|Liegen|Stehen)|in\s+Ruhe|na\s+(?:leżąco|siedząco|stojąco)|po\s+pionizacji|"
@@ -272,7 +274,8 @@ _ICD_LINE = re.compile(r"(?i:\b(?:diagnos\w*|dijagnoz\w*|diagnoz\w*|dg\.?|icd(?:
 
 #: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
 _OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|SAT|Temp|T|RR|RBS|BT|[Pp]uls|"
-                                  r"ΑΠ|ΣΦ)"  # Greek pressure and pulse: "16:20 ΑΠ 104/62, ΣΦ 110, ΑΣ 24"
+                                  r"ΑΠ|ΣΦ|"  # Greek pressure and pulse: "16:20 ΑΠ 104/62, ΣΦ 110, ΑΣ 24"
+                                  r"TD(?=[ \t]*\d{2,3}/\d))"  # Indonesian "11.45  TD 164/96, N 72" (tekanan darah)
                                   r"(?:[ \t:]+(?:was|is|of|supine|sitting|standing|lying))?[ \t:]*\d")
 
 

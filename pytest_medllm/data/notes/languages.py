@@ -20,7 +20,8 @@ from functools import lru_cache
 #: Language codes and names (the label table names them).
 LANGUAGES = {"de": "German", "nl": "Dutch", "fr": "French", "es": "Spanish", "it": "Italian", "sv": "Swedish",
              "pt": "Portuguese", "pl": "Polish", "fi": "Finnish", "cs": "Czech", "el": "Greek", "tr": "Turkish",
-             "no": "Norwegian", "da": "Danish", "ro": "Romanian", "ru": "Russian (and Ukrainian, Bulgarian)"}
+             "no": "Norwegian", "da": "Danish", "ro": "Romanian", "ru": "Russian (and Ukrainian, Bulgarian)",
+             "sl": "Slovenian", "lv": "Latvian"}
 
 #: Marker words per language, lower-case; none is an English word or a common English abbreviation once
 #: lower-cased ("des", "los", "med", "ne" are left out: drug-eluting stent, length of stay, medication,
@@ -75,6 +76,12 @@ MARKERS: dict[str, frozenset[str]] = {code: frozenset(words.split()) for code, w
     "ru": """и в на с не без при после жалобы анамнез диагноз больной больная пациент пациентка лет поступлении
         осмотр состояние дыхание пульс давление температура тела мин отделение лечение скорая і на при хворий
         хвора пацієнт років стан болен болна пациентът години състояние""",
+    "sl": """bolnik bolnika bolnica bolnico bolniku pri brez zdravnik zdravljenje sprejem sprejemu odpust
+        pregled stanje dihanje dihanja srca krvni tlak frekvenca utrip izmene postelja opombe dogodki ponovno
+        zvišan znižan ostaja odvzeti diureza sedirana intubirana""",
+    "lv": """pacients pacienta pacientam pacientei nodaļa nodaļas nodaļā palāta ārsts ārsta māsa māsas sūdzības
+        stāvoklis asinsspiediens pulss elpošanas frekvence temperatūra gadi gadus vīrietis sieviete slimnīca
+        slimnīcas izmeklēšana anamnēze diagnoze operācija pēc nav atkārtoti nozīmēts informēts""",
 }.items()}
 #: Different marker words a note needs to show a language.
 EVIDENCE = 3

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from .languages import note_languages
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
 _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
@@ -36,8 +37,9 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+
                           # MIMIC's history without the word: "On arrival to the floor, 99.2 110 122/70 16 98% RA"
                           r"(?P<arrival>(?:[Oo]n|[Uu]pon)[ \t]+arrival(?:[ \t]+to[ \t]+(?:the[ \t]+)?[A-Za-z]+)?"
                           r"[ \t]*,))"
-                          # "Vitals on day of discharge:"
-                          r"(?:[ \t]+(?:were|was|are|of(?:\s+[A-Za-z]+)?|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
+                          # "Vitals on day of discharge:"; MIMIC's hard wrap between the word and "prior to transfer:"
+                          r"(?:(?:[ \t]+|[ \t]*\n[ \t]*(?=prior\s+to\s))"
+                          r"(?:were|was|are|of(?:\s+[A-Za-z]+)?|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"
                           r"prior\s+to\s+\w+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*(?:\([a-z ]{1,20}\)[ \t]*)?:)|"
@@ -199,7 +201,7 @@ def positional(text: str) -> list[Found]:
 
 _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|ateş|"
                                  # a site after the letter: Portuguese "Tª auric.", "T ax."
-                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tímp|tymp|rect|oral|blaas|bladder)\w*\.?|"
+                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tímp|tymp|rect|oral|blaas|bladder|eso|esof)\w*\.?|"
                                  # the site before it: "Rectal T (F)", "Core temp"
                                  r"(?:rectal|oral|core|bladder|tympanic|axillary)\s+t(?:emp\w*)?|"
                                  # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
@@ -219,7 +221,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                # Czech "TF" (tepová frekvence), Finnish "syke"
                                r"tf|syke|"
                                # Lithuanian "ŠSD" (širdies susitraukimų dažnis)
-                               r"šsd|نبض",
+                               r"šsd|نبض|"
+                               # Latvian "Pulss", Tamil "நாடி"
+                               r"pulss|நாடி\S*",
                  # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
                                    r"rr\s*art\w*|الضغط|"
@@ -234,17 +238,25 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                  # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı), Czech "DF" (dechová frekvence),
                  # Finnish "hengitystaajuus"
                  "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس|ademh\w*|resp\.?\s*fr\.?|ss|df|"
-                                     r"hengity\w*|سانس",
+                                     r"hengity\w*|سانس|"
+                                     # Slovenian "f skup." (the total rate a ventilated patient breathes), Tamil
+                                     # "சுவாசம்" (Latvian "EF (x/min)" is read in _column, with its unit)
+                                     r"f\s*skup\w*|சுவாச\S*",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين"}
 
+
+#: Column names read only in a note that shows their language (:mod:`.languages`): Slovenian "FS" (frekvenca srca)
+#: and "KT (s/d)" (krvni tlak), where an English flowsheet's "FS" is a fingerstick glucose.
+_COLUMN_NAMES_IN_LANGUAGE = {"sl": {"heart_rate": r"fs", "blood_pressure": r"kt"}}
 
 #: Words a column header's "(a/b)" gives the measured part of a "N/N" cell: "RR (set/total)" holds "14/22".
 _MEASURED_PART = r"total|measured|actual|obs\w*|pt|patient"
 
 
-def _column(cell: str) -> tuple[str | None, str | None, int | None]:
+def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | None, str | None, int | None]:
     """The vital a table header cell names, the temperature unit it gives ("Temp (C)"), and which number of a
-    "N/N" cell is the measured one when the header says ("RR (set/total)": the second)."""
+    "N/N" cell is the measured one when the header says ("RR (set/total)": the second). ``languages``: those the
+    note shows, for the column names only they use."""
     words = cell.strip().lower()
     if re.search(r"\bl\s*/\s*min\b|\bflow\b|\bdevice\b|\bfio2\b|^o2\s*\(\s*lpm\s*\)", words):  # ("FC (lpm)" is a pulse)
         return None, None, None  # "O2 (L/min)", "O2 flow", "Ilt (l/min)": the oxygen given, not a saturation
@@ -254,6 +266,8 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
     part = None
     if parts:
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
+    if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
+        return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
     bare = re.sub(r"\(.*?\)|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
     bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
     # the value measured, not set: French "FR mesurée", "RR measured"
@@ -270,7 +284,13 @@ def _column(cell: str) -> tuple[str | None, str | None, int | None]:
             letter = unit and (unit[1] or unit[2])
             if letter and variable == "blood_pressure":
                 variable = "temperature"  # Korean and Thai "BT(℃)" (body temperature), Swedish BT a pressure
+            if variable == "heart_rate" and re.search(r"\bmm\s*hg\b", words):
+                variable = "blood_pressure"  # Latvian "AS (mmHg)" (asinsspiediens); Slovak "AS" is the heart's action
             return variable, {"c": "°C", "f": "°F"}.get(letter or ""), part
+    for language in languages & _COLUMN_NAMES_IN_LANGUAGE.keys():
+        for variable, pattern in _COLUMN_NAMES_IN_LANGUAGE[language].items():
+            if re.fullmatch(pattern, bare):
+                return variable, None, part
     return None, None, None
 
 
@@ -385,13 +405,14 @@ def tables(text: str) -> list[Found]:
     timed_rows = False  # the rows so far open with a time ("08:14   134/82 …")
     offset = 0
     text = text.replace("｜", "|")  # a Chinese record's full-width bar: one character for one, so spans do not move
+    languages = note_languages(text)
     for line in text.split("\n"):
         cells, bounded = _cells(line, offset)
         filled = [(start, cell) for start, cell in cells if cell.strip()]
         if filled and all(re.fullmatch(r"[\s:=\-–—+]+", c) for _, c in filled):
             pass  # a rule under the header ("| --- | --- |"): the table goes on
         elif len(filled) >= 3 and not any(re.fullmatch(r"[\s\d.,:/%\-]*\d[\s\d.,:/%\-]*", c) for _, c in filled):
-            named = [(start - offset, *_column(cell)) for start, cell in cells]
+            named = [(start - offset, *_column(cell, languages)) for start, cell in cells]
             header_spans = [(start - offset, start - offset + len(cell)) for start, cell in cells]
             columns = named if sum(v is not None for _, v, _, _ in named) >= 2 and (
                 bounded or len(filled) == len(cells)) \

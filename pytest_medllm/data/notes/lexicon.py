@@ -148,6 +148,11 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "gospod": ("male", "noun", ()), "gospa": ("female", "noun", ()),
     # Croatian and Serbian "Gospođa navodi …" (the lady, the patient in a SOAP line), Afrikaans titles "Mev." and "Mnr."
     "gospođa": ("female", "noun", ()), "gospodin": ("male", "noun", ()), "mev.": ("female", "title", ()),
+    # Slovenian "Bolnica:" (the woman patient; Croatian "bolnica" is a hospital), Latvian "vīrietis"/"sieviete",
+    # Icelandic "drengur"/"stúlka" (a boy, a girl), Tamil "திருமதி" (Mrs) and "பெண்"/"ஆண்" (a woman, a man)
+    "bolnica": ("female", "noun", ("sl",)), "vīrietis": ("male", "noun", ()), "sieviete": ("female", "noun", ()),
+    "drengur": ("male", "noun", ()), "stúlka": ("female", "noun", ()),
+    "திருமதி": ("female", "title", ()), "பெண்": ("female", "noun", ()), "ஆண்": ("male", "noun", ()),
     "mnr.": ("male", "title", ()),
     "女性": ("female", "noun", ()), "男性": ("male", "noun", ()), "여자": ("female", "noun", ()),
     "남자": ("male", "noun", ()), "여성": ("female", "noun", ()), "남성": ("male", "noun", ()),
@@ -336,6 +341,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "mwanamke": "mwanaume", "mwanaume": "mwanamke", "dalaga": "binata", "binata": "dalaga", "muller": "home",
     "mężczyzna": "kobieta", "kobieta": "mężczyzna", "男": "女", "女": "男", "він": "вона", "вона": "він",
     "chorą": "chorego", "hann": "hún", "hún": "hann", "honum": "henni", "henni": "honum", "hennar": "hans",
+    "bolnica": "bolnik", "vīrietis": "sieviete", "sieviete": "vīrietis", "drengur": "stúlka", "stúlka": "drengur",
+    "திருமதி": "திரு", "பெண்": "ஆண்", "ஆண்": "பெண்",
     "karlmaður": "kona", "muž": "žena", "muža": "ženy", "mužovi": "žene", "bărbat": "femeie", "femeie": "bărbat",
     "dl.": "dna.", "nữ": "nam", "пацієнтки": "пацієнта", "її": "його", "hölgy": "úr", "לה": "לו",
     "njezina": "njegova", "njezin": "njegov", "njegova": "njezina", "njegov": "njezin", "ihn": "sie",

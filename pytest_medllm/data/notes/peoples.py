@@ -50,7 +50,8 @@ WORLD_TERMS: dict[str, str] = {
         indo-canadian indo-mauritian palauan i-kiribati tuvaluan nauruan ni-vanuatu solomon_islander tokelauan
         pohnpeian kosraean yapese carolinian rotuman kanaka_maoli kānaka_maoli kanaka_ʻōiwi moriori pasifika
         native_hawaiian_or_other_pacific_islander asian_or_asian_british asian_indian_american janajati tamang
-        gurung magar madhesi dusun kadazan-dusun kadazandusun murut bajau"""),
+        gurung magar madhesi dusun kadazan-dusun kadazandusun murut bajau itaukei melayu madura tày kinh hmong
+        ม้ง"""),
     # Europe and European settler peoples
     **_terms(_W, """dutch flemish walloon swedish icelandic maltese cypriot slovenian slovene montenegrin macedonian
         kosovar moldovan belarusian luxembourgish sámi anglo-celtic pākehā pakeha afrikaner sephardi sephardic
@@ -76,7 +77,12 @@ WORLD_TERMS: dict[str, str] = {
         nunga gumbaynggirr yuin first_peoples indigenous_australian aboriginal_and_torres_strait_islander
         aboriginal_or_torres_strait_islander two_or_more_races some_other_race mixed_heritage mixed_ethnicity
         dual_heritage multi-ethnic multiethnic maya aboriginal_but_not_torres_strait_islander_origin
-        torres_strait_islander_but_not_aboriginal_origin both_aboriginal_and_torres_strait_islander_origin"""),
+        torres_strait_islander_but_not_aboriginal_origin both_aboriginal_and_torres_strait_islander_origin
+        tasmanian_aboriginal oji-cree"""),
+    # Finnish "somalialaistaustainen" (of Somali background), Greek "Ρομά", Hebrew "בדואית"/"בדואי" (a Bedouin)
+    **_terms(_B, "somalialaistaustainen"),
+    **_terms(_W, "ρομά"),
+    **_terms(_O, "בדואית בדואי"),
 }
 
 #: Terms read only as the value of a race/ethnicity field (or in brackets after one) and, for "Traveller", as the name
@@ -120,7 +126,7 @@ DESCENT_TERMS: dict[str, str] = {
     **_terms(_B, "haitiano haitiana"),
     # Catalan, Italian, French, Romanian, Slovak, Danish and Norwegian forms the phrases take
     **_terms(_A, "pakistanès pakistanesa"),
-    **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk saamelainen"),
+    **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk saamelainen maďarská maďarský maďarskej"),
     **_terms(_B, "érythréen érythréenne somalienne somalien comorien comorienne"),
     **_terms(_O, "grønlandsk samisk"),
     # French
@@ -155,6 +161,7 @@ del _terms, _B, _H, _A, _W, _O
 #: Terms that are a common word in English and a people's name only in a note written in another language (by its
 #: code in :data:`.languages.LANGUAGES`): Swedish and Norwegian "same" (a Sámi).
 LANGUAGE_TERMS: dict[str, dict[str, str]] = {"sv": dict.fromkeys(("same", "samisk", "samiska"), "White"),
+                                             "da": dict.fromkeys(("grønlandsk",), "Other/Unknown"),
                                              "no": dict.fromkeys(("same", "samisk"), "White"),
                                              "fi": dict.fromkeys(("saamelainen",), "White")}
 

@@ -34,7 +34,7 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"nwas|neas|yas|emas|wmas|eeast|secamb|scas|swast|swasft|wast|nias|dfb|qas|nswa|asnsw|saas|sjwa?|las|"
               r"actas|st\s+john|ehs|bcehs|ornge|amr|crews?|bspp|nas|in[- ]flight|referral|"
               # Czech, Finnish and Greek ambulance services; the ED quoted by a ward's Greek note ("Στο ΤΕΠ:")
-              r"zzs|rzp|nmp|saj|echipa\w*|"
+              r"zzs|rzp|nmp|saj|echipa\w*|smurd|la\s+locul\s+(?:accidentului|evenimentului)|"
               # Estonian, Croatian, Icelandic and Albanian ambulance crews: "kiirabi", "HMP (na terenu)",
               # "Sjúkraflutningamenn", "Ekipi i ambulancës"
               r"kiirabi\w*|hmp\w*|na\s+terenu|sjúkraflutning\w*|ambulanc\w*|"
@@ -82,6 +82,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
     ("exam", r"\bphysical\b|\bexam\w*|^o/?e\b|^[ps]/e\b|^e/p\b|^o$|^pe$|\bobjective\b|\bvitals?\b|\bvital\s+signs\b|"
              r"^vs\b|\bvs\b|\bobs\b|\bobservations\b|\barrival\b|\btriage\b|\binitial\b|\bprimary\s+survey\b|"
              r"\bassessment\s*(?:at\b|@|\(?\s*\d{1,2}:?\d{2})|^\d{1,2}:?\d{2}\s+assessment$|"
+             # a nurse's examination at the start of the shift: "1930 SHIFT ASSESSMENT"
+             r"^(?:\d{1,2}:?\d{2}\s+)?shift\s+assessment$|"
              r"\bon\s+admission\b|\bbaseline\b|"
              r"\b(?:pacu|recovery|icu|hdu)\s+(?:admission|arrival)\b|^o\s*\(\s*\d{1,2}:?\d{2}\s*\)$|"
              # the structured bedside assessment: "A-E ASSESSMENT", "ABCDE assessment"
@@ -124,6 +126,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # l'examen :",
              # Spanish and Portuguese "Al examen", "Ao exame", a retrieval team's "At bedside (0905)"
              r"evaluaci[óo]n\s+primaria|valoraci[óo]n\s+primaria|^objektivt?$|news2?-?\s*observ\w*|"
+             # Romanian "Evaluare primară (ABCDE) la sosire, 18:45", Turkish "Objektif (08:00 vizit)"
+             r"evaluare\s+primar\w*|\bla\s+sosire\b|^objektif\b|"
              r"badani[eu]\s+przedmiotow\w*|\bbei\s+der\s+(?:aufnahme)?untersuchung\b|à\s+l['’]examen|\bal\s+examen\b|"
              r"\bao\s+exame\b|\bat\s+(?:the\s+)?bedside\b|"
              # Peru's "O/ Funciones vitales (07:00):", Mexico's "EF: Signos vitales:"

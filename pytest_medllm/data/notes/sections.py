@@ -106,7 +106,10 @@ _HEADING = re.compile(
     rf"(?:\d{{1,2}}:\d{{2}}[ \t]+(?=[A-Z][a-z]+[ \t]+[A-Za-z]))?"
     rf"(?:(?P<letter>[A-Z]{{1,2}})[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
-    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?(?:,?[ \t]+\d{1,2}:\d{2})?"
+    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?"
+    # a few words after the bracket, before the time: "Evaluare primară (ABCDE) la sosire, 18:45:"
+    r"(?:(?<=\))[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+){0,2}(?=,?[ \t]+\d{1,2}:\d{2}[ \t]*:))?"
+    r"(?:,?[ \t]+\d{1,2}:\d{2})?"
     r"(?:(?<=\))[ \t]+[–—-][ \t]+[^\W\d_][\w'’ ]{1,30}?)?)[ \t]*"
     r"(?::(?=\s|$)|：)", re.M)
 #: A heading alone on its line: "PHYSICAL EXAM", "## Physical exam", "**Vital signs**", "Physical Examination",
@@ -138,8 +141,10 @@ _SOAP_BRACKET = re.compile(r"^[ \t]*(?P<label>[SOAP])[)）/][ \t]*(?=\S|$)", re.
 #: so does a timed "V/S" that opens its line, before words or its run of values ("14:30 V/S 192/106-88-20-36.6").
 _TIMED_ENTRY_VITALS = re.compile(r"^[ \t]*\d{4}\b[^\n]*?[.;,][ \t]+(?P<label>(?:VS|V/S|Vitals?)(?:[ \t]+(?:at|@)[ \t]*"
                                  r"\d{3,4})?)(?=[ \t]*:)|"
-                                 # a timed entry that opens with its vital signs: "06:00  V/S 측정함. BP 132/78"
-                                 r"^[ \t]*\d{1,2}:\d{2}[ \t]+(?P<entry>V/S|VS)(?=[ \t]+(?:[^\W\d_]|\d{2,3}/\d))|"
+                                 # a timed entry that opens with its vital signs: "06:00  V/S 측정함. BP 132/78",
+                                 # "14:04 initial V/S 164/96-98-20-36.6"
+                                 r"^[ \t]*\d{1,2}:\d{2}[ \t]+(?P<entry>(?:initial[ \t]+)?(?:V/S|VS))"
+                                 r"(?=[ \t]+(?:[^\W\d_]|\d{2,3}/\d))|"
                                  # or without its time, its values a run of hyphens: "       V/S 128/76-84-18-36.5"
                                  r"^[ \t]*(?P<run>V/S|VS)(?=[ \t]+\d{2,3}/\d{2,3}[ \t]*-[ \t]*\d)", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.

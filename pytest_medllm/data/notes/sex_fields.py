@@ -18,11 +18,13 @@ SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|gesch
 #: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
 #: "w" (weiblich), Dutch "V" (vrouw), Greek "Θ" (θήλυ) and "Α" (άρρεν), Turkish "E" (erkek) and "K" (kadın).
 _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": {"w": FEMALE}, "geschl": {"w": FEMALE},
-                  "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "α": MALE},
+                  "geslacht": {"v": FEMALE}, "φύλο": {"θ": FEMALE, "γ": FEMALE, "α": MALE},
                   "cinsiyet": {"e": MALE, "k": FEMALE}, "jk": {"l": MALE, "p": FEMALE},
                   "jenis kelamin": {"l": MALE, "p": FEMALE},
                   # Russian and Bulgarian "пол: М/Ж", Ukrainian "Стать: ч/ж" (чоловіча, жіноча)
-                  "пол": {"м": MALE, "ж": FEMALE}, "стать": {"ч": MALE, "ж": FEMALE}}
+                  "пол": {"м": MALE, "ж": FEMALE}, "стать": {"ч": MALE, "ж": FEMALE},
+                  # Greek "Φύλο: Γ" (γυναίκα), Slovenian and Croatian "spol: ž" (ženski)
+                  "spol": {"ž": FEMALE}}
 #: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
 _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE,
                 # Catalan "Sexe: Dona/Home", Hebrew "מין: זכר", Arabic "الجنس: ذكر", Russian "Пол: жен./муж."

@@ -214,7 +214,7 @@ _VENT_MODE = re.compile(r"\b(?:A/?C(?:/[VP]C)?|[VP]C-?AC|AC/?[VP]C|SIMV|PRVC|CMV
                         r"^[ \t]*(?:[-*•][ \t]*)?vent(?:ilator)?(?:[ \t]+settings?)?[ \t]*:", re.I | re.M)
 #: Words on a ventilator's line that say which rate is set and which measured; a line with them is read as written.
 _RATE_KIND = re.compile(r"\b(?:set|total|measured|actual|spont\w*|mandatory|patient|réglée?|mesurée?|totale|"
-                        r"programad[ao]|medid[ao]|impostata|misurata)\b", re.I)
+                        r"programad[ao]|medid[ao]|impostata|misurata|nastavljena|skupna)\b", re.I)
 
 
 def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, int] | None, str]:

@@ -161,6 +161,14 @@ LABELS: tuple[Label, ...] = (
     _L("ΚΣ", r"(?<![Α-Ωα-ωΆ-ώ])ΚΣ", "heart_rate", "el", case_sensitive=True, unit=RATE_UNIT, unit_or_vitals_line=True,
        meaning="καρδιακή συχνότητα, the heart rate in Greek"),
     _L("ŠSD", r"ŠSD|pulsas", "heart_rate", "lt", case_sensitive=True, meaning="širdies susitraukimų dažnis"),
+    # Slovenian "FS 112/min" (frekvenca srca; an English "FS" is a fingerstick glucose), Latvian "pulss 88", Tamil
+    # "நாடித்துடிப்பு: 88/நிமிடம்", "நாடி 94", Finnish "p 122" (pulssi) on a line of other vital signs
+    _L("FS", r"FS", "heart_rate", "sl", only_in=("sl",), case_sensitive=True,
+       meaning="frekvenca srca, the heart rate in Slovenian"),
+    _L("pulss", r"pulss", "heart_rate", "lv/et", meaning="the pulse in Latvian and Estonian"),
+    _L("நாடி", r"நாடித்துடிப்பு|நாடி", "heart_rate", "ta", meaning="the pulse in Tamil"),
+    _L("p (pulssi)", r"p", "heart_rate", "fi", only_in=("fi",), case_sensitive=True, unit_or_vitals_line=True,
+       meaning="pulssi, the pulse in Finnish notes' lower-case 'p 122', on a line of other vital signs"),
     _L("fr (Estonian)", r"fr|[Pp]ulss", "heart_rate", "et", case_sensitive=True, unit=r"[ \t]*x[ \t]*/[ \t]*min\b",
        unit_or_vitals_line=True, meaning="pulsisagedus, the pulse in Estonian, with 'x/min' or on a line of other "
                                          "vital signs (Romance FR, upper case, is the breathing rate)"),
@@ -221,6 +229,13 @@ LABELS: tuple[Label, ...] = (
     # Georgian "აწ 158/92 მმ ვწყ. სვ." (არტერიული წნევა)
     _L("აწ", r"(?<![\u10A0-\u10FF])(?:აწ|არტერიული\s+წნევა)(?![\u10A0-\u10FF])", "blood_pressure", "ka",
        meaning="არტერიული წნევა, the blood pressure in Georgian"),
+    # Slovenian "KT 96/52 mmHg" (krvni tlak), Latvian "AS 114/66" (asinsspiediens; Polish and Slovak AS is the
+    # heart's action), Tamil "இரத்த அழுத்தம் (BP): 110/70 mmHg"
+    _L("KT", r"KT", "blood_pressure", "sl", only_in=("sl",), case_sensitive=True,
+       meaning="krvni tlak, the blood pressure in Slovenian"),
+    _L("AS (asinsspiediens)", r"AS|asinsspiediens", "blood_pressure", "lv", only_in=("lv",), case_sensitive=True,
+       meaning="asinsspiediens, the blood pressure in Latvian"),
+    _L("இரத்த அழுத்தம்", r"இரத்த\s+அழுத்தம்", "blood_pressure", "ta", meaning="the blood pressure in Tamil"),
     _L("AKS", r"AKS|AKD", "blood_pressure", "lt", case_sensitive=True,
        meaning="arterinis kraujo spaudimas (slėgis), the blood pressure in Lithuanian"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
@@ -287,6 +302,14 @@ LABELS: tuple[Label, ...] = (
     _L("дишење", r"(?<![А-Яа-яЁё])(?:дишење|дишане)|kupumua|(?:kadar\s+)?pernafasan|(?:frekuensi\s+)?pernapasan|"
                  r"hingamissagedus|kvėpavimo\s+dažnis", "respiratory_rate", "mk/bg/sw/ms/id/et/lt"),
     _L("frekvencija disanja", r"(?:frekvencija|fr\.)\s+disanja|frekvenca\s+dihanja", "respiratory_rate", "hr/sr/sl"),
+    # Slovenian "f skupna 22/min" (the total rate of a ventilated patient; "f nastavljena" is the set rate), Latvian
+    # "elpošanas frekvence", "EF 18 x/min", Tamil "சுவாசம்: 18/நிமிடம்"
+    _L("f skupna", r"f\s+skupna|f\s+skup\.", "respiratory_rate", "sl",
+       meaning="the total breathing rate of a ventilated patient in Slovenian"),
+    _L("elpošanas frekvence", r"elpošanas\s+frekvence|EF", "respiratory_rate", "lv", only_in=("lv",),
+       unit=RATE_UNIT, case_sensitive=True, meaning="the breathing rate in Latvian, with its unit (English EF is the "
+                                                     "ejection fraction)"),
+    _L("சுவாசம்", r"சுவாசம்|சுவாச\s+விகிதம்", "respiratory_rate", "ta", meaning="the breathing in Tamil"),
     _L("HT", r"HT", "respiratory_rate", "fi", only_in=("fi",), unit=RATE_UNIT, case_sensitive=True,
        meaning="hengitystaajuus, the breathing rate in Finnish (English HT is hypertension or height)"),
     _L("RS", r"RS|FD", "respiratory_rate", "en (IHS)/sl", unit=RATE_UNIT, case_sensitive=True, unit_or_vitals_line=True,
@@ -349,6 +372,9 @@ LABELS: tuple[Label, ...] = (
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
     _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő|suhu|joto|kehatemperatuur", "temperature", "fi/cs/el/vi/hu"),
+    # Turkish "ateş 37,0" (the fever, as its notes label a temperature), Tamil "வெப்பநிலை"
+    _L("ateş", r"[Aa]teş|வெப்பநிலை", "temperature", "tr/ta", not_after=_NOT_PATIENTS_TEMPERATURE,
+       meaning="the temperature in Turkish ('ateş', the fever) and Tamil"),
     _L("TMP", r"TMP", "temperature", "en (IHS)", case_sensitive=True, meaning="temperature (IHS measurement code)"),
     _L("Θ", r"Θ", "temperature", "el", case_sensitive=True, meaning="θερμοκρασία, the temperature in Greek"),
     _L("TT", r"TT", "temperature", "cs", only_in=("cs",), unit=TEMP_UNIT, case_sensitive=True,

@@ -27,7 +27,7 @@ GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
-           "dev36", "dev37", "dev38", "dev39", "dev40")
+           "dev36", "dev37", "dev38", "dev39", "dev40", "dev41")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -234,12 +234,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev19b-006@(1399, 1401)", "dev19b-007@(1121, 1125)", "dev19b-008@(267, 271)", "dev19b-008@(479, 483)",
               "dev19b-014@(1608, 1611)", "dev19b-021@(1934, 1936)", "dev19b-021@(1965, 1967)",
               "dev19b-023@(1395, 1398)", "dev19b-024@(1052, 1054)", "dev19b-024@(1055, 1057)",
-              "dev19b-025@(1732, 1735)", "dev19b-028@(184, 187)", "dev19b-028@(1071, 1074)", "dev19b-028@(1403, 1406)",
-              "dev19b-028@(2450, 2453)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)", "dev19b-029@(783, 785)",
+              "dev19b-025@(1732, 1735)", "dev19b-029@(662, 666)", "dev19b-029@(779, 782)", "dev19b-029@(783, 785)",
               "dev19b-029@(789, 792)", "dev19b-029@(799, 801)", "dev19b-029@(851, 854)", "dev19b-029@(855, 857)",
               "dev19b-029@(861, 864)", "dev19b-029@(878, 880)", "dev19b-029@(890, 894)", "dev19b-029@(1460, 1464)",
-              "dev19b-029@(1479, 1482)", "dev19b-029@(1854, 1856)", "dev19b-031@(1104, 1107)",
-              "dev19b-031@(1108, 1110)", "dev19b-031@(1918, 1921)", "dev19b-034@(1737, 1740)"},
+              "dev19b-031@(1104, 1107)", "dev19b-031@(1108, 1110)", "dev19b-031@(1918, 1921)",
+              "dev19b-034@(1737, 1740)"},
     # dev20 was heldout18, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT18 and
     # CHOSEN_HELDOUT18. Left: ends of 24-hour ranges ("HR: 74 (68-88)"), ECG rates in other languages, Chinese prose
     # ("心率波动于…"), admission notes whose annotators chose
@@ -258,10 +257,10 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20b-018@(915, 917)", "dev20b-018@(927, 929)", "dev20b-018@(951, 953)", "dev20b-022@(543, 547)",
               "dev20b-022@(1902, 1904)", "dev20b-025@(845, 847)", "dev20b-025@(848, 850)", "dev20b-025@(854, 857)",
               "dev20b-025@(866, 870)", "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)", "dev20b-025@(1583, 1586)",
-              "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)", "dev20b-028@(2098, 2100)", "dev20b-029@(276, 279)",
-              "dev20b-034@(552, 554)", "dev20b-034@(555, 557)", "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)",
-              "dev20b-035@(322, 324)", "dev20b-035@(334, 337)", "dev20b-035@(349, 351)", "dev20b-035@(362, 366)",
-              "dev20b-035@(377, 379)", "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)",
+              "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)", "dev20b-028@(2098, 2100)", "dev20b-034@(552, 554)",
+              "dev20b-034@(555, 557)", "dev20b-034@(1541, 1544)", "dev20b-035@(319, 321)", "dev20b-035@(322, 324)",
+              "dev20b-035@(334, 337)", "dev20b-035@(349, 351)", "dev20b-035@(362, 366)", "dev20b-035@(377, 379)",
+              "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)", "dev20b-035@(1266, 1268)",
               "dev20b-035@(1269, 1271)", "dev20b-035@(1280, 1283)", "dev20b-035@(1388, 1392)"},
     # dev21 was heldout19, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT19 and
     # CHOSEN_HELDOUT19. Left: ends of ranges and 24-hour minima and maxima ("Pulse (24hrs), Min:76, Max:92"), ECG
@@ -340,7 +339,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)",
               "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)",
               "dev24b-025@(1038, 1041)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)",
-              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)", "dev24b-034@(515, 517)"},
+              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -611,11 +610,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev37a-022@(879, 883)", "dev37a-022@(885, 889)", "dev37a-022@(1166, 1168)", "dev37a-031@(323, 325)",
               "dev37a-031@(330, 333)", "dev37a-031@(334, 336)", "dev37a-031@(432, 435)", "dev37a-031@(438, 441)",
               "dev37a-031@(442, 444)", "dev37b-007@(1001, 1003)", "dev37b-009@(1767, 1769)", "dev37b-011@(585, 588)",
-              "dev37b-011@(589, 591)", "dev37b-011@(648, 651)", "dev37b-011@(652, 654)", "dev37b-012@(473, 475)",
-              "dev37b-014@(1640, 1642)", "dev37b-014@(1643, 1645)", "dev37b-015@(904, 906)", "dev37b-015@(907, 910)",
-              "dev37b-022@(578, 581)", "dev37b-022@(582, 585)", "dev37b-023@(1325, 1328)", "dev37b-024@(958, 960)",
-              "dev37b-027@(511, 513)", "dev37b-027@(1317, 1320)", "dev37b-029@(387, 391)", "dev37b-029@(486, 490)",
-              "dev37b-029@(922, 924)", "dev37b-029@(925, 928)", "dev37b-031@(395, 397)", "dev37b-031@(659, 661)"},
+              "dev37b-011@(589, 591)", "dev37b-011@(648, 651)", "dev37b-011@(652, 654)", "dev37b-014@(1640, 1642)",
+              "dev37b-014@(1643, 1645)", "dev37b-015@(904, 906)", "dev37b-015@(907, 910)", "dev37b-022@(578, 581)",
+              "dev37b-022@(582, 585)", "dev37b-023@(1325, 1328)", "dev37b-024@(958, 960)", "dev37b-027@(511, 513)",
+              "dev37b-027@(1317, 1320)", "dev37b-029@(387, 391)", "dev37b-029@(486, 490)", "dev37b-029@(922, 924)",
+              "dev37b-029@(925, 928)", "dev37b-031@(395, 397)", "dev37b-031@(659, 661)"},
     # dev38 was heldout36, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT36,
     # NOT_VITALS_HELDOUT36 and CHOSEN_HELDOUT36; left are flowsheets that list the newest reading first (the rule takes
     # the first written, two annotators of earlier corpora starred it and this one the earliest), decades and ranges in
@@ -725,15 +724,38 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev40b-014@(972, 974)", "dev40b-014@(1158, 1160)", "dev40b-014@(1161, 1163)", "dev40b-014@(1181, 1183)",
               "dev40b-014@(1194, 1196)", "dev40b-014@(1624, 1626)", "dev40b-015@(514, 518)", "dev40b-015@(571, 573)",
               "dev40b-015@(574, 577)", "dev40b-015@(767, 770)", "dev40b-015@(780, 784)", "dev40b-015@(1145, 1147)",
-              "dev40b-015@(1267, 1269)", "dev40b-016@(664, 666)", "dev40b-016@(677, 679)", "dev40b-016@(728, 731)",
-              "dev40b-016@(740, 742)", "dev40b-016@(743, 745)", "dev40b-016@(1441, 1443)", "dev40b-016@(1446, 1448)",
-              "dev40b-016@(1458, 1461)", "dev40b-016@(1465, 1467)", "dev40b-016@(1468, 1470)", "dev40b-017@(716, 719)",
-              "dev40b-017@(724, 727)", "dev40b-017@(728, 730)", "dev40b-017@(737, 741)", "dev40b-017@(748, 750)",
-              "dev40b-017@(1930, 1933)", "dev40b-017@(1950, 1953)", "dev40b-017@(1954, 1956)",
-              "dev40b-017@(1970, 1972)", "dev40b-017@(1981, 1985)", "dev40b-021@(385, 388)", "dev40b-021@(389, 391)",
-              "dev40b-021@(402, 405)", "dev40b-021@(406, 408)", "dev40b-023@(269, 273)", "dev40b-023@(358, 362)",
-              "dev40b-023@(916, 918)", "dev40b-024@(944, 948)", "dev40b-025@(142, 146)", "dev40b-025@(226, 230)",
-              "dev40b-025@(809, 811)", "dev40b-025@(816, 818)", "dev40b-027@(662, 665)"},
+              "dev40b-015@(1267, 1269)", "dev40b-017@(716, 719)", "dev40b-017@(724, 727)", "dev40b-017@(728, 730)",
+              "dev40b-017@(737, 741)", "dev40b-017@(748, 750)", "dev40b-017@(1930, 1933)", "dev40b-017@(1950, 1953)",
+              "dev40b-017@(1954, 1956)", "dev40b-017@(1970, 1972)", "dev40b-017@(1981, 1985)", "dev40b-021@(385, 388)",
+              "dev40b-021@(389, 391)", "dev40b-021@(402, 405)", "dev40b-021@(406, 408)", "dev40b-023@(269, 273)",
+              "dev40b-023@(358, 362)", "dev40b-023@(916, 918)", "dev40b-024@(944, 948)", "dev40b-025@(142, 146)",
+              "dev40b-025@(226, 230)", "dev40b-025@(809, 811)", "dev40b-025@(816, 818)", "dev40b-027@(662, 665)"},
+    # dev41 was heldout39, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT39,
+    # NOT_VITALS_HELDOUT39 and CHOSEN_HELDOUT39; left are rates in prose ("rate came down to 98", "frekvens ca 48"),
+    # timed rows under a heading that names no vital ("ED COURSE VITALS" lines after the first), the ends of ranges
+    # in a 24-hour chart ("P 88-110") and of home values ("130-140/80"), pressures told by the patient or a relative
+    # ("190 something", Ukrainian "дружина виміряла … 200/110"), Japanese "140台後半", a Korean ED note whose triage
+    # block holds the 119 crew's values before the nurse's "initial V/S", and a Persian nursing report that starred
+    # its first set, written in prose, over the later set its timed heading names
+    "dev41": {"dev41a-001@(639, 641)", "dev41a-001@(1592, 1594)", "dev41a-004@(1131, 1134)", "dev41a-004@(1135, 1138)",
+              "dev41a-006@(755, 757)", "dev41a-008@(707, 709)", "dev41a-008@(1164, 1165)", "dev41a-010@(1924, 1926)",
+              "dev41a-012@(284, 288)", "dev41a-012@(1704, 1707)", "dev41a-012@(1708, 1710)", "dev41a-012@(1767, 1769)",
+              "dev41a-012@(1770, 1772)", "dev41a-012@(1956, 1959)", "dev41a-012@(1960, 1962)",
+              "dev41a-012@(2347, 2349)", "dev41a-012@(2350, 2352)", "dev41a-014@(2060, 2063)", "dev41a-017@(767, 771)",
+              "dev41a-017@(2474, 2477)", "dev41a-018@(1048, 1050)", "dev41a-019@(625, 628)", "dev41a-022@(964, 967)",
+              "dev41a-024@(929, 931)", "dev41a-024@(932, 935)", "dev41b-002@(1293, 1296)", "dev41b-002@(1297, 1300)",
+              "dev41b-005@(433, 436)", "dev41b-005@(440, 443)", "dev41b-005@(455, 458)", "dev41b-005@(918, 921)",
+              "dev41b-005@(922, 924)", "dev41b-007@(645, 648)", "dev41b-007@(649, 652)", "dev41b-007@(653, 655)",
+              "dev41b-007@(1010, 1013)", "dev41b-009@(1837, 1839)", "dev41b-014@(237, 240)", "dev41b-014@(241, 243)",
+              "dev41b-014@(244, 247)", "dev41b-014@(248, 250)", "dev41b-014@(257, 259)", "dev41b-014@(317, 320)",
+              "dev41b-014@(321, 323)", "dev41b-014@(324, 326)", "dev41b-014@(327, 329)", "dev41b-014@(341, 343)",
+              "dev41b-015@(1636, 1639)", "dev41b-015@(1640, 1642)", "dev41b-016@(663, 666)", "dev41b-016@(667, 670)",
+              "dev41b-021@(1094, 1096)", "dev41b-024@(336, 340)", "dev41b-026@(327, 331)", "dev41b-029@(240, 243)",
+              "dev41b-029@(244, 246)", "dev41b-029@(258, 260)", "dev41b-029@(271, 273)", "dev41b-029@(283, 287)",
+              "dev41b-029@(300, 302)", "dev41b-029@(1259, 1262)", "dev41b-029@(1263, 1265)", "dev41b-029@(1271, 1273)",
+              "dev41b-029@(1279, 1281)", "dev41b-029@(1286, 1288)", "dev41b-029@(1298, 1300)",
+              "dev41b-029@(1331, 1333)", "dev41b-034@(501, 504)", "dev41b-034@(505, 508)", "dev41b-034@(1236, 1238)",
+              "dev41b-035@(856, 859)", "dev41b-035@(860, 862)"},
 }
 
 
@@ -2614,6 +2636,50 @@ FORMS_HELDOUT35 = [
     ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
     ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
 ]
+FORMS_HELDOUT39 = [
+    # Slovenian: a flowsheet headed "FS", "KT (s/d)", "f skup." (in a note that shows the language: an English "FS" is
+    # a fingerstick glucose), the labels in prose ("padec KT na 84/46"), the total rate beside the set one on the
+    # ventilator's line
+    ("Nadzorni list, bolnik po sprejemu. Diureza 40 ml.\nura   | FS  | KT (s/d) | f skup. | SpO2\n"
+     "08:00 | 104 | 96/50    | 24      | 93\n09:00 | 98  | 102/54   | 20      | 95\n", [
+         ("heart_rate", "104"), ("systolic_bp", "96"), ("diastolic_bp", "50"), ("respiratory_rate", "24"),
+         ("oxygen_saturation", "93"), ("heart_rate", "98"), ("systolic_bp", "102"), ("diastolic_bp", "54"),
+         ("respiratory_rate", "20"), ("oxygen_saturation", "95")]),
+    ("Stanje bolnika ob sprejemu: FS 118/min, KT 92/48 mmHg. Ob obračanju padec KT na 84/46.\n"
+     "Ventilacija: PC-AC, PEEP 8, f nastavljena 18/min, f skupna 24/min.\n", [
+         ("heart_rate", "118"), ("systolic_bp", "92"), ("diastolic_bp", "48"), ("systolic_bp", "84"),
+         ("diastolic_bp", "46"), ("respiratory_rate", "24")]),
+    # Latvian: a table's "Pulss (x/min)" and "EF (x/min)" (elpošanas frekvence), "AS" and "pulss" in prose
+    ("Pacients pārvests uz nodaļu, māsa informē ārsta.\nLaiks | AS (mmHg) | Pulss (x/min) | EF (x/min) | SpO2 (%)\n"
+     "10:00 | 128/76 | 82 | 18 | 96\n", [
+         ("systolic_bp", "128"), ("diastolic_bp", "76"), ("heart_rate", "82"), ("respiratory_rate", "18"),
+         ("oxygen_saturation", "96")]),
+    ("Pacients stāvot sūdzas par reiboni, nodaļā atkārtoti AS 102/62, pulss 94.", [
+        ("systolic_bp", "102"), ("diastolic_bp", "62"), ("heart_rate", "94")]),
+    # Tamil labels, and a partograph's pulse column
+    ("பரிசோதனை:\nஇரத்த அழுத்தம் (BP): 120/80 mmHg\nநாடித்துடிப்பு: 92/நிமிடம்\nசுவாசம்: 20/நிமிடம்\n"
+     "வெப்பநிலை: 99.2°F\n", [
+         ("systolic_bp", "120"), ("diastolic_bp", "80"), ("heart_rate", "92"), ("respiratory_rate", "20"),
+         ("temperature", "99.2")]),
+    ("நேரம் | BP     | நாடி | FHS\n08:00 | 118/76 | 88   | 140\n", [
+        ("systolic_bp", "118"), ("diastolic_bp", "76"), ("heart_rate", "88")]),
+    # Finnish lower-case "p" (pulssi) on a line of other vital signs, Turkish "ateş" before a temperature
+    ("Potilas istuu, puhuu lauseita.\nStatus: RR 132/80, p 104, hf 22, lämpö 37,8.", [
+        ("systolic_bp", "132"), ("diastolic_bp", "80"), ("heart_rate", "104"), ("respiratory_rate", "22"),
+        ("temperature", "37,8")]),
+    ("Hasta uyanık, koopere. Kontrol: TA 124/70, nabız 78/dk, ateş 37,0.", [
+        ("systolic_bp", "124"), ("diastolic_bp", "70"), ("heart_rate", "78"), ("temperature", "37,0")]),
+    # an oesophageal temperature's column ("T eso"), MIMIC's "Vitals" hard-wrapped before "prior to transfer:", a
+    # repeated Hebrew pressure ("ל"ד חוזר"), an Indonesian timed line whose pulse "N" follows "TD" alone
+    ("Time  | BP     | HR | T eso\n08:30 | 110/64 | 72 | 36,1\n", [
+        ("systolic_bp", "110"), ("diastolic_bp", "64"), ("heart_rate", "72"), ("temperature", "36,1")]),
+    ("She received ceftriaxone and acetaminophen 1 g. Vitals\nprior to transfer: 99.1 104 112/64 20 96% 2L NC.", [
+        ("temperature", "99.1"), ("heart_rate", "104"), ("systolic_bp", "112"), ("diastolic_bp", "64"),
+        ("respiratory_rate", "20"), ("oxygen_saturation", "96")]),
+    ("ל\"ד חוזר 104/62, דופק 118 סדיר.", [("systolic_bp", "104"), ("diastolic_bp", "62"), ("heart_rate", "118")]),
+    ("10.30  TD 150/90, N 80, S 36,8°C", [
+        ("systolic_bp", "150"), ("diastolic_bp", "90"), ("heart_rate", "80"), ("temperature", "36,8")]),
+]
 FORMS_HELDOUT38 = [
     # a dated log whose lines open with a weekday ("di 04-03"), a Korean log's pulse alone in brackets, a second
     # measurement ("2e meting"), a Russian highest pressure after a dash
@@ -2630,6 +2696,15 @@ FORMS_HELDOUT38 = [
         ("systolic_bp", "148"), ("diastolic_bp", "88"), ("systolic_bp", "144"), ("diastolic_bp", "86")]),
     ("«рабочее» АД 140/90 мм рт. ст., максимальное — 230/130.", [
         ("systolic_bp", "140"), ("diastolic_bp", "90"), ("systolic_bp", "230"), ("diastolic_bp", "130")]),
+]
+NOT_VITALS_HELDOUT39 = [
+    # guards, which pass on the previous code: an English flowsheet's "FS" is a fingerstick glucose and "EF" an
+    # ejection fraction, whatever column reads them in a Slovenian or Latvian note
+    ("Time  | BP     | HR | FS\n08:00 | 128/76 | 84 | 142\n", [
+        ("systolic_bp", "128"), ("diastolic_bp", "76"), ("heart_rate", "84")]),
+    ("Time  | BP     | HR | EF (%)\n08:00 | 128/76 | 84 | 35\n", [
+        ("systolic_bp", "128"), ("diastolic_bp", "76"), ("heart_rate", "84")]),
+    ("FS 112 this AM, insulin sliding scale.", []),
 ]
 NOT_VITALS_HELDOUT38 = [
     # a range a plan allows
@@ -2744,6 +2819,17 @@ CHOSEN_HELDOUT34 = [
     ("Ward round note\nO: Obs overnight: T 38.1 at 02:00, HR 110 at 03:00\nObs at WR (08:40): T 37.8, HR 102\n", "102"),
     ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
      "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
+]
+CHOSEN_HELDOUT39 = [
+    # a Romanian primary survey headed with words after its bracket ("(ABCDE) la sosire, 18:45:") after the SMURD
+    # crew's values at the scene; a Turkish "Objektif" after the night's events; a Korean ED's "initial V/S" after the
+    # 119 crew's; a nurse's "SHIFT ASSESSMENT" before the flowsheet
+    ("Parametri la locul accidentului (SMURD, 18:10): TA 84/46 mmHg, AV 136/min.\n\n"
+     "Evaluare primară (ABCDE) la sosire, 18:45:\nC – TA 94/58 mmHg, AV 128/min\n", "128"),
+    ("Gece olayları: 03:30'da yeni AF (nabız 140/dk).\n\nObjektif (08:00 vizit):\nTA 120/66 mmHg, nabız 86/dk\n", "86"),
+    ("HPI) 흉통.\n      119 구급대 측정 V/S 170/96-108-22\n14:04 initial V/S 160/94-100-20-36.8\n", "100"),
+    ("MICU RN NOTE\nHandoff from days: norepi weaned.\n\n1930 SHIFT ASSESSMENT:\nCV: HR 106 ST, BP 104/58\n\n"
+     "FLOWSHEET\nTime  HR   BP\n2000  100  110/60\n", "106"),
 ]
 CHOSEN_HELDOUT38 = [
     # guards of this round's changes, which pass on the previous code by construction: a Japanese ED record's
@@ -2884,7 +2970,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
                                                                 FORMS_HELDOUT35, FORMS_HELDOUT36,
-                                                                FORMS_HELDOUT37, FORMS_HELDOUT38)
+                                                                FORMS_HELDOUT37, FORMS_HELDOUT38, FORMS_HELDOUT39)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2906,7 +2992,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
                                                                          CHOSEN_HELDOUT34, CHOSEN_HELDOUT35,
                                                                          CHOSEN_HELDOUT36, CHOSEN_HELDOUT37,
-                                                                         CHOSEN_HELDOUT38)
+                                                                         CHOSEN_HELDOUT38, CHOSEN_HELDOUT39)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -2915,7 +3001,7 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
 
 
 @pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35
-                         + NOT_VITALS_HELDOUT36 + NOT_VITALS_HELDOUT38)
+                         + NOT_VITALS_HELDOUT36 + NOT_VITALS_HELDOUT38 + NOT_VITALS_HELDOUT39)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
     """A mean arterial pressure, targets, a last period's date, altered calling criteria, a mask's name and a fetal
     heart rate that heldout33 to heldout36 showed read as readings, written here: only the readings around them are
