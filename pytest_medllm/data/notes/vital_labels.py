@@ -96,6 +96,10 @@ LABELS: tuple[Label, ...] = (
     _L("frekvens (heart)", r"frekv(?:ens|\.)?|frequenz|frequentie|fréquence|frecuencia|frequenza|tachykard\w*|"
                            r"bradykard\w*|czynność(?:\s+(?:nie)?miarowa)?,?|tachycard,?|bradycard,?", "heart_rate",
        "sv/de/nl/fr/es/it", context=_HEART_EXAM, meaning="the rate on the line of the heart's examination"),
+    # English "CV: irreg irreg, rate ~90 on my exam"
+    _L("rate (heart exam)", r"(?:ventricular\s+)?rate(?:\s+(?:of|about|approx\.?|around))?", "heart_rate", "en",
+       context=_HEART_EXAM, not_after=r"(?:resp\w*|respiratory|breathing|ventilat\w*|set|infusion|drip|flow)[ \t]*$",
+       meaning="the rate on the line of the heart's examination: 'CV: irreg irreg, rate ~90'"),
     _L("Tachykardie bis", r"(?:tachykardie|tachykard)\s+(?:bis|bis\s+zu|mit)", "heart_rate", "de",
        meaning="'Tachykardie bis 135/min'"),
     _L("Herzfrequenz", r"herzfrequenz|hartfrequentie|hjärtfrekvens|fréquence\s+cardiaque|frecuencia\s+card[íi]aca|"
