@@ -190,6 +190,8 @@ _BP_TOPIC = re.compile(r"^[ \t]*(?:[-*•]+[ \t]*)?(?:(?:home|clinic|office|ambu
 _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1>\d{2,3})(?:[ \t]*/[ \t]*|[ \t]+over[ \t]+)"
                          r"(?P<n2>\d{2,3})"
                          r"(?![\d/]|'?s\b|(?:\(\d{2,3}\))?[ \t]*(?:-(?![->])|–|to\b|[}\]]))")
+#: The same pairs, or written with an "x" as Brazil writes a pressure ("158x96"): read on a dated log's lines only.
+_TOPIC_OR_X_PAIR = re.compile(_TOPIC_PAIR.pattern.replace(r"(?:[ \t]*/[ \t]*|", r"(?:[ \t]*[/x][ \t]*|", 1))
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
                                  r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
                                  # Croatian and Serbian below/above ("tlak održavan ispod 180/105 mmHg"), Polish
@@ -258,13 +260,14 @@ _PLAN = re.compile(r"\b(?:lower(?:ing)?|reduc\w+|titrat\w+|targets?|goals?|aim\w
                    re.I)
 
 
-def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True, in_slash_run: bool = False
-              ) -> list[Found]:
+def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True, in_slash_run: bool = False,
+              x_pairs: bool = False) -> list[Found]:
     """The pressure-shaped pairs of ``text[start:end]`` that are readings: not a target, a threshold, a range or a
     combination drug's doses, with a systolic at least 10 mmHg above the diastolic; with ``plans``, not in a sentence
-    that plans a lowering either (a blood-pressure line's heading has said what its pairs are)."""
+    that plans a lowering either (a blood-pressure line's heading has said what its pairs are); with ``x_pairs``,
+    also pairs written with an "x" ("158x96")."""
     more: list[Found] = []
-    for m in _TOPIC_PAIR.finditer(text, start, end):
+    for m in (_TOPIC_OR_X_PAIR if x_pairs else _TOPIC_PAIR).finditer(text, start, end):
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
         line = line[line.rfind(". ") + 1:]  # the pair's own sentence: "… somewhat lower. Highest 168/102"
         if plans and (_PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():])):
@@ -350,12 +353,17 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
 
 
 #: A line of a dated log: a date opening it ("03-03", "2/24", "2024/09/08", "12.03."), after a bullet.
-_DATED_LINE = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"  # (a weekday first: Dutch "di 04-03")
-                         r"(?P<date>\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)"
+_DATED_LINE = re.compile(r"^[ \t\u3000]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"  # (a weekday first: Dutch "di 04-03")
+                         r"(?P<date>\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?|"
+                         # or a weekday alone before the time of day: Dutch "ma  ochtend 162/98 p 78", English
+                         # "Mon AM 148/92", German "Mo morgens 150/90"
+                         r"(?:ma|di|wo|do|vr|za|zo)(?=[ \t]+(?:ochtend|middag|avond))|"
+                         r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*(?=[ \t]+(?:AM|PM|am|pm|morning|evening))|"
+                         r"(?:Mo|Di|Mi|Do|Fr|Sa|So)(?=[ \t]+(?:morgens|abends|früh)))"
                          r"(?![\d/])[^\n]*$", re.M)
 #: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)", "138/86 / 66",
 #: "146/92 (78)".
-_LOG_PULSE = re.compile(r"[ \t]*(?:(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*|[ \t]/[ \t]*)"
+_LOG_PULSE = re.compile(r"[ \t\u3000]*(?:(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*|[ \t]/[ \t]*)"
                         r"(?P<hr>\d{2,3})(?![\d/.,])|"
                         # the pulse alone in brackets: a Korean log's "146/92 (78)"
                         r"[ \t]*[(（][ \t]*(?P<bracketed>\d{2,3})[ \t]*[)）]")
@@ -371,7 +379,7 @@ def _dated_logs(text: str) -> list[Found]:
     for line in _DATED_LINE.finditer(text):
         # (a home monitor's pulse after a spaced slash: "07.04. | 138/86 / 66")
         found = _pairs_in(text, line.end("date"), line.end(), "reading of a dated log", plans=False,
-                          in_slash_run=True)
+                          in_slash_run=True, x_pairs=True)
         for pair_end in [f.partner[1] for f in found if f.variable == "systolic_bp" and f.partner]:
             pulse = _LOG_PULSE.match(text, pair_end)
             if pulse and pulse.end() <= line.end():

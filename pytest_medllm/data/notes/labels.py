@@ -277,7 +277,9 @@ _ICD_LINE = re.compile(r"(?i:\b(?:diagnos\w*|dijagnoz\w*|diagnoz\w*|dg\.?|icd(?:
 #: The other vital signs that vouch for a label with ``unit_or_vitals_line`` on its line.
 _OTHER_VITAL_ON_LINE = re.compile(r"(?<![A-Za-z])(?:BP|B/P|SpO2|SPO2|SaO2|O2\s+sat|Sats?|SAT|Temp|T|RR|RBS|BT|[Pp]uls|"
                                   r"ΑΠ|ΣΦ|"  # Greek pressure and pulse: "16:20 ΑΠ 104/62, ΣΦ 110, ΑΣ 24"
-                                  r"TD(?=[ \t]*\d{2,3}/\d))"  # Indonesian "11.45  TD 164/96, N 72" (tekanan darah)
+                                  # Indonesian "11.45  TD 164/96, N 72" (tekanan darah), Turkish "TA 98/60, nb 108",
+                                  # Russian "Ps 76, АД 130/80"
+                                  r"(?:TD|TA|АД)(?=[ \t]*\d{2,3}/\d))"
                                   r"(?:[ \t:]+(?:was|is|of|supine|sitting|standing|lying))?[ \t:]*\d")
 
 

@@ -45,7 +45,9 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*(?:\([a-z ]{1,20}\)[ \t]*)?:)|"
                           r"\([a-z ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)|"
                           # "V/S (triage 02:16):"
-                          r"\([A-Za-z]{1,12}[ \t]+\d{1,2}:?\d{2}h?\)(?=[ \t]*:)))*"
+                          r"\([A-Za-z]{1,12}[ \t]+\d{1,2}:?\d{2}h?\)(?=[ \t]*:)|"
+                          # a Korean nursing record's "V/S 측정:" (measured)
+                          r"측정(?=[ \t]*:)))*"
                           r"[ \t]*[:\-—]?[ \t]*"
                           # the order spelled out before the numbers, as Korean EMRs do: "V/S: BP-PR-RR-BT = 112/68-…"
                           r"(?:(?:BP|PR|HR|RR|BT|T|SpO2)(?:[ \t]*-[ \t]*(?:BP|PR|HR|RR|BT|T|SpO2)){2,4}[ \t]*=[ \t]*)?"
@@ -223,7 +225,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                # Lithuanian "ŠSD" (širdies susitraukimų dažnis)
                                r"šsd|نبض|"
                                # Latvian "Pulss", Tamil "நாடி"
-                               r"pulss|நாடி\S*",
+                               r"pulss|நாடி\S*|"
+                               # Japanese, Chinese and Korean "心拍数", "心率", "脈拍", "脉搏", "맥박", "심박수"
+                               r"心拍数|心率|脈拍|脉搏|脈搏|맥박|심박수",
                  # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
                  "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
                                    r"rr\s*art\w*|الضغط|"
@@ -232,7 +236,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                    # Turkish "KB (mmHg)" (kan basıncı)
                                    r"kb|"
                                    # Lithuanian "AKS" (arterinis kraujo spaudimas)
-                                   r"aks|بلڈ\s+پریشر",
+                                   r"aks|بلڈ\s+پریشر|"
+                                   # French "PNI (mmHg)" (pression non invasive); Japanese, Chinese and Korean
+                                   r"pni|血圧|血压|血壓|혈압",
                  # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                  "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
                  # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı), Czech "DF" (dechová frekvence),
@@ -241,7 +247,9 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                      r"hengity\w*|سانس|"
                                      # Slovenian "f skup." (the total rate a ventilated patient breathes), Tamil
                                      # "சுவாசம்" (Latvian "EF (x/min)" is read in _column, with its unit)
-                                     r"f\s*skup\w*|சுவாச\S*",
+                                     r"f\s*skup\w*|சுவாச\S*|"
+                                     # Japanese, Chinese and Korean "呼吸数", "呼吸", "呼吸频率", "호흡수"
+                                     r"呼吸数|呼吸|呼吸频率|呼吸頻率|호흡수",
                  "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين"}
 
 
@@ -268,7 +276,7 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
     if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
         return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
-    bare = re.sub(r"\(.*?\)|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
+    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
     bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
     # the value measured, not set: French "FR mesurée", "RR measured"
     bare = re.sub(r"\s+(?:mesur[ée]e?s?|measured|gemessen|medida|misurata|gemeten)$", "", bare)
@@ -284,8 +292,9 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
             letter = unit and (unit[1] or unit[2])
             if letter and variable == "blood_pressure":
                 variable = "temperature"  # Korean and Thai "BT(℃)" (body temperature), Swedish BT a pressure
-            if variable == "heart_rate" and re.search(r"\bmm\s*hg\b", words):
-                variable = "blood_pressure"  # Latvian "AS (mmHg)" (asinsspiediens); Slovak "AS" is the heart's action
+            if variable in ("heart_rate", "respiratory_rate") and re.search(r"\bmm\s*hg\b", words):
+                # Latvian "AS (mmHg)" (asinsspiediens; Slovak "AS" is the heart's action), Polish "RR [mmHg]"
+                variable = "blood_pressure"
             return variable, {"c": "°C", "f": "°F"}.get(letter or ""), part
     for language in languages & _COLUMN_NAMES_IN_LANGUAGE.keys():
         for variable, pattern in _COLUMN_NAMES_IN_LANGUAGE[language].items():

@@ -13,7 +13,8 @@ import re
 
 #: A note's title or first lines that say the admitting team wrote it: an admission note, an H&P, a clerking, an
 #: Indian ward's case sheet.
-_ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s+and\s+physical|clerking|aufnahme|"
+_ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|history\s*(?:and|&)\s*physical|clerking|"
+                              r"aufnahme|"
                               r"ingreso|ingr[eé]s|admisi[oó]n|entr[ée]e|ricovero|opname|hospitali[sz]ation|"
                               r"admiss[ãa]o|internamento|case\s+sheet|"
                               # Danish, Norwegian and Icelandic admission notes
@@ -33,7 +34,8 @@ _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
 _QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|"
-                               r"pronto|"
+                               # French "Au SAU (arrivée 11h20)" (service d'accueil des urgences)
+                               r"pronto|\bSAU\b|"
                                r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
                                # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
                                r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")

@@ -128,6 +128,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"evaluaci[óo]n\s+primaria|valoraci[óo]n\s+primaria|^objektivt?$|news2?-?\s*observ\w*|"
              # Romanian "Evaluare primară (ABCDE) la sosire, 18:45", Turkish "Objektif (08:00 vizit)"
              r"evaluare\s+primar\w*|\bla\s+sosire\b|^objektif\b|"
+             # Polish "Badanie – ocena wstępna (05:54)" (the examination, the initial assessment)
+             r"^badanie\b|\bocena\s+wstępna\b|"
              r"badani[eu]\s+przedmiotow\w*|\bbei\s+der\s+(?:aufnahme)?untersuchung\b|à\s+l['’]examen|\bal\s+examen\b|"
              r"\bao\s+exame\b|\bat\s+(?:the\s+)?bedside\b|"
              # Peru's "O/ Funciones vitales (07:00):", Mexico's "EF: Signos vitales:"

@@ -117,7 +117,8 @@ LABELS: tuple[Label, ...] = (
                  r"kamrafrekvenci\w*|szívfrekvenci\w*", "heart_rate",
        "fi/cs/el/hu/sk/sl/vi/pl"),
     # Romania's "AV 122 b/min" (alura ventriculară), with its unit (English AV is atrioventricular)
-    _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro/ru", unit=RATE_UNIT, case_sensitive=True,
+    _L("AV", r"AV|Ps|FCC?", "heart_rate", "ro/ru", unit=RATE_UNIT + r"|[ \t]*в[ \t]+мин", case_sensitive=True,
+       unit_or_vitals_line=True,
        meaning="alura ventriculară, puls, frecvența cardiacă (Romanian), pulsus ('Ps 96 уд/мин'), with the unit"),
     # the Indian Health Service's measurement codes ("PU 124   RS 26   TMP 102.3 F") and an apical pulse ("AP 104"),
     # on a line of other vital signs
@@ -147,8 +148,8 @@ LABELS: tuple[Label, ...] = (
     # "AF with RVR 140", "FA con RVR a 152 lpm": the ventricular rate of a fast atrial rhythm
     _L("RVR", r"RVR(?:\s+(?:a|at|of|to|de|in\s+the))?", "heart_rate", "any", unit=RATE_UNIT,
        meaning="rapid ventricular response and its rate, with the rate's unit"),
-    _L("Nb", r"Nb", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
-       meaning="nabız, the pulse in Turkish, with '/dk'"),
+    _L("Nb", r"[Nn]b", "heart_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True, unit_or_vitals_line=True,
+       meaning="nabız, the pulse in Turkish, with '/dk' or on a line of other vital signs ('TA 98/60, nb 108')"),
     _L("AS (Polish, with a word between)", r"AS[ \t]+(?:miarowa|niemiarowa|regularna|nieregularna|pravidelná|"
                                            r"nepravidelná)(?:,?[ \t]+(?:ok\.|około|cca\.?|asi))?", "heart_rate",
        "pl/sk/cs", unit=r"[ \t]*/[ \t]?min", case_sensitive=True,
@@ -244,6 +245,9 @@ LABELS: tuple[Label, ...] = (
        meaning="arterinis kraujo spaudimas (slėgis), the blood pressure in Lithuanian"),
     _L("TK", r"TK", "blood_pressure", "cs", only_in=("cs",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="krevní tlak, the blood pressure in Czech"),
+    # French "PNI 161/93" (pression non invasive; English PNI is a nerve injury)
+    _L("PNI", r"PNI", "blood_pressure", "fr", only_in=_ROMANCE, case_sensitive=True,
+       meaning="pression non invasive, the cuff pressure in French"),
     _L("PA", r"PAO?", "blood_pressure", "fr/it/es/pt", only_in=_ROMANCE, case_sensitive=True,
        meaning="pression artérielle, pressione arteriosa, pressão arterial (English PA is the pulmonary artery)"),
     _L("BT", r"BT", "blood_pressure", "sv", only_in=("sv",), unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
@@ -275,8 +279,8 @@ LABELS: tuple[Label, ...] = (
     _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),
     _L("solunum sayısı", r"solunum\s+say[ıi]s[ıi]", "respiratory_rate", "tr", not_after=r"(?:yedek|ayarlanan|set)\s*$",
        meaning="the breathing rate in Turkish (a ventilator's backup rate, 'yedek solunum sayısı', is no reading)"),
-    _L("SS", r"SS", "respiratory_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True,
-       meaning="solunum sayısı, the breathing rate in Turkish, with '/dk'"),
+    _L("SS", r"SS", "respiratory_rate", "tr", unit=r"[ \t]*/[ \t]?dk\b", case_sensitive=True, unit_or_vitals_line=True,
+       meaning="solunum sayısı, the breathing rate in Turkish, with '/dk' or on a line of other vital signs"),
     _L("R", r"R", "respiratory_rate", weak=True, case_sensitive=True),
     _L("Atemfrequenz", r"atemfrequenz|adem(?:halings)?frequentie|andningsfrekvens|fréquence\s+respiratoire|"
                        r"frecuencia\s+respiratoria|frequenza\s+respiratoria|(?:częstość\s+)?oddech(?:ów|y)?|"
@@ -324,8 +328,9 @@ LABELS: tuple[Label, ...] = (
        meaning="öndunartíðni, the breathing rate in Icelandic"),
     _L("სს", r"(?<![\u10A0-\u10FF])(?:სს|სუნთქვის\s+სიხშირე)(?![\u10A0-\u10FF])", "respiratory_rate", "ka",
        meaning="სუნთქვის სიხშირე, the breathing rate in Georgian"),
-    _L("oddech (described)", r"oddech(?:\s+(?:pogłębiony|spłycony|przyspieszony|miarowy|regularny|wydolny|"
-                             r"Kussmaula|kussmaulowski)){1,2}", "respiratory_rate", "pl", unit=RATE_UNIT,
+    _L("oddech (described)", r"oddech(?:,?\s+(?:pogłębiony|spłycony|przyspieszony|miarowy|regularny|wydolny|"
+                             r"Kussmaula|kussmaulowski|płytki|wolny|szybki|zwolniony|nieregularny)){1,2},?",
+       "respiratory_rate", "pl", unit=RATE_UNIT,
        meaning="a breathing described, then its rate: 'oddech Kussmaula 24/min'"),
     _L("ΑΣ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΣ", "respiratory_rate", "el", case_sensitive=True, unit=RATE_UNIT,
        unit_or_vitals_line=True, meaning="αναπνευστική συχνότητα, the breathing rate in Greek, with '/min' or on a "

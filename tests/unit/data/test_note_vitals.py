@@ -27,7 +27,8 @@ GOAL = 0.95
 CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
-           "dev36", "dev37", "dev38", "dev39", "dev40", "dev41")
+           "dev36", "dev37", "dev38", "dev39", "dev40", "dev41",
+           "dev42")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -69,7 +70,7 @@ FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
           "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87,
-          "dev39": 0.91, "dev40": 0.86}
+          "dev39": 0.91, "dev40": 0.86, "dev42": 0.88}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -453,15 +454,14 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev29a-021@(1717, 1719)", "dev29a-021@(1727, 1731)", "dev29a-026@(735, 739)", "dev29a-026@(747, 751)",
               "dev29a-026@(760, 764)", "dev29a-026@(772, 776)", "dev29a-033@(2717, 2720)", "dev29b-002@(2981, 2983)",
               "dev29b-002@(2984, 2986)", "dev29b-002@(3023, 3025)", "dev29b-002@(3030, 3032)",
-              "dev29b-011@(1437, 1440)", "dev29b-014@(987, 989)", "dev29b-014@(990, 992)", "dev29b-015@(758, 761)",
-              "dev29b-015@(762, 765)", "dev29b-019@(581, 584)", "dev29b-019@(589, 592)", "dev29b-019@(593, 596)",
-              "dev29b-019@(1025, 1028)", "dev29b-019@(1032, 1035)", "dev29b-019@(1036, 1038)",
-              "dev29b-020@(2032, 2035)", "dev29b-020@(2036, 2039)", "dev29b-020@(2437, 2440)",
-              "dev29b-020@(2441, 2443)", "dev29b-022@(1107, 1109)", "dev29b-027@(1198, 1201)",
-              "dev29b-027@(1202, 1204)", "dev29b-032@(642, 646)", "dev29b-032@(654, 656)", "dev29b-032@(666, 668)",
-              "dev29b-032@(678, 681)", "dev29b-032@(682, 684)", "dev29b-032@(698, 700)", "dev29b-032@(1155, 1159)",
-              "dev29b-032@(1167, 1169)", "dev29b-032@(1179, 1181)", "dev29b-032@(1191, 1194)",
-              "dev29b-032@(1195, 1197)", "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)"},
+              "dev29b-011@(1437, 1440)", "dev29b-014@(987, 989)", "dev29b-014@(990, 992)", "dev29b-019@(581, 584)",
+              "dev29b-019@(589, 592)", "dev29b-019@(593, 596)", "dev29b-019@(1025, 1028)", "dev29b-019@(1032, 1035)",
+              "dev29b-019@(1036, 1038)", "dev29b-020@(2032, 2035)", "dev29b-020@(2036, 2039)",
+              "dev29b-020@(2437, 2440)", "dev29b-020@(2441, 2443)", "dev29b-022@(1107, 1109)",
+              "dev29b-027@(1198, 1201)", "dev29b-027@(1202, 1204)", "dev29b-032@(642, 646)", "dev29b-032@(654, 656)",
+              "dev29b-032@(666, 668)", "dev29b-032@(678, 681)", "dev29b-032@(682, 684)", "dev29b-032@(698, 700)",
+              "dev29b-032@(1155, 1159)", "dev29b-032@(1167, 1169)", "dev29b-032@(1179, 1181)",
+              "dev29b-032@(1191, 1194)", "dev29b-032@(1195, 1197)", "dev29b-032@(1211, 1213)", "dev29b-034@(382, 384)"},
     # dev30 was heldout28, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT28; left
     # are ranges and decades in a course's prose (in German, Russian, Serbian, Chinese, Japanese, Hungarian), a home
     # log's "146/92 / 74" cells, an obstetric history's earlier pressures, the values an ambulance or ED recorded
@@ -476,15 +476,11 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev30a-032@(263, 266)", "dev30a-032@(271, 273)", "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)",
               "dev30a-032@(1058, 1061)", "dev30a-032@(1062, 1064)", "dev30a-032@(1069, 1071)",
               "dev30a-032@(1078, 1080)", "dev30a-032@(1570, 1572)", "dev30a-032@(1573, 1575)",
-              "dev30a-035@(2760, 2762)", "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)", "dev30b-003@(1274, 1276)",
-              "dev30b-003@(1277, 1279)", "dev30b-003@(1289, 1292)", "dev30b-003@(1313, 1315)",
-              "dev30b-003@(1326, 1328)", "dev30b-003@(1341, 1345)", "dev30b-003@(1748, 1751)",
-              "dev30b-003@(1752, 1754)", "dev30b-003@(1764, 1767)", "dev30b-003@(1788, 1790)",
-              "dev30b-003@(1801, 1803)", "dev30b-003@(1835, 1839)", "dev30b-017@(434, 436)", "dev30b-017@(449, 451)",
-              "dev30b-017@(467, 470)", "dev30b-017@(475, 477)", "dev30b-017@(478, 480)", "dev30b-017@(487, 491)",
-              "dev30b-017@(579, 581)", "dev30b-017@(592, 594)", "dev30b-017@(694, 697)", "dev30b-017@(733, 735)",
-              "dev30b-017@(736, 738)", "dev30b-017@(902, 906)", "dev30b-018@(994, 997)", "dev30b-018@(998, 1000)",
-              "dev30b-018@(1007, 1010)", "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)",
+              "dev30a-035@(2760, 2762)", "dev30a-035@(2763, 2765)", "dev30b-002@(785, 788)", "dev30b-017@(434, 436)",
+              "dev30b-017@(449, 451)", "dev30b-017@(467, 470)", "dev30b-017@(475, 477)", "dev30b-017@(478, 480)",
+              "dev30b-017@(487, 491)", "dev30b-017@(579, 581)", "dev30b-017@(592, 594)", "dev30b-017@(694, 697)",
+              "dev30b-017@(733, 735)", "dev30b-017@(736, 738)", "dev30b-017@(902, 906)", "dev30b-018@(994, 997)",
+              "dev30b-018@(998, 1000)", "dev30b-018@(1007, 1010)", "dev30b-018@(1015, 1017)", "dev30b-018@(1024, 1026)",
               "dev30b-018@(1046, 1050)", "dev30b-018@(1264, 1267)", "dev30b-018@(1268, 1270)",
               "dev30b-018@(1282, 1285)", "dev30b-018@(1302, 1304)", "dev30b-018@(1315, 1317)",
               "dev30b-018@(1348, 1352)", "dev30b-020@(794, 797)", "dev30b-020@(798, 800)", "dev30b-021@(723, 725)",
@@ -755,6 +751,47 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev41b-029@(1279, 1281)", "dev41b-029@(1286, 1288)", "dev41b-029@(1298, 1300)",
               "dev41b-029@(1331, 1333)", "dev41b-034@(501, 504)", "dev41b-034@(505, 508)", "dev41b-034@(1236, 1238)",
               "dev41b-035@(856, 859)", "dev41b-035@(860, 862)"},
+    # dev42 was heldout40, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT40 and
+    # CHOSEN_HELDOUT40; left are rates and pressures told in quotes or prose ("Puls „über 120\"", "пульс частый, до
+    # 110", "ventrikelfrequentie tot 140"), an Epic grid of 24-hour ranges written "( 78 - 104 )", the chosen readings
+    # of notes whose annotators starred another set than the rule's first (a ward round's own vitals over its
+    # carried-forward admission block, a nurse's check written before a table, a flowsheet's first row before the
+    # current vitals), and its floor (0.88) is the chosen temperatures'
+    "dev42": {"dev42a-001@(2263, 2266)", "dev42a-001@(2272, 2274)", "dev42a-002@(496, 498)", "dev42a-002@(712, 716)",
+              "dev42a-002@(719, 723)", "dev42a-002@(747, 749)", "dev42a-002@(752, 755)", "dev42a-002@(784, 786)",
+              "dev42a-002@(789, 791)", "dev42a-002@(810, 812)", "dev42a-002@(815, 818)", "dev42a-002@(835, 837)",
+              "dev42a-002@(840, 842)", "dev42a-002@(860, 862)", "dev42a-002@(865, 867)", "dev42a-002@(1062, 1065)",
+              "dev42a-002@(2068, 2072)", "dev42a-003@(1918, 1921)", "dev42a-003@(1922, 1924)",
+              "dev42a-006@(1097, 1100)", "dev42a-006@(1101, 1103)", "dev42a-009@(1056, 1058)",
+              "dev42a-009@(2381, 2383)", "dev42a-016@(607, 610)", "dev42a-016@(611, 614)", "dev42a-016@(623, 626)",
+              "dev42a-016@(644, 646)", "dev42a-016@(658, 660)", "dev42a-016@(680, 684)", "dev42a-016@(1648, 1650)",
+              "dev42a-016@(1682, 1685)", "dev42a-016@(1686, 1689)", "dev42a-016@(1785, 1787)",
+              "dev42a-016@(1799, 1801)", "dev42a-016@(1906, 1910)", "dev42a-017@(1611, 1614)",
+              "dev42a-017@(1619, 1621)", "dev42a-017@(1625, 1629)", "dev42a-018@(673, 676)", "dev42a-018@(677, 679)",
+              "dev42a-019@(357, 361)", "dev42a-019@(473, 475)", "dev42a-019@(592, 596)", "dev42a-019@(866, 868)",
+              "dev42a-019@(1082, 1084)", "dev42a-021@(1590, 1593)", "dev42a-021@(1594, 1596)", "dev42a-030@(529, 532)",
+              "dev42a-030@(535, 537)", "dev42a-030@(538, 540)", "dev42a-030@(545, 547)", "dev42a-030@(550, 554)",
+              "dev42a-030@(557, 559)", "dev42a-030@(1907, 1909)", "dev42a-030@(1914, 1917)", "dev42a-030@(1918, 1920)",
+              "dev42a-030@(1925, 1927)", "dev42a-030@(1931, 1935)", "dev42a-030@(1942, 1944)", "dev42a-033@(770, 772)",
+              "dev42b-002@(912, 915)", "dev42b-002@(916, 918)", "dev42b-002@(941, 944)", "dev42b-002@(1878, 1881)",
+              "dev42b-002@(1882, 1885)", "dev42b-002@(1904, 1906)", "dev42b-002@(1907, 1909)",
+              "dev42b-003@(1167, 1171)", "dev42b-003@(2813, 2817)", "dev42b-004@(1170, 1172)", "dev42b-008@(779, 781)",
+              "dev42b-008@(782, 784)", "dev42b-008@(794, 796)", "dev42b-008@(807, 809)", "dev42b-008@(950, 952)",
+              "dev42b-008@(1085, 1087)", "dev42b-008@(1096, 1098)", "dev42b-008@(1099, 1101)",
+              "dev42b-009@(1096, 1099)", "dev42b-011@(615, 618)", "dev42b-012@(1510, 1513)", "dev42b-012@(1514, 1516)",
+              "dev42b-014@(724, 726)", "dev42b-014@(1364, 1366)", "dev42b-014@(1414, 1416)", "dev42b-015@(2307, 2310)",
+              "dev42b-015@(2311, 2314)", "dev42b-016@(772, 775)", "dev42b-016@(1172, 1175)", "dev42b-016@(1492, 1495)",
+              "dev42b-016@(1621, 1625)", "dev42b-016@(1626, 1630)", "dev42b-018@(365, 368)", "dev42b-019@(1067, 1069)",
+              "dev42b-020@(513, 516)", "dev42b-020@(522, 525)", "dev42b-020@(950, 953)", "dev42b-020@(954, 956)",
+              "dev42b-020@(1014, 1017)", "dev42b-020@(1020, 1023)", "dev42b-021@(258, 262)", "dev42b-021@(1209, 1211)",
+              "dev42b-023@(829, 832)", "dev42b-026@(193, 197)", "dev42b-026@(243, 245)", "dev42b-026@(449, 453)",
+              "dev42b-027@(1702, 1705)", "dev42b-027@(1706, 1709)", "dev42b-027@(1722, 1724)",
+              "dev42b-031@(1628, 1631)", "dev42b-031@(1632, 1634)", "dev42b-031@(1642, 1645)",
+              "dev42b-031@(1646, 1648)", "dev42b-032@(744, 748)", "dev42b-032@(2390, 2393)", "dev42b-034@(407, 410)",
+              "dev42b-034@(411, 413)", "dev42b-034@(425, 427)", "dev42b-034@(439, 441)", "dev42b-034@(452, 456)",
+              "dev42b-034@(469, 471)", "dev42b-034@(1219, 1222)", "dev42b-034@(1441, 1444)", "dev42b-034@(1445, 1447)",
+              "dev42b-034@(1450, 1452)", "dev42b-034@(1455, 1457)", "dev42b-034@(1464, 1466)",
+              "dev42b-034@(1491, 1493)"},
 }
 
 
@@ -2635,6 +2672,45 @@ FORMS_HELDOUT35 = [
     ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
     ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
 ]
+FORMS_HELDOUT40 = [
+    # flowsheets headed in Japanese ("血圧(mmHg)", "心拍数(/分)", "呼吸数(回/分)"), French ("PNI (mmHg)", with the
+    # label "PNI" in prose), Polish with units in square brackets ("RR [mmHg]": a column headed with mmHg is a pressure)
+    ("時刻 | 血圧(mmHg) | 心拍数(/分) | SpO2(%) | 呼吸数(回/分)\n9:00 | 150/84 | 76 | 98 | 16\n"
+     "9:15 | 98/54 | 60 | 99 | 14\n", [
+         ("systolic_bp", "150"), ("diastolic_bp", "84"), ("heart_rate", "76"), ("oxygen_saturation", "98"),
+         ("respiratory_rate", "16"), ("systolic_bp", "98"), ("diastolic_bp", "54"), ("heart_rate", "60"),
+         ("oxygen_saturation", "99"), ("respiratory_rate", "14")]),
+    ("Patient calme, avec sa fille, douleur depuis hier.\nParamètres d'entrée : PNI 148/86, FC 80, SpO2 97 % AA\n"
+     "Heure | PNI (mmHg) | FC | SpO2\n08h00 | 150/88 | 78 | 99\n", [
+         ("systolic_bp", "148"), ("diastolic_bp", "86"), ("heart_rate", "80"), ("oxygen_saturation", "97"),
+         ("systolic_bp", "150"), ("diastolic_bp", "88"), ("heart_rate", "78"), ("oxygen_saturation", "99")]),
+    ("Godz. | RR [mmHg] | HR [/min] | SpO2 [%] | Oddech [/min]\n05:50 | 92/56 | 50 | 89 | 10\n", [
+        ("systolic_bp", "92"), ("diastolic_bp", "56"), ("heart_rate", "50"), ("oxygen_saturation", "89"),
+        ("respiratory_rate", "10")]),
+    # Polish breathing described with two words and commas, Turkish lower-case "nb" and "SS" on a line of other vital
+    # signs, Russian "Ps 104 в мин", a Korean nurse's "V/S 측정:" before a run of hyphens
+    ("B – oddech płytki, wolny, 10/min, SpO2 90%", [("respiratory_rate", "10"), ("oxygen_saturation", "90")]),
+    ("Hasta uyanık ve koopere, kanama yok.\n09:30 TA 96/58, nb 108; SS 20", [
+        ("systolic_bp", "96"), ("diastolic_bp", "58"), ("heart_rate", "108"), ("respiratory_rate", "20")]),
+    ("Через час: АД 108/70, Ps 104 в мин.", [("systolic_bp", "108"), ("diastolic_bp", "70"), ("heart_rate", "104")]),
+    ("15:00 V/S 측정: 104/64-92-18-36.4. 구역감 없음.", [
+        ("systolic_bp", "104"), ("diastolic_bp", "64"), ("heart_rate", "92"), ("respiratory_rate", "18"),
+        ("temperature", "36.4")]),
+    # home logs: a Japanese one indented with full-width spaces, a Brazilian one written with "x" and two readings a
+    # cell, a Dutch one whose lines open with the weekday and the time of day
+    ("家庭血圧\n　　2/10　158/88　P70　　134/78　P66\n　　2/11　162/90　P72　　138/80　P68\n", [
+        ("systolic_bp", "158"), ("diastolic_bp", "88"), ("heart_rate", "70"), ("systolic_bp", "134"),
+        ("diastolic_bp", "78"), ("heart_rate", "66"), ("systolic_bp", "162"), ("diastolic_bp", "90"),
+        ("heart_rate", "72"), ("systolic_bp", "138"), ("diastolic_bp", "80"), ("heart_rate", "68")]),
+    ("Data  | Manhã | Noite\n08/05 | 156x94 / 150x92 | 144x88\n09/05 | 160x96 / 152x94 | —\n", [
+        ("systolic_bp", "156"), ("diastolic_bp", "94"), ("systolic_bp", "150"), ("diastolic_bp", "92"),
+        ("systolic_bp", "144"), ("diastolic_bp", "88"), ("systolic_bp", "160"), ("diastolic_bp", "96"),
+        ("systolic_bp", "152"), ("diastolic_bp", "94")]),
+    ("Thuismetingen:\nma  ochtend 160/96 p 76   avond 156/92 p 80\ndi  ochtend 164/98 p 74  avond 150/90\n", [
+        ("systolic_bp", "160"), ("diastolic_bp", "96"), ("heart_rate", "76"), ("systolic_bp", "156"),
+        ("diastolic_bp", "92"), ("heart_rate", "80"), ("systolic_bp", "164"), ("diastolic_bp", "98"),
+        ("heart_rate", "74"), ("systolic_bp", "150"), ("diastolic_bp", "90")]),
+]
 FORMS_HELDOUT39 = [
     # Slovenian: a flowsheet headed "FS", "KT (s/d)", "f skup." (in a note that shows the language: an English "FS" is
     # a fingerstick glucose), the labels in prose ("padec KT na 84/46"), the total rate beside the set one on the
@@ -2823,6 +2899,17 @@ CHOSEN_HELDOUT34 = [
     ("Diario clinico\nNotte: riferita dal collega FC 120 bpm durante il picco febbrile, paziente sedato.\n\n"
      "E.O. (ore 08:30)\nCV: PA 108/58 mmHg, FC 96 bpm\n", "96"),
 ]
+CHOSEN_HELDOUT40 = [
+    # an admitting team's "History & Physical" (with an ampersand) after the ED triage set it quotes; a French
+    # admission's own examination after the values of the "SAU"; a Polish crew's "Badanie – ocena wstępna"
+    ("Trauma Surgery History & Physical\nArrival 02:41 via EMS\n\nED Triage Vitals [0244]:\nBP: 149/91   Pulse: 116\n\n"
+     "PRIMARY SURVEY (trauma team at bedside, 02:45):\nC - HR 110, BP 140/84\n", "110"),
+    ("OBSERVATION D'ENTRÉE\nHistoire : douleur depuis hier, avec fièvre.\n\n"
+     "Au SAU (arrivée 11h20) : PA 132/84 mmHg, FC 112 bpm\n\nExamen clinique à l'entrée dans le service (18h50) :\n"
+     "Constantes : TA 118/70, FC 104/min\n", "104"),
+    ("Wywiad: znaleziony przez kierowcę; dyspozytor: tętno 60/min.\n\nBadanie – ocena wstępna (05:54):\nC – tętno 52/min; RR 90/55 mmHg\n\n"
+     "Monitorowanie EKG: bradykardia zatokowa 50/min\n", "52"),
+]
 CHOSEN_HELDOUT39 = [
     # a Romanian primary survey headed with words after its bracket ("(ABCDE) la sosire, 18:45:") after the SMURD
     # crew's values at the scene; a Turkish "Objektif" after the night's events; a Korean ED's "initial V/S" after the
@@ -2973,7 +3060,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT29, FORMS_HELDOUT30, FORMS_HELDOUT31,
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
                                                                 FORMS_HELDOUT35, FORMS_HELDOUT36,
-                                                                FORMS_HELDOUT37, FORMS_HELDOUT38, FORMS_HELDOUT39)
+                                                                FORMS_HELDOUT37, FORMS_HELDOUT38, FORMS_HELDOUT39,
+                                                                FORMS_HELDOUT40)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -2995,7 +3083,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT32, CHOSEN_HELDOUT33,
                                                                          CHOSEN_HELDOUT34, CHOSEN_HELDOUT35,
                                                                          CHOSEN_HELDOUT36, CHOSEN_HELDOUT37,
-                                                                         CHOSEN_HELDOUT38, CHOSEN_HELDOUT39)
+                                                                         CHOSEN_HELDOUT38, CHOSEN_HELDOUT39,
+                                                                         CHOSEN_HELDOUT40)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
