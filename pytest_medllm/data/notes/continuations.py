@@ -353,7 +353,8 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
 
 
 #: A line of a dated log: a date opening it ("03-03", "2/24", "2024/09/08", "12.03."), after a bullet.
-_DATED_LINE = re.compile(r"^[ \t\u3000]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"  # (a weekday first: Dutch "di 04-03")
+# (a weekday may come first: Dutch "di 04-03"; a Japanese log is indented with full-width spaces)
+_DATED_LINE = re.compile(r"^[ \t\u3000]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"
                          r"(?P<date>\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?|"
                          # or a weekday alone before the time of day: Dutch "ma  ochtend 162/98 p 78", English
                          # "Mon AM 148/92", German "Mo morgens 150/90"

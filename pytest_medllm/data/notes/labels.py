@@ -172,8 +172,8 @@ def _not_a_reading(text: str, m: re.Match, label_start: int) -> str:
     # "92〜96%": Japanese and Chinese write a range with a wave dash
     dash = re.match(r"[ \t]*(?:-|–|〜|～|~|to\b|à(?=[ \t])|bis\b)[ \t]*(?=\d)", text[end:])
     # (nor an ordinal after a spaced dash: "HR 130 - 1st unit PRBC started")
-    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d{1,2}[ \t]*h(?:\d{2})?\b|\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)|" \
-                      r"\d{1,2}(?:st|nd|rd|th)\b"
+    not_a_range_end = r"\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}|\d{1,2}[ \t]*h(?:\d{2})?\b|" \
+                      r"\d+(?:[.,]\d+)?[ \t]*(?:L\b|l/min|mg|mcg|ml|mL|units?)|\d{1,2}(?:st|nd|rd|th)\b"
     if (dash and not re.match(not_a_range_end, text[end + dash.end():])) or \
             re.match(r"'?s\b", text[end:]):
         return "a range"  # "HR 88-110"; not "BP 102/58 - 2/9/2024 15:20" (a record's date after the reading)

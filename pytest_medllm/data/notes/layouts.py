@@ -276,7 +276,8 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
     if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
         return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
-    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words).strip().rstrip(".:").strip()
+    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words)
+    bare = bare.strip().rstrip(".:").strip()
     bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
     # the value measured, not set: French "FR mesurée", "RR measured"
     bare = re.sub(r"\s+(?:mesur[ée]e?s?|measured|gemessen|medida|misurata|gemeten)$", "", bare)
