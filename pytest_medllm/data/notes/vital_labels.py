@@ -174,7 +174,7 @@ LABELS: tuple[Label, ...] = (
     _L("நாடி", r"நாடித்துடிப்பு|நாடி", "heart_rate", "ta", meaning="the pulse in Tamil"),
     _L("p (pulssi)", r"p", "heart_rate", "fi", only_in=("fi",), case_sensitive=True, unit_or_vitals_line=True,
        meaning="pulssi, the pulse in Finnish notes' lower-case 'p 122', on a line of other vital signs"),
-    _L("fr (Estonian)", r"fr|[Pp]ulss", "heart_rate", "et", case_sensitive=True, unit=r"[ \t]*x[ \t]*/[ \t]*min\b",
+    _L("fr (Estonian)", r"fr", "heart_rate", "et", case_sensitive=True, unit=r"[ \t]*x[ \t]*/[ \t]*min\b",
        unit_or_vitals_line=True, meaning="pulsisagedus, the pulse in Estonian, with 'x/min' or on a line of other "
                                          "vital signs (Romance FR, upper case, is the breathing rate)"),
     _L("mapigo ya moyo", r"mapigo(?:\s+ya\s+moyo)?|nadi", "heart_rate", "sw/ms/id",
