@@ -44,6 +44,8 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   ("lower SBP by 15% (roughly BP 180/100)", "then toward 150/90 over 24 h"); **series**: a chart's further rates after a
   label, to the field's end ("PR 84, 88 RR 18"). A relative's readings are not the patient's: "maternal BP", "wife's
   HR", and a line whose topic is the relative ("- Wife (separate chart) HR 61, BP 118/70");
+* **reading of a dated log** (:mod:`~pytest_medllm.data.notes.dated_logs`) — the pairs, and the pulse after each, of
+  two or more lines in a row that open with a date or a weekday ("03-03  158/98  p 74", "ma  ochtend 162/98 p 78");
 * **end of a range** (:mod:`~pytest_medllm.data.notes.ranges`) — each end of a range of a vital ("HR 72-88", "SBP
   110s-120s", "TA 128-145/70-82", "Pulse: [78-158] 96", "HR 94 (82-118)", a grid's Min and Max columns, "rates in the
   40s") is a mention with ``range_end=True``: listed and counted, never chosen, never rewritten;
@@ -119,6 +121,7 @@ import re
 from dataclasses import dataclass, field
 
 from .notes.continuations import confirm_weak, continued
+from .notes.dated_logs import dated_logs
 from .notes.label_listing import label_table
 from .notes.labels import LABELS, Label, read_labelled
 from .notes.languages import note_languages
@@ -226,7 +229,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     refused = {r[1] for r in rejected}
     for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates):
         found += reader(text, refused | {f.start for f in found})  # each skips what an earlier reader took
-    found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"])
+    found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"]) + dated_logs(text)
     found = confirm_weak(found, text)
     ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)]
     found = [f for f in found if not any(a < f.start < b for a, b in ranges)]  # "[88-104] 96": bounds, not readings

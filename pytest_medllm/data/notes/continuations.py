@@ -218,7 +218,7 @@ def _topic_lines(text: str) -> list[Found]:
     """Pressure-shaped pairs on a line headed by a blood-pressure label (not targets, thresholds or ranges)."""
     more: list[Found] = []
     for line in _BP_TOPIC.finditer(text):
-        more += _pairs_in(text, line.start("rest"), line.end("rest"), "reading on a blood-pressure line", plans=False)
+        more += pairs_in(text, line.start("rest"), line.end("rest"), "reading on a blood-pressure line", plans=False)
     return more
 
 
@@ -260,7 +260,7 @@ _PLAN = re.compile(r"\b(?:lower(?:ing)?|reduc\w+|titrat\w+|targets?|goals?|aim\w
                    re.I)
 
 
-def _pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True, in_slash_run: bool = False,
+def pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True, in_slash_run: bool = False,
               x_pairs: bool = False) -> list[Found]:
     """The pressure-shaped pairs of ``text[start:end]`` that are readings: not a target, a threshold, a range or a
     combination drug's doses, with a systolic at least 10 mmHg above the diastolic; with ``plans``, not in a sentence
@@ -331,69 +331,25 @@ def _blood_pressure_sentences(text: str) -> list[Found]:
             continue  # "maternal BP 158/102": the mother's; "- Wife (separate chart) HR 61, BP 118/70": the wife's
         end = _SENTENCE_END.search(text, word.end())
         stop = end.start() if end else len(text)
-        more += _pairs_in(text, word.end(), stop, "reading in a blood-pressure sentence")
+        more += pairs_in(text, word.end(), stop, "reading in a blood-pressure sentence")
         line_end = text.find("\n", word.end())
         if line_end != -1 and text[word.end():line_end].rstrip().endswith(":"):
             position = line_end + 1
             while (line := _TIMED_READING_LINE.match(text, position)) is not None and line.end() > position:
-                more += _pairs_in(text, line.start(), line.end(), "reading under a blood-pressure heading")
+                more += pairs_in(text, line.start(), line.end(), "reading under a blood-pressure heading")
                 position = line.end() + 1
     for line in _HEART_RATE_LINE.finditer(text):  # "4/02  AM  152/94  HR 71": a pair beside a pulse
-        more += [f for f in _pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
+        more += [f for f in pairs_in(text, line.start(), line.end(), "reading on a line with a heart rate")
                  if not someone_elses(text, min(f.start, *(f.partner or ())))]
     for m in _EXTREME_PAIR.finditer(text):  # "Highest 168/102 on 4/22. Lowest 126/78."
         # no plan: "Averaging roughly 138/84" is a home log's mean, not "roughly" a target
-        more += _pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure", plans=False)
+        more += pairs_in(text, m.start("n1"), m.end(), "highest or lowest blood pressure", plans=False)
     for m in _PAIR_WITH_UNIT.finditer(text):
         if _BOUND_AFTER.match(text, m.end()):
             continue  # a bound: Hungarian "180/105 Hgmm alatt tartottuk" (kept below), Japanese "125/75 mmHg未満"
         if not _NOT_READING_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
             more += read_pressure(text, m, "pair written with mmHg", lowest_systolic=50.0)[0]
     return more
-
-
-#: A line of a dated log: a date opening it ("03-03", "2/24", "2024/09/08", "12.03."), after a bullet.
-# (a weekday may come first: Dutch "di 04-03"; a Japanese log is indented with full-width spaces)
-_DATED_LINE = re.compile(r"^[ \t\u3000]*(?:[-*•][ \t]*)?(?:[^\W\d_]{2,3}\.?[ \t]+)?"
-                         r"(?P<date>\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?|"
-                         # or a weekday alone before the time of day: Dutch "ma  ochtend 162/98 p 78", English
-                         # "Mon AM 148/92", German "Mo morgens 150/90"
-                         r"(?:ma|di|wo|do|vr|za|zo)(?=[ \t]+(?:ochtend|middag|avond))|"
-                         r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*(?=[ \t]+(?:AM|PM|am|pm|morning|evening))|"
-                         r"(?:Mo|Di|Mi|Do|Fr|Sa|So)(?=[ \t]+(?:morgens|abends|früh)))"
-                         r"(?![\d/])[^\n]*$", re.M)
-#: The pulse written right after a log's pair: "158/98  p 74", "152/90（脈72）", "146/92 (HR 80)", "138/86 / 66",
-#: "146/92 (78)".
-_LOG_PULSE = re.compile(r"[ \t\u3000]*(?:(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls|FC|[Pp]ulse)[ \t:]*|[ \t]/[ \t]*)"
-                        r"(?P<hr>\d{2,3})(?![\d/.,])|"
-                        # the pulse alone in brackets: a Korean log's "146/92 (78)"
-                        r"[ \t]*[(（][ \t]*(?P<bracketed>\d{2,3})[ \t]*[)）]")
-
-
-def _dated_logs(text: str) -> list[Found]:
-    """Readings of a log whose lines each open with a date and hold pressure-shaped pairs, two such lines or more
-    in a row (a home log in any language: "03-03    158/98  p 74      149/94  p 78", "2/24　152/90（脈72）",
-    "- 2024/09/08 مساءً: 146/94"), with the pulse written right after a pair."""
-    more: list[Found] = []
-    block: list[list[Found]] = []
-    previous_end = -2
-    for line in _DATED_LINE.finditer(text):
-        # (a home monitor's pulse after a spaced slash: "07.04. | 138/86 / 66")
-        found = _pairs_in(text, line.end("date"), line.end(), "reading of a dated log", plans=False,
-                          in_slash_run=True, x_pairs=True)
-        for pair_end in [f.partner[1] for f in found if f.variable == "systolic_bp" and f.partner]:
-            pulse = _LOG_PULSE.match(text, pair_end)
-            if pulse and pulse.end() <= line.end():
-                group = "hr" if pulse["hr"] else "bracketed"
-                item, _ = read_single("heart_rate", text, pulse.start(group), pulse.end(group), "pulse of a dated log")
-                found += [item] if item else []
-        if not found or line.start() != previous_end + 1:
-            more += [f for rows in block for f in rows] if len(block) >= 2 else []
-            block = []
-        if found:
-            block.append(found)
-        previous_end = line.end()
-    return more + ([f for rows in block for f in rows] if len(block) >= 2 else [])
 
 
 def _after_ranges(text: str, ranges: list[tuple[str, int]]) -> list[Found]:
@@ -471,7 +427,7 @@ def continued(text: str, found: list[Found], ranges: list[tuple[str, int]] | Non
     for m in _REPEAT_BP.finditer(text):
         more += read_pressure(text, m, "repeated blood pressure", lowest_systolic=30.0)[0]
     return (more + _topic_lines(text) + _blood_pressure_sentences(text) + _timed_temperatures(text) +
-            _after_ranges(text, ranges or []) + _dated_logs(text))
+            _after_ranges(text, ranges or []))
 
 
 def _line_of(text: str, at: int) -> int:
