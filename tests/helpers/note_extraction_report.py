@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from statsmodels.stats.proportion import proportion_confint
 
@@ -90,6 +91,13 @@ def score(notes: list[AnnotatedNote]) -> dict[str, dict[str, Tally]]:
         for kind in DEMOGRAPHIC_ORDER:
             out["demographics"].setdefault(kind, Tally()).add(note.id, _by_kind(wanted, kind), _by_kind(found, kind))
     return out
+
+
+@lru_cache(maxsize=None)
+def corpus_score(name: str) -> dict[str, dict[str, Tally]]:
+    """:func:`score` of the corpus ``name``, computed once per process: the vital-sign and demographic tests of a
+    corpus share it (scoring every dev corpus takes minutes of CPU; the tallies are only read)."""
+    return score(load(name))
 
 
 def pronoun_confusion(notes: list[AnnotatedNote]) -> dict[str, list[str]]:
