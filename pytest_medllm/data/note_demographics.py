@@ -259,7 +259,9 @@ def _relative_near(text: str, start: int, end: int) -> bool:
         return True
     before = text[max(0, start - 30):start].lower()
     after = text[end:end + 30].lower()
-    near_before = re.search(r"\b(\w+(?:-in-law)?)\b\W*(?:\(|,)?\W*(?:_{2,}\W*)?(?:age\W*)?$", before)
+    # (not across a line: "Accompanied by: daughter" above "Age: 74")
+    near_before = re.search(r"\b(\w+(?:-in-law)?)\b[^\w\n]*(?:\(|,)?[^\w\n]*(?:_{2,}[^\w\n]*)?(?:age[^\w\n]*)?$",
+                            before)
     near_after = re.match(r"[\s-]*(?:years?|yrs?|yo|y/o)?[\s-]*(?:old)?\s*(\w+(?:-in-law)?)", after)
     words = [m[1] for m in (near_before, near_after) if m]
     return any(w in _RELATIVES for w in words)

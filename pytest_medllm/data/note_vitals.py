@@ -128,6 +128,7 @@ from .notes.languages import note_languages
 from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends
 from .notes.note_authors import admitting_team_note, quotes_the_emergency_department
+from .notes.prose_vitals import read_prose_vitals
 from .notes.sections import BY_THE_WRITER, SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
@@ -227,7 +228,8 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     labelled, rejected = read_labelled(text, languages)
     found = labelled + positional(text) + tables(text)
     refused = {r[1] for r in rejected}
-    for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates):
+    for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates,
+                   read_prose_vitals):
         found += reader(text, refused | {f.start for f in found})  # each skips what an earlier reader took
     found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"]) + dated_logs(text)
     found = confirm_weak(found, text)

@@ -268,7 +268,8 @@ def unspaced_sex_words(text: str) -> list[SexMention]:
     counterpart of the other sex."""
     words: list[SexMention] = []
     # Vietnamese "Bệnh nhi nam, 2 tuổi" (the child patient, male), "bệnh nhân nữ"
-    for m in re.finditer(r"\b[Bb]ệnh[ \t]+nh(?:i|ân)[ \t]+(?P<w>nam|nữ)\b", text):
+    # (and "Người bệnh nam, 62 tuổi": the sick person, male)
+    for m in re.finditer(r"\b(?:[Bb]ệnh[ \t]+nh(?:i|ân)|[Nn]gười[ \t]+bệnh)[ \t]+(?P<w>nam|nữ)\b", text):
         sex = MALE if m["w"] == "nam" else FEMALE
         words.append(SexMention(m.start("w"), m.end("w"), m["w"], sex, "noun",
                                 counterpart="nữ" if sex == MALE else "nam"))
@@ -285,9 +286,11 @@ def unspaced_sex_words(text: str) -> list[SexMention]:
         counterpart = {"หญิง": "ชาย", "ชาย": "หญิง", "นาง": "นาย", "นาย": "นาง"}[word]
         words.append(SexMention(m.start(), m.end(), word, sex, "noun" if m["w"] else "title", counterpart=counterpart))
     # Hindi "26 वर्षीय महिला" (a 26-year-old woman), "महिला रोगी" (a woman patient); not a women's ward or hospital
-    for m in re.finditer(r"(?<=वर्षीय[ \t])(?P<w>महिला|पुरुष)|(?P<v>महिला|पुरुष)(?=[ \t]+(?:रोगी|मरीज))", text):
-        word = m["w"] or m["v"]
-        sex = FEMALE if word == "महिला" else MALE
-        words.append(SexMention(m.start(), m.end(), word, sex, "noun",
-                                counterpart="पुरुष" if sex == FEMALE else "महिला"))
+    # and the sex field's "लिंग: स्त्री" (female)
+    for m in re.finditer(r"(?<=वर्षीय[ \t])(?P<w>महिला|पुरुष)|(?P<v>महिला|पुरुष)(?=[ \t]+(?:रोगी|मरीज))|"
+                         r"(?<=लिंग:[ \t])(?P<f>स्त्री|पुरुष|महिला)", text):
+        word = m["w"] or m["v"] or m["f"]
+        sex = MALE if word == "पुरुष" else FEMALE
+        counterpart = "पुरुष" if sex == FEMALE else "स्त्री" if m["f"] else "महिला"
+        words.append(SexMention(m.start(), m.end(), word, sex, "noun", counterpart=counterpart))
     return words

@@ -211,7 +211,8 @@ _CALLING_CRITERIA = re.compile(r"\b(?:altered|modified|amended|adjusted|individu
 #: after a scale's total: "CIWA 19, HR 134").
 _SCORE_ITEM = re.compile(r"\b(?:COWS|CIWA(?:-Ar)?)\b(?![ \t]*(?:score[ \t]*)?[:=]?[ \t]*\d{1,2}\b(?![:\d]))[^\n]*$|"
                          # a score's items in brackets after its total: "Aldrete 7 (activity 1, resp 2, SpO2 1)"
-                         r"\b(?:Aldrete|COWS|CIWA(?:-Ar)?|APGAR|Apgar|q?SOFA|MEWS|PEWS|NEWS2?)"
+                         # (Ireland's "INEWS 4 (HR 2, …)" too)
+                         r"\b(?:Aldrete|COWS|CIWA(?:-Ar)?|APGAR|Apgar|q?SOFA|MEWS|PEWS|I?NEWS2?)"
                          r"(?:[ \t]+(?:now|score|total|was|is|of))*[ \t]*[:=]?[ \t]*\d{0,2}[ \t]*\([^()\n]*$")
 
 

@@ -43,7 +43,8 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+
                           r"prior\s+to\s+\w+|"
                           r"(?:at|@)[ \t]*\d{1,2}:?\d{2}h?|"
                           r"\(?\d{1,2}/\d{1,2}(?:/\d{2,4})?\)?(?=[ \t]*(?:\([a-z ]{1,20}\)[ \t]*)?:)|"
-                          r"\([a-z ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)|"
+                          # (a Korean one too: "V/S (내원 시):")
+                          r"\([a-z\uac00-\ud7a3 ]{1,20}\)(?=[ \t]*:)|\d{3,4}h?(?=[ \t]*:)|\(\d{1,2}:?\d{2}h?\)|"
                           # "V/S (triage 02:16):"
                           r"\([A-Za-z]{1,12}[ \t]+\d{1,2}:?\d{2}h?\)(?=[ \t]*:)|"
                           # a Korean nursing record's "V/S 측정:" (measured)
@@ -250,7 +251,8 @@ _COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|tempe
                                      r"f\s*skup\w*|சுவாச\S*|"
                                      # Japanese, Chinese and Korean "呼吸数", "呼吸", "呼吸频率", "호흡수"
                                      r"呼吸数|呼吸|呼吸频率|呼吸頻率|호흡수",
-                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين"}
+                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين|"
+                                      r"(?:ال)?تشبع"}
 
 
 #: Column names read only in a note that shows their language (:mod:`.languages`): Slovenian "FS" (frekvenca srca)
@@ -276,7 +278,7 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
         part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
     if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
         return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
-    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words)
+    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|°\s*م|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words)
     bare = bare.strip().rstrip(".:").strip()
     bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
     # the value measured, not set: French "FR mesurée", "RR measured"
@@ -457,7 +459,8 @@ _EMPTY_CELL = re.compile(rf"{_CELL_GAP}(?:-{{1,3}}|—|–|n/?a|N/?A|\.|\*|x)(?=
 _FLAG_BEFORE = r"(?:\(!\)[ \t]*)?"
 _ROW_VALUE = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>{NUMBER}(?:,\d)?)(?![\d/]|[ \t]?[-–][ \t]?\d)")
 _ROW_PAIR = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d{{1,3}}(?![\d/])")
-_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ()/°.,%#\-]{0,30}?[ \t:|]*(?:\(!\)[ \t]*)?")
+_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿА-Яа-яЁёЇїІіЄєΑ-Ωα-ω][A-Za-zÀ-ÿА-Яа-яЁёЇїІіЄєΑ-Ωα-ω0-9 ()/°.,%#\-]{0,30}?"
+                        r"[ \t:|]*(?:\(!\)[ \t]*)?")
 
 
 #: A unit written in every cell of a flowsheet row: "98 bpm   104 bpm", "22 br/min", "108 mmHg", "37.8 DegC".
@@ -465,7 +468,7 @@ _CELL_UNIT = r"[ \t]*(?:bpm|b/min|br/min|breaths/min|/min|mm[ \t]?Hg|Deg[ \t]?[C
 
 
 def row_values(text: str, item: Found, after: int, line_start: int, line_end: int) -> list[Found]:
-    """A row that opens with the label and lists several values: "HR   96   102   108", "BP  110/65  104/60"."""
+    """A row that opens with the label and lists several values: "HR   96   102   108", "ЧСС | 102 | 118"."""
     if (item.variable == "diastolic_bp" and item.partner) or not _ROW_LABEL.fullmatch(text[line_start:item.start]):
         return []
     pair = item.variable == "systolic_bp" and item.partner is not None  # "Systolic BP  128  118" is a row of singles

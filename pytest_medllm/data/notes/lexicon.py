@@ -287,6 +287,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "მდედრობითი": ("female", "noun", ()),
     "מטופלת": ("female", "noun", ()), "מטופל": ("male", "noun", ()), "هو": ("male", "pronoun", ()),
     "هي": ("female", "pronoun", ()), "jej": ("female", "possessive before a relative", ("pl",)),
+    # Slovak "9-ročné dievča", "chlapec"; Serbian "67-годишњи мушкарац"; Portuguese "o menino", "a menina"
+    "dievča": ("female", "noun", ()), "chlapec": ("male", "noun", ()), "мушкарац": ("male", "noun", ()),
+    "menino": ("male", "noun", ()), "menina": ("female", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -353,6 +356,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "больного": "больной", "хворого": "хворої", "dna": "dl", "السيدة": "السيد", "מר": "גב'", "גבר": "אישה",
     "ông": "bà", "bà": "ông", "hem": "haar", "pat.in": "pat.", "nőbeteget": "férfibeteget",
     "férfibeteget": "nőbeteget", "мужчина": "женщина", "женщина": "мужчина", "хворому": "хворій",
-    "болният": "болната", "болната": "болният", "pacijentkinja": "pacijent", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
+    "болният": "болната", "болната": "болният", "dievča": "chlapec", "chlapec": "dievča", "мушкарац": "жена",
+    "menino": "menina", "menina": "menino",
+    "pacijentkinja": "pacijent", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

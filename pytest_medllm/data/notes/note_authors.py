@@ -40,7 +40,7 @@ _QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty
                                # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
                                r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")
 #: The way a patient came in, named in an admitting team's title: "(via Casualty)", "via ED", "from A&E".
-_CAME_THROUGH = re.compile(r"(?i)\b(?:via|through|from)\s+(?:the\s+)?(?:casualty|ED|ER|A&E|"
+_CAME_THROUGH = re.compile(r"(?i)\b(?:via|through|from|seen\s+in)\s+(?:the\s+)?(?:casualty|ED|ER|A&E|"
                            r"emergency(?:\s+(?:department|room|unit))?)\b")
 _OWN_EXAM_WORDS = re.compile(r"(?i)exam|physical|\bO/E\b|status|befund|objekti\w*")
 

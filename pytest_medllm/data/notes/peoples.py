@@ -127,6 +127,11 @@ DESCENT_TERMS: dict[str, str] = {
     # Catalan, Italian, French, Romanian, Slovak, Danish and Norwegian forms the phrases take
     **_terms(_A, "pakistanès pakistanesa"),
     **_terms(_W, "kosovara kosovaro romă rómskej rómsky dansk norsk saamelainen maďarská maďarský maďarskej"),
+    # Catalan and Spanish "d'ètnia gitana", Slovak and Czech "rómskeho pôvodu", "romského původu", Bulgarian "от
+    # турски етнически произход", "ромски", Hebrew "ממוצא אתיופי" (of Ethiopian origin)
+    **_terms(_W, "gitano gitana gitanos rómskeho romského romskeho ромски ромска"),
+    **_terms(_O, "турски турска арменски арменска"),
+    **_terms(_B, "אתיופי אתיופית"),
     **_terms(_B, "érythréen érythréenne somalienne somalien comorien comorienne"),
     **_terms(_O, "grønlandsk samisk"),
     # French
@@ -168,14 +173,17 @@ LANGUAGE_TERMS: dict[str, dict[str, str]] = {"sv": dict.fromkeys(("same", "samis
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)?"
 #: The phrases that introduce a descent adjective (group ``t``), in the eight other languages.
 DESCENT_PHRASES: tuple[re.Pattern, ...] = tuple(re.compile(p) for p in (
-    rf"(?i)\b(?:d['’]\s*(?:origine|ethnie|origen)|de\s+(?:origen|origem|etnia|raza|raça|etnie)|di\s+(?:origine|etnia)|"
+    rf"(?i)\b(?:d['’]\s*(?:origine|ethnie|origen|ètnia)|"
+    rf"de\s+(?:origen|origem|etnia|raza|raça|etnie)|di\s+(?:origine|etnia)|"
     rf"(?<=, )raça|"
     rf"pochodzenia|narodowości|etnia)\s+(?P<t>{_WORD})",
     # Danish and Norwegian "af grønlandsk herkomst", "av somalisk opprinnelse"; Slovak "rómskej národnosti"
     rf"(?i)\b(?:af|av)\s+(?P<t>{_WORD})\s+(?:herkomst|härkomst|afstamning|opprinnelse|oprindelse|bakgrunn|baggrund|"
     rf"ursprung)\b",
-    rf"(?i)\b(?P<t>{_WORD})\s+národnosti\b",
-    rf"(?i)\bvan\s+(?P<t>{_WORD})\s+(?:afkomst|komaf|herkomst)\b",
+    rf"(?i)\b(?P<t>{_WORD})\s+(?:národnosti|pôvodu|původu)\b",
+    rf"(?i)(?<![^\W\d_])(?P<t>{_WORD})\s+(?:етнически\s+)?произход(?![^\W\d_])",
+    rf"ממוצא\s+(?P<t>{_WORD})",
+    rf"(?i)\bvan\s+(?P<t>{_WORD})\s+(?:afkomst|komaf|herkomst|origine)\b",
     rf"(?i)\bmed\s+(?:en\s+)?(?P<t>{_WORD})\s+(?:bakgrund|ursprung|härkomst)\b",
     rf"\b(?P<t>{_WORD})\s+(?:Herkunft|Abstammung)\b",
     # German "türkischstämmig": the people's adjective joined to "-stämmig"

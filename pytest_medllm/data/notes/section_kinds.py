@@ -106,6 +106,10 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # "Tri IAO (13h10)"; a medical assistant's or a nurse's intake; the German and Swiss admission status
              r"\bcategori[sz]aci[óo]n\b|\bclasificaci[óo]n\b|\bsegregacja\b|^tri\b|\btriaj\b|"
              r"\bclassifica[çc][ãa]o\s+de\s+risco\b|\bacolhimento\b|"
+             # Arabic "التقييم الحالي (08:00)" (the current assessment), Bengali "ট্রায়াজ পরীক্ষা" (triage
+             # examination), Vietnamese "Lúc vào viện" (on admission), Galician and Portuguese "Primeira toma de
+             # constantes" (the first set)
+             r"التقييم\s+الحالي|(?:শারীরিক|ক্লিনিক্যাল)\s+পরীক্ষা|ট্রায়াজ|lúc\s+vào\s+viện|\btoma\s+de\s+constantes\b|"
              r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b|"
              # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική
              # εξέταση", "Ζωτικά σημεία"
@@ -185,7 +189,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"results?|imaging|ecg|ekg|cxr|ct|mri|micro\w*|impression|assessment|a/p|plan|recs?|"
               r"recommendations?|mdm|dispo\w*|diagnos\w*|procedure|ed|ems|osh|prehospital|ambulance|referring|"
               r"social|family|sh|fh|dh|pc|cc|chief|complaint|reason|subjective|background|situation|i&o|i/o|"
-              r"drips?|bloods?|ix|abg|vbg|treatment|therapy|actions?|comments?|code|indication|consent|intake|"
+              r"drips?|bloods?(?!\s+pressure)|ix|abg|vbg|"
+              r"treatment|therapy|actions?|comments?|code|indication|consent|intake|"
               r"output|cooling|interventions?|events?|summary|date|conclusions?|"
               r"anamnes[ei]s?|anamnèse|heteroanamnese|verlauf|procedere|therapie\w*|medikation|labor|beurteilung|"
               r"epikrise|antécédents|atcd|hdm|histoire|mode\s+de\s+vie|évolution|traitements?|biologie|antecedentes|"

@@ -95,9 +95,10 @@ class Section:
     end: int
 
 
-#: (Devanagari's vowel signs are no word characters to Python's regular expressions: "जाँच" is one word)
+#: (Devanagari's and Bengali's vowel signs are no word characters to Python's regular expressions: "जाँच" is one word)
 #: (a time may stand inside it: Finnish "Salissa klo 08:05 ennen induktiota:", in the theatre before induction)
-_LABEL_WORD = r"[^\W_](?:[\w\u0900-\u097F/&.,'’@\-– ]|(?<=[^ \t][ \t])\d{1,2}:\d{2}(?=[ \t][^\W\d_])){0,60}?"
+_LABEL_WORD = r"[^\W_](?:[\w\u0900-\u097F\u0980-\u09FF/&.,'’@\-– ]|" \
+              r"(?<=[^ \t][ \t])\d{1,2}:\d{2}(?=[ \t][^\W\d_])){0,60}?"
 #: A line that starts with a label and a colon; after an SBAR or SOAP letter the heading is the label that follows it
 #: ("A: Assessment on RRT arrival (14:25):", "O: Vitals:").
 _HEADING = re.compile(
@@ -106,7 +107,8 @@ _HEADING = re.compile(
     rf"(?:\d{{1,2}}:\d{{2}}[ \t]+(?=[A-Z][a-z]+[ \t]+[A-Za-z]))?"
     rf"(?:(?P<letter>[A-Z]{{1,2}})[ \t]*[:–][ \t]+(?=[A-Z][A-Za-z](?:[^:\n]|:\d){{0,60}}:(?:\s|$)))?"
     rf"(?P<label>(?:{_LABEL_WORD}|\d{{1,2}}:\d{{2}})(?:[ \t]+\d{{1,2}}:\d{{2}}(?=[ \t]*[(\[]))?"
-    r"(?:\s*\([^()\n]{0,60}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?"
+    # (a bracket may say at length whose history it is: "Anamnese (fremdanamnestisch lt. Pflegeheim/Rettung, …):")
+    r"(?:\s*\([^()\n]{0,90}\)|\s*\[[^\[\]\n]{0,40}\]|（[^（）\n]{0,40}）)?"
     # a few words after the bracket, before the time: "Evaluare primară (ABCDE) la sosire, 18:45:"
     r"(?:(?<=\))[ \t]+[^\W\d_]+(?:[ \t]+[^\W\d_]+){0,2}(?=,?[ \t]+\d{1,2}:\d{2}[ \t]*:))?"
     r"(?:,?[ \t]+\d{1,2}:\d{2})?"

@@ -29,7 +29,10 @@ from .values import TEMP_NUMBER, Found, read_single, read_temperature
 #: A temperature known by its unit alone: "a 38.9 °C fever at home", "101.2 °F overnight", "39 degrees Celsius"; also
 #: with the Cyrillic letter that Russian and Ukrainian keyboards put after the degree sign ("37,3 °С").
 _UNIT_TEMPERATURE = re.compile(rf"(?<![\d.,/\-–])(?:(?P<n1>{TEMP_NUMBER})[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*"
-                               rf"(?:C|F|С|Celsius|Fahrenheit|centigrade)\b|(?P<n3>{TEMP_NUMBER})[ \t]*[℃℉](?!台)|"
+                               rf"(?:C|F|С|Celsius|Fahrenheit|centigrade)\b|"
+                               # (Arabic "42.1 °م": centigrade's first letter)
+                               rf"(?P<n4>{TEMP_NUMBER})[ \t]*°[ \t]*م(?![\u0600-\u06FF])|"
+                               rf"(?P<n3>{TEMP_NUMBER})[ \t]*[℃℉](?!台)|"
                                # "102.6 F", "38.4C": the letter alone only after a decimal ("88 F" is an age and sex)
                                r"(?P<n2>\d{2,3}[.,]\d)[ \t]?[CF](?![\w°/]))(?![ \t]*(?:/|per\b))")
 #: Words before a unit-only temperature that make it a setting, a target or a threshold rather than a reading.
@@ -39,7 +42,8 @@ _NOT_MEASURED = re.compile(r"(?:\b(?:target\w*|goal|TTM|expected|induced|keep|ma
                            r"humidif\w*|incubator|device|machine|circuit|dialysate|dializátum(?:\s+hőmérséklete)?|dialysat\w*|fluids?|"
                            r"infusion|index|WBGT|"
                            r"outside|outdoor|væske|vätskor?|flüssigkeit\w*|líquidos?|fluidos?|liquides?|"
-                           r"weather|doel|streefwaarde|ziel|cible|objetivo|obiettivo|mål)\b|[<>≤≥＜＞≦≧=~]|目標|目标|室温|気温|水温|기온|冷却|降温|复温|復温)"
+                           r"weather|doel|streefwaarde|ziel|cible|objetivo|obiettivo|mål)\b|"
+                           r"إذا|اذا|تجاوز\w*|الجو|[<>≤≥＜＞≦≧=~]|目標|目标|室温|気温|水温|기온|冷却|降温|复温|復温)"
                            r"[^.;\n\d]{0,12}$|"
                            # "Outside temperature 41 °C", "ambient air temp of 38 °C": the air's, not the patient's
                            r"\b(?:outside|outdoor|ambient|room)[ \t]+(?:air[ \t]+)?temp\w*\b[^.;\n\d]{0,6}$|"
@@ -59,7 +63,7 @@ def read_unit_temperatures(text: str, refused: set[int]) -> list[Found]:
     found = []
     passed_over = -1  # where the last setting or target passed over ends
     for m in _UNIT_TEMPERATURE.finditer(text):
-        group = next(g for g in ("n1", "n2", "n3") if m[g] is not None)
+        group = next(g for g in ("n1", "n2", "n3", "n4") if m[g] is not None)
         start, end = m.start(group), m.end(group)
         value = float(m[group].replace(",", "."))
         celsius = not re.search(r"F|Fahrenheit|℉", m[0][len(m[group]):])

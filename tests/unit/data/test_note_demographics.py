@@ -8,7 +8,7 @@ import pytest
 from pytest_medllm.data.note_demographics import extract_demographics
 from pytest_medllm.data.notes.lexicon import FOREIGN_SWAPS
 from pytest_medllm.perturb.note_rewrites import _swapped
-from tests.helpers.note_extraction_report import DEMOGRAPHIC_ORDER, pronoun_confusion, score
+from tests.helpers.note_extraction_report import DEMOGRAPHIC_ORDER, corpus_score, pronoun_confusion
 from tests.helpers.notes_markup import load
 
 GOAL = 0.95
@@ -28,7 +28,7 @@ def dev():
 @pytest.mark.parametrize("kind", DEMOGRAPHIC_ORDER)
 @pytest.mark.parametrize("corpus", ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev8"])
 def test_dev_corpora_precision_and_recall(corpus, kind):
-    tally = score(load(corpus))["demographics"][kind]
+    tally = corpus_score(corpus)["demographics"][kind]
     assert tally.precision >= GOAL, f"{corpus} {kind}: spurious {tally.false_positive}"
     assert tally.recall >= GOAL, f"{corpus} {kind}: missed {tally.false_negative}"
 
@@ -295,7 +295,7 @@ def test_demographic_forms_of_the_fourth_held_out_corpus(text, age, sex, sex_wor
 def test_the_fifth_held_out_corpus_retired_to_development():
     """dev7 (heldout5, scored once, README) after it was studied; ethnicity stays below the goal by "Māori" in a plan
     (the social history's "Irish Traveller." and the iwi in brackets after the field's term are read since round 12)."""
-    scores = score(load("dev7"))["demographics"]
+    scores = corpus_score("dev7")["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall >= 0.96
 
@@ -341,7 +341,7 @@ def test_demographic_forms_of_the_sixth_held_out_corpus(text, age, sex_words, et
 def test_the_seventh_held_out_corpus_retired_to_development():
     """dev9 (heldout7, scored once, README) after it was studied; its ethnicity misses ("Chinese-Canadian",
     "Wiradjuri", "Hazara") are read since round 12."""
-    scores = score(load("dev9"))["demographics"]
+    scores = corpus_score("dev9")["demographics"]
     assert scores["AGE"].recall >= 0.95 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
 
@@ -373,7 +373,7 @@ def test_demographic_forms_of_the_eighth_held_out_corpus(text, age, sex_words):
 
 def test_the_eighth_held_out_corpus_retired_to_development():
     """dev10 (heldout8, scored once, README) after it was studied: ethnicity misses one of 15 ("NZ European")."""
-    scores = score(load("dev10"))["demographics"]
+    scores = corpus_score("dev10")["demographics"]
     assert scores["AGE"].recall >= 0.95 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall >= 0.93
 
@@ -381,7 +381,7 @@ def test_the_eighth_held_out_corpus_retired_to_development():
 
 def test_the_ninth_held_out_corpus_retired_to_development():
     """dev11 (heldout9, scored once, README) after it was studied."""
-    scores = score(load("dev11"))["demographics"]
+    scores = corpus_score("dev11")["demographics"]
     assert scores["AGE"].recall >= 0.93 and scores["SEX"].recall >= 0.95 and scores["SEX"].precision >= 0.95
     assert scores["ETH"].precision >= 0.94 and scores["ETH"].recall >= 0.94
 
@@ -448,7 +448,7 @@ def test_the_tenth_held_out_corpus_retired_to_development():
     counselled" after "Diabetes educator + dietitian once resolved;" (given to the dietitian), Dutch "zijn" (his, a
     verb as often), and "her daughter, who feels this reflects her mother's wishes" (the daughter's "her", given to
     the patient)."""
-    scores = score(load("dev12"))["demographics"]
+    scores = corpus_score("dev12")["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
@@ -538,7 +538,7 @@ def test_the_eleventh_held_out_corpus_retired_to_development():
     son's "states his own BP "always high" - reminded him to see his PCP" (given to the patient: the son is the
     subject only by ellipsis), and "Alcohol liaison nurse following up - he reports 4 weeks abstinent" (given to the
     nurse, whose report it might as well be)."""
-    scores = score(load("dev13"))["demographics"]
+    scores = corpus_score("dev13")["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.99 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
@@ -619,7 +619,7 @@ def test_sex_words_and_ages_of_the_twelfth_held_out_corpus(text, age, sex_words)
 def test_the_twelfth_held_out_corpus_retired_to_development():
     """dev14 (heldout12, scored once, README: age 0.949, ethnicity 0.685) after it was studied. Its one residual miss
     is a pronoun: "Nepali interpreter by phone - he is now speaking" (given to the interpreter)."""
-    scores = score(load("dev14"))["demographics"]
+    scores = corpus_score("dev14")["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.99 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision == 1.0 and scores["ETH"].recall == 1.0
@@ -689,7 +689,7 @@ def test_the_thirteenth_held_out_corpus_retired_to_development():
     """dev15 (heldout13, scored once, README: ethnicity 0.578, sex words 0.948) after it was studied. Left: a
     self-described "Blasian", "Métis Nation-Saskatchewan citizen" marked whole, "Nigerian-born", Norwegian "samisk"
     and "Hun" (Norwegian is not one of the languages read), and two pronouns."""
-    scores = score(load("dev15"))["demographics"]
+    scores = corpus_score("dev15")["demographics"]
     assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.99
     assert scores["ETH"].precision >= 0.98 and scores["ETH"].recall >= 0.90
@@ -749,7 +749,7 @@ def test_the_fourteenth_held_out_corpus_retired_to_development():
     Left: nationality fields ("Nationality: Nepal"; other corpora leave "Nationality: Malaysia" unmarked),
     "biracial (Black and white)", a Canadian treaty status, Swedish "är same", Turkish "Suriyeli", Portuguese
     "caucasiano", a Ugandan people after the age, Dutch "Zij" (also "they"), consultants titled Mr."""
-    scores = score(load("dev16"))["demographics"]
+    scores = corpus_score("dev16")["demographics"]
     assert scores["AGE"].recall == 1.0 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.98 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.96 and scores["ETH"].recall >= 0.86
@@ -799,7 +799,7 @@ def test_the_fifteenth_held_out_corpus_retired_to_development():
     Left: descent phrases its annotators marked whole ("Turkse afkomst", "Portugiesischer Herkunft", "Yoruba
     extraction"; earlier corpora mark the people word alone), a Colombian census answer, "describes herself as
     "Chindian"", a Singapore "84yo CF", Indian scheme categories, German and French "Patient" (also the English word)."""
-    scores = score(load("dev17"))["demographics"]
+    scores = corpus_score("dev17")["demographics"]
     assert scores["AGE"].recall >= 0.96 and scores["AGE"].precision >= 0.99
     assert scores["SEX"].recall >= 0.96 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.87 and scores["ETH"].recall >= 0.67
@@ -863,7 +863,7 @@ def test_the_sixteenth_held_out_corpus_retired_to_development():
     Left: Norwegian, Danish, Catalan, Vietnamese and Slovenian pronouns (no rule yet tells a relative's from the
     patient's in those languages), Catalan "home" (also English), a race field's category letter ("A - White
     British") and a detail in brackets ("South Asian (Sri Lankan Tamil)") its annotators marked whole."""
-    scores = score(load("dev18"))["demographics"]
+    scores = corpus_score("dev18")["demographics"]
     assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision == 1.0
     assert scores["SEX"].recall >= 0.89 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.95 and scores["ETH"].recall >= 0.82
@@ -898,7 +898,7 @@ def test_ethnicity_forms_of_the_seventeenth_held_out_corpus(text, ethnicity_word
 def test_the_eighteenth_held_out_corpus_retired_to_development():
     """dev20 (heldout18, scored once, README: ethnicity 0.667, sex words 0.857, age 0.960) after its vital signs were
     studied (round 19 changed no demographic rule): a floor against regressions, not a goal."""
-    scores = score(load("dev20"))["demographics"]
+    scores = corpus_score("dev20")["demographics"]
     assert scores["AGE"].recall >= 0.96 and scores["AGE"].precision >= 0.99
     assert scores["SEX"].recall >= 0.85 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.89 and scores["ETH"].recall >= 0.66
@@ -985,7 +985,7 @@ def test_the_nineteenth_held_out_corpus_retired_to_development():
     smoker nouns, Czech "ho" and Greek "του" (also "it", "of the"), the glued "38F" whose letter dev21a's annotator
     left unmarked (every earlier corpus marks it), and the descent phrases earlier corpora mark both whole and by the
     adjective ("kurdischer Herkunft", "biracial (Black and white)")."""
-    scores = score(load("dev21"))["demographics"]
+    scores = corpus_score("dev21")["demographics"]
     assert scores["AGE"].recall >= 0.99 and scores["AGE"].precision >= 0.99
     assert scores["SEX"].recall >= 0.94 and scores["SEX"].precision >= 0.97
     assert scores["ETH"].precision >= 0.88 and scores["ETH"].recall >= 0.82
@@ -1029,7 +1029,7 @@ def test_the_twenty_first_held_out_corpus_retired_to_development():
     and smoker nouns (veuve, exfumador, aposentado) that dev23's annotators mark and most earlier ones do not, Russian
     "76 лет", a Croatian sex field's "Ž", and descent adjectives of Danish, Dutch and German ("grønlandsk",
     "Hindoestaanse", "tamilische")."""
-    scores = score(load("dev23"))["demographics"]
+    scores = corpus_score("dev23")["demographics"]
     assert scores["AGE"].recall >= 0.97 and scores["AGE"].precision >= 0.99
     assert scores["SEX"].recall >= 0.90 and scores["SEX"].precision >= 0.98
     assert scores["ETH"].precision >= 0.92 and scores["ETH"].recall >= 0.84
@@ -1402,10 +1402,23 @@ AGES_HELDOUT29 = [
     ("Pacient 66 let, přijat pro dušnost.", 66),
 ]
 
+SEX_WORDS_HELDOUT41 = [
+    # Slovak, Serbian and Portuguese nouns, Vietnamese "Người bệnh nam" (the sick person, male), Hindi's sex field
+    ("Pacient: [meno], 7-ročné dievča, prichádza s matkou.", ["dievča"], ["chlapec"]),
+    ("Анамнеза: 58-годишњи мушкарац, пушач.", ["мушкарац"], ["жена"]),
+    ("A mãe conta que o menino tem febre há 2 dias.", ["menino"], ["menina"]),
+    ("Người bệnh nam, 70 tuổi, vào viện vì khó thở.", ["nam"], ["nữ"]),
+    ("रोगी: [नाम]   आयु: 52 वर्ष   लिंग: स्त्री", ["स्त्री"], ["पुरुष"]),
+]
+AGES_HELDOUT41 = [
+    # an age field on the line below a relative named in another field
+    ("Arrived from: ED     Accompanied by: son\nAge: 81   Sex: M", 81),
+]
 
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
                          + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35
-                         + AGES_HELDOUT36 + AGES_HELDOUT37 + AGES_HELDOUT38 + AGES_HELDOUT39)
+                         + AGES_HELDOUT36 + AGES_HELDOUT37 + AGES_HELDOUT38 + AGES_HELDOUT39
+                         + AGES_HELDOUT41)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1417,7 +1430,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
                          + SEX_WORDS_HELDOUT29 + SEX_WORDS_HELDOUT30 + SEX_WORDS_HELDOUT31
                          + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34
                          + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36 + SEX_WORDS_HELDOUT37
-                         + SEX_WORDS_HELDOUT38 + SEX_WORDS_HELDOUT39)
+                         + SEX_WORDS_HELDOUT38 + SEX_WORDS_HELDOUT39 + SEX_WORDS_HELDOUT41)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""
@@ -1452,6 +1465,26 @@ ETHNICITY_HELDOUT39 = [
 def test_ethnicity_forms_the_thirty_ninth_held_out_corpus_showed(text, ethnicity_words, ethnicity):
     """Fields without a colon, a Slovak, a Malaysian and a self-identified field, and peoples of Fiji, Finland, Greece,
     Israel and Greenland that heldout39 (dev41) showed missing, written here (not copied)."""
+    found = extract_demographics(text)
+    assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
+    assert found.ethnicity == ethnicity
+
+
+ETHNICITY_HELDOUT41 = [
+    # descent phrases: Catalan "d'ètnia", Slovak "pôvodu", Bulgarian "етнически произход", Hebrew "ממוצא", Dutch "van
+    # … origine"
+    ("S: Home de 64 anys, d'ètnia gitana, viu amb la família.", ["gitana"], "White"),
+    ("Pacientka: 30-ročná, rómskeho pôvodu, z obce [názov].", ["rómskeho"], "White"),
+    ("72-годишен мъж от турски етнически произход, говори малко български.", ["турски"], "Other/Unknown"),
+    ("מטופל בן 80, ממוצא אתיופי, דובר אמהרית.", ["אתיופי"], "Black"),
+    ("Patiënt: Dhr. [naam], 59 j., van Turkse origine.", ["Turkse"], "Other/Unknown"),
+]
+
+
+@pytest.mark.parametrize("text, ethnicity_words, ethnicity", ETHNICITY_HELDOUT41)
+def test_ethnicity_forms_the_forty_first_held_out_corpus_showed(text, ethnicity_words, ethnicity):
+    """Descent phrases of Catalan, Slovak, Bulgarian, Hebrew and Dutch that heldout41 (dev43) showed missing, written
+    here (not copied)."""
     found = extract_demographics(text)
     assert [m.text for m in found.ethnicity_mentions] == ethnicity_words
     assert found.ethnicity == ethnicity
