@@ -28,6 +28,7 @@ from typing import Protocol
 
 from ..schemas import ETHNICITIES
 from .casefold import entry
+from .first_characters import AlternationByFirstCharacter
 from .lexicon import ETHNICITY_TERMS, ORIGIN_TERMS
 from .languages import note_languages
 from .peoples import DESCENT_PHRASES, FIELD_ONLY_TERMS, LANGUAGE_TERMS, NOT_TERMS, descent_class
@@ -38,9 +39,12 @@ assert set(_ALL_TERMS.values()) <= set(ETHNICITIES)
 _NATION_SUFFIX = r"[- ](?:American|Canadian|Australian|British|New\s+Zealander)"
 #: "Indo-Trinidadian", "Indo-Guyanese", "Afro-Brazilian": a diaspora named by the people it comes from.
 _PREFIXED = {"indo": "Asian & Pacific", "afro": "Black"}
-_ETHNICITY = re.compile(r"(?<![^\W\d_]|-)(?:(?:indo|afro)-[^\W\d_]{3,}|"
-                        + "|".join(sorted((re.escape(t) for t in _ALL_TERMS), key=len, reverse=True))
-                        + rf")(?:{_NATION_SUFFIX})?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
+#: (tried at each word's start only with the terms that begin with its letter: :mod:`.first_characters`)
+_ETHNICITY = AlternationByFirstCharacter(
+    r"(?<![^\W\d_]|-)",
+    [r"(?:indo|afro)-[^\W\d_]{3,}", *sorted((re.escape(t) for t in _ALL_TERMS), key=len, reverse=True)],
+    rf"(?:{_NATION_SUFFIX})?(?![^\W\d_]|-(?!born\b))", re.I)  # "Jamaican-born" too
+_WORD_START = re.compile(r"(?<![^\W\d_]|-)")
 #: A patient noun after a term, a word or two between ("Cantonese-speaking man"; not "in person").
 _PATIENT_NOUN_AFTER = re.compile(r"^(?:[\s,-]+(?:(?!(?:in|by|via|over|on)\b)\w+[\s-]+){0,2}?)"
                                  r"(?:man|woman|male|female|gentleman|lady|boy|girl|"
@@ -221,7 +225,7 @@ def _terms(text: str) -> list[tuple[int, int, str]]:
     "non-Hispanic white"): ``(start, end, class)``, the class of the last term (the head of the compound); a
     birthplace before a term is no mention of its own ("Jamaican-born Black man" is Black)."""
     out: list[tuple[int, int, str]] = []
-    for m in _ETHNICITY.finditer(text):
+    for m in _ETHNICITY.finditer(text, _WORD_START):
         if m[0] == "aa":
             continue  # lower case "aa" is Italian "anni" ("Età: 42 aa"), not African American
         ethnicity = _class(m[0])

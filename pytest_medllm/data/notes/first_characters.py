@@ -122,3 +122,40 @@ def finditer_at(pattern: re.Pattern, firsts: frozenset[str] | None, index: First
         if m:
             yield m
             end = max(m.end(), position + 1)
+
+
+class AlternationByFirstCharacter:
+    """A long alternation of words — ``before + "(?:" + "|".join(alternatives) + ")" + after`` — tried at each
+    position only with the alternatives that can begin there, in their order: the same matches as the whole pattern's
+    ``finditer``, without trying hundreds of words at every position. ``before`` must be zero-width (a lookbehind)."""
+
+    def __init__(self, before: str, alternatives: list[str], after: str, flags: int = 0) -> None:
+        self._before, self._after, self._flags = before, after, flags
+        self.pattern = re.compile(f"{before}(?:{'|'.join(alternatives)}){after}", flags)
+        firsts = [first_characters(re.compile(alternative, flags)) for alternative in alternatives]
+        self._parts = list(zip(alternatives, firsts))
+        self._firsts = None if any(f is None for f in firsts) else frozenset().union(*firsts)
+        self._by_keys: dict[frozenset[str], re.Pattern | None] = {}
+
+    def _for(self, keys: frozenset[str]) -> re.Pattern | None:
+        """The pattern of the alternatives that can begin with a character listed under ``keys`` (built once)."""
+        if keys not in self._by_keys:
+            chosen = [alternative for alternative, firsts in self._parts if firsts is not None and firsts & keys]
+            self._by_keys[keys] = re.compile(f"{self._before}(?:{'|'.join(chosen)}){self._after}",
+                                              self._flags) if chosen else None
+        return self._by_keys[keys]
+
+    def finditer(self, text: str, where: re.Pattern | None = None) -> Iterator[re.Match]:
+        """What ``self.pattern.finditer(text)`` gives (``where``: a zero-width pattern every match starts at)."""
+        if self._firsts is None:
+            yield from self.pattern.finditer(text)
+            return
+        end = 0
+        for position in FirstCharacterIndex(text, where).positions(self._firsts):
+            if position < end:
+                continue
+            pattern = self._for(frozenset(_keys(text[position])))
+            m = pattern.match(text, position) if pattern is not None else None
+            if m:
+                yield m
+                end = max(m.end(), position + 1)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pytest_medllm.data.notes import labels
-from pytest_medllm.data.notes.first_characters import FirstCharacterIndex, finditer_at, first_characters
+from pytest_medllm.data.notes.first_characters import (AlternationByFirstCharacter, FirstCharacterIndex, finditer_at,
+                                                       first_characters)
 from tests.helpers.notes_markup import load
 
 
@@ -64,7 +65,29 @@ ALPHABET = "abcilmsxyKkİıſσςΣφ \n-/1"
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=ALPHABET, max_size=40))
+@example("İl ſix ſex σφ ςx ab Km")
 def test_generated_texts_give_the_same_matches_as_a_scan(text):
     index = FirstCharacterIndex(text)
     for pattern in TRICKY:
         assert _matches(finditer_at(pattern, first_characters(pattern), index)) == _matches(pattern.finditer(text))
+
+
+@pytest.mark.parametrize("corpus", ["dev", "dev30", "dev35", "dev41", "dev42", "dev43"])
+def test_the_ethnicity_terms_find_what_their_whole_alternation_finds(corpus):
+    from pytest_medllm.data.notes import ethnicity
+
+    for note in load(corpus):
+        assert _matches(ethnicity._ETHNICITY.finditer(note.text, ethnicity._WORD_START)) == _matches(
+            ethnicity._ETHNICITY.pattern.finditer(note.text)), note.id
+
+
+#: An alternation whose words share first letters across case folding, with a longer word before a shorter one.
+WORDS = AlternationByFirstCharacter(r"(?<![^\W\d_])", ["İlk", "ilx", "sıx", "ſa", "σφα", "ςφ", "ab", "a", "k"],
+                                    r"(?![^\W\d_])", re.I)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abfiklsxİıſσςΣφα -", max_size=40))
+@example("ſıx İLK ςφα Σφ K")  # the letters re.IGNORECASE takes for others: long s, dotted I, final sigma, Kelvin
+def test_an_alternation_by_first_character_gives_the_whole_alternations_matches(text):
+    assert _matches(WORDS.finditer(text)) == _matches(WORDS.pattern.finditer(text))
