@@ -139,7 +139,8 @@ _LABEL_START = r"(?<![A-Za-zÀ-ÿ0-9/])"
 def _label_regex(label: Label) -> re.Pattern:
     flags = 0 if label.case_sensitive else re.I
     if label.family == "blood_pressure":
-        body = (r"(?:(?P<n1>\d{1,3})(?:[ \t]*(?:/|[ \t]over[ \t])[ \t]*|[xX])(?P<n2>\d{1,3})|"  # "120x80" (Brazil)
+        # "120x80" (Brazil), "RR 160 zu 90" (German)
+        body = (r"(?:(?P<n1>\d{1,3})(?:[ \t]*(?:/|[ \t](?:over|zu)[ \t])[ \t]*|[xX])(?P<n2>\d{1,3})|"
                 rf"(?P<p1>\d{{2,3}}){_PALPATED})")
     elif label.family == "temperature":
         body = rf"(?P<n1>{TEMP_NUMBER})"

@@ -28,9 +28,17 @@ from .values import BOUND_AFTER_WORDS, RATE_UNIT, Found, read_pressure, read_sin
 
 #: Per minute, after a rate: the units labels know (RATE_UNIT) and the words sentences use.
 _PER_MINUTE = (rf"(?:{RATE_UNIT}|"
-               r"[ \t]*(?:-?(?:krát|krat|puta|пута|раз[аы]?|razy|fois|volte|veces|vezes|mal|kez|kere)[ \t]*)?"
-               r"(?:za|per|por|pe|pro|na|в|во|за|у|ανά|par|al|a|in[ \t]+der|in[ \t]+a|each)[ \t]+"
-               r"(?:min[uú]t\w*|minuto|minute|min\b\.?|минут\w*|мин\b\.?|хв\w*|λεπτό|menit|perc\w*|dakika\w*)|"
+               # (a count word before it: "124 batimentos por minuto", "128 battiti al minuto", "76 slag i minuttet",
+               # "164 rrahje në minutë", "112 reizes minūtē", "108 kwa dakika", "30 ciclos por minuto")
+               r"[ \t]*(?:-?(?:krát|krat|puta|пута|раз[аы]?|razy|fois|volte|veces|vezes|mal|kez|kere|batimentos|"
+               r"battiti|latidos|pulsaciones|ciclos|respiraciones|respirações|slag|Schläge|rrahje|reizes|udar\w*|"
+               r"удар\w*|vurğu|marta|удаа|mara|beats|breaths)[ \t]*)?"
+               r"(?:(?:za|per|por|pe|pro|na|в|во|за|у|ανά|par|al|a|i|në|kwa|in[ \t]+der|in[ \t]+a|each)[ \t]+"
+               r"(?:min[uú]t\w*|minuto|minute|min\b\.?|минут\w*|мин\b\.?|хв\w*|λεπτό|menit|perc\w*|dakika\w*|"
+               r"minuttet|minutë|mínútu|daq\w*)|"
+               # (a case ending says "in a minute" without a preposition: Latvian "minūtē", Armenian "րոպեում")
+               r"minūtē|րոպեում)(?![^\W\d_])|"
+               r"[ \t]*(?:marta|удаа)[ \t]*/[ \t]*(?:daq|мин)|[ \t]*զ/ր|[ \t]*/[ \t]*ደቂቃ|[ \t]*x[´'’]|"
                r"[ \t]*(?:de[ \t]+)?(?:bătăi|respirații|respirații|lovitur\w*)|"
                r"[ \t]*(?:το|ανά)[ \t]+λεπτό|"
                r"[ \t]*(?:kali|x)[ \t]*(?:per|/)[ \t]*(?:menit|mnt)|"
@@ -43,7 +51,10 @@ _PER_MINUTE = (rf"(?:{RATE_UNIT}|"
                r"[ \t]*(?:beats|breaths)[ \t]+(?:per|a|/)[ \t]*min\w*|[ \t]*per[ \t]+min\w*)")
 
 #: The words of each vital sign a sentence names before its value (case-insensitive, but the abbreviations).
-_HEART = (r"pulse|puls\w*|pols\w*|pulz\w*|pulzus\w*|пульс\w*|пулс\w*|σφύξ\w*|nadi|denyut(?:[ \t]+nadi)?|mạch|"
+_HEART = (r"pulse|puls\w*|pols\w*|pulz\w*|pulzus\w*|pouls|púls|nəbz|mapigo[ \t]+ya[ \t]+moyo|srčni[ \t]+utrip|"
+          r"(?:судасны|зүрхний)[ \t]+цохилт|пулс\w*|պուլս\w*|սրտի[ \t]+կծկումների[ \t]+հաճախություն\w*|ՍԿՀ|"
+          r"გულისცემის[ \t]+სიხშირე|გსს|நாடித்துடிப்பு|YuUS|taquicárdic\w*|пульс\w*|пулс\w*|σφύξ\w*|nadi|"
+          r"denyut(?:[ \t]+nadi)?|mạch|"
           r"nhịp[ \t]+tim|tần[ \t]+số[ \t]+tim|脈拍|脉搏|脈搏|心率|心拍\w*|맥박|심박\w*|نبض\w*|النبض|דופק|"
           r"नाड़ी|नाडी|नब्ज़?|নাড়ি|ชีพจร|nabız\w*|tętn\w*|syke|herzfrequenz|hartslag|hartfrequentie|"
           r"heart[ \t]+rate|fr[ée]quence[ \t]+cardiaque|frecuencia[ \t]+card[ií]aca|freq[üu][eè]ncia[ \t]+card[ií]aca|"
@@ -55,15 +66,20 @@ _HEART = (r"pulse|puls\w*|pols\w*|pulz\w*|pulzus\w*|пульс\w*|пулс\w*|σ
           r"tachy?card\w*|tachicard\w*|taquicard\w*|tachykard\w*|tahikard\w*|тахікард\w*|тахикард\w*|ταχυκαρδ\w*|"
           r"bradycard\w*|bradicard\w*|bradikard\w*|bradykard\w*|брадикард\w*|βραδυκαρδ\w*|"
           r"(?-i:ЧСС|ЧШС|ЧСЖ|СФ|ΣΦ|HR|FC)")
-_BREATH = (r"resp(?:ir\w*|\.)?|frecven\w*[ \t]+respirator\w*|dých\w*|dýcha\w*|dycha\w*|diše|dise|дише|дисао|дихан\w*|"
+_BREATH = (r"resp(?:ir\w*|\.)?|hingamissagedus|elpošanas[ \t]+frekvence|frekvenca[ \t]+dihanja|frymëmarrj\w*|"
+           r"öndunartíðni|anapumua|tənəffüs[ \t]+sayı|амьсгал\w*|շնչառության[ \t]+հաճախություն\w*|"
+           r"श्वासप्रश्वास|சுவாசம்|(?-i:NOS|Дф)|taquipneic\w*|frecven\w*[ \t]+respirator\w*|dých\w*|dýcha\w*|"
+           r"dycha\w*|diše|dise|дише|дисао|дихан\w*|"
            r"дыхан\w*|дыш\w*|αναπν\w*|napas|pernapasan|nhịp[ \t]+thở|呼吸|호흡|تنفس|التنفس|تنفسه|سانس|"
            r"נשימ\w*|श्वास|सांस|শ্বাস|การหายใจ|solunum\w*|oddech\w*|légzés\w*|hengity\w*|andning\w*|"
            r"ademhaling\w*|atemfrequenz|atmung|breath\w*|tachypn\w*|taquipn\w*|tachipn\w*|тахипн\w*|ταχύπνοι\w*|"
-           r"(?-i:ЧД|ЧДД|RR|FR)")
+           r"(?-i:ЧД|ЧДД|FR)")
 _SATURATION = (r"pulse[ \t]+ox\w*|"
-               r"satur\w*|сатурац\w*|κορεσμ\w*|sats?|oxim\w*|آکسیجن|اکسیژن|اشباع|تشبع\w*|التشبع|סטורציה|"
+               r"satur\w*|metning\w*|mettun|mettar|piesātinājum\w*|nasičenost|սատուրացի\w*|сатурац\w*|κορεσμ\w*|"
+               r"sats?|oxim\w*|آکسیجن|اکسیژن|اشباع|تشبع\w*|التشبع|סטורציה|"
                r"רוויה|ऑक्सीजन|স্যাচুরেশন|산소[ \t]*포화도|血氧\w*|酸素飽和度|(?-i:SpO2|SaO2|SatO2|SO2)")
-_PRESSURE = (r"blood[ \t]+pressure|pressure|tensi[oó]n\w*|tensão|tensiun\w*|pressão|presi[oó]n\w*|pressione|"
+_PRESSURE = (r"blood[ \t]+pressure|pressure|blodtryk\w*|blóðþrýsting\w*|shinikizo[ \t]+la[ \t]+damu|təzyiq\w*|"
+             r"даралт|ճնշում\w*|ԶՃ|წნევა|(?-i:AQB)|tensi[oó]n\w*|tensão|tensiun\w*|pressão|presi[oó]n\w*|pressione|"
              r"Blutdruck|bloeddruk|давлен\w*|притис\w*|тиск\w*|πίεση|tlak\w*|ciśnien\w*|vérnyomás\w*|"
              r"kan[ \t]+basınc\w*|tekanan[ \t]+darah|huyết[ \t]+áp|血压|血圧|혈압|ضغط\w*|الضغط|فشار\w*|"
              r"לחץ[ \t]+דם|blodtryck|blodtrykk|verenpaine|रक्तचाप|ब्लड[ \t]+प्रेशर|بلڈ[ \t]+پریشر|রক্তচাপ|ความดัน\w*|"
@@ -82,7 +98,8 @@ _WORDS = re.compile(rf"(?<![{_LETTER}])(?:(?P<other>{_OTHER})|(?P<saturation>{_S
 #: A number, not a part of another (a date, a decimal, a range's second end).
 _NUM = r"(?<![\d.,/:\-–—~〜])\d{2,3}(?!\d|[.,]\d)"
 _RATE = re.compile(rf"(?P<n1>{_NUM})(?={_PER_MINUTE})", re.I)
-_PAIR = re.compile(rf"(?P<n1>{_NUM})[ \t]*(?:/|[ \t](?:over|sobre|pe|na|su|op|auf|на|над|على|علی|روی|על)[ \t]|"
+_PAIR = re.compile(rf"(?P<n1>{_NUM})[ \t]*(?:/|"
+                   rf"[ \t](?:over|sobre|pe|na|su|op|auf|zu|por|juu[ \t]+ya|на|над|على|علی|روی|על)[ \t]|"
                    rf"(?<=\d)[ \t]+(?:على|علی|روی|על)[ \t]+)[ \t]*(?P<n2>\d{{2,3}})(?!\d|[.,/]\d)", re.I)
 _PERCENT = re.compile(rf"(?P<n1>{_NUM})(?=[ \t]*(?:%|٪|فیصد|percent|per[ \t]+cent|procent|por[ \t]+ciento|"
                       rf"pour[ \t]+cent|per[ \t]+cento|por[ \t]+cento))", re.I)

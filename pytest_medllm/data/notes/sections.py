@@ -212,7 +212,7 @@ BY_THE_WRITER = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}.*(?:\bby\s+me\b|\bteam[
 #: A heading that says the set is the writer's own, whatever else it names (a place, a fluid given before it, the
 #: crew that writes the record): "Vitals on my assessment (21h10, after 1L Ringers in casualty)", "Initial crew VS".
 _OWN_SET = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}(?:.*\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|"
-                      r"my\s+(?:review|exam\w*|assessment)\b|initial\s+crew\s+(?:vs|v/s|vitals?|obs)\b)")
+                      r"my\s+(?:review|exam\w*|assessment|findings)\b|initial\s+crew\s+(?:vs|v/s|vitals?|obs)\b)")
 
 
 def written_after_an_operation(text: str) -> bool:

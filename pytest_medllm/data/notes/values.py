@@ -80,8 +80,10 @@ BOUND_AFTER_WORDS = (r"(?:이상|이하|以上|以下|未満|を超え|üzerin\w
                      r"-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে))")
 RANGE_IN_BRACKETS = r"\[[^\[\]\n]{0,60}?\d[^\[\]\n]{0,30}?[-–][^\[\]\n]{0,30}?\d[^\[\]\n]{0,20}\]"
 #: Units that say a number is a rate per minute ("88/min", "118 lpm", "16 atti/min", "72 bpm").
-RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'|x'|lpm|rpm|irpm|ipm|spm|cpm|atti|cycles|" \
+RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'|x['´’]|lpm|rpm|irpm|ipm|spm|cpm|" \
+            r"atti|cycles|" \
             r"/[ \t]?perc\b|/[ \t]?λεπτό|/[ \t]?dak\b|уд\.?[ \t]*/[ \t]*мин|k\.[ \t]*/[ \t]*min\b|/[ \t]?د(?![\u0600-\u06FF])|" \
+            r"/[ \t]?ደቂቃ|" \
             r"x[ \t]*/?[ \t]*(?:menit|mnt|min|m)\b|times[ \t]*/[ \t]*min|/[ \t]?dk\b|" \
             r"resp(?:irations)?/min|r/min\b|" \
             r"Schläge|Atemzüge|slag|/[ \t]?mín\b|[ \t]?წთ-ში)"

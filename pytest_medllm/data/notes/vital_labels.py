@@ -177,7 +177,8 @@ LABELS: tuple[Label, ...] = (
     _L("fr (Estonian)", r"fr", "heart_rate", "et", case_sensitive=True, unit=r"[ \t]*x[ \t]*/[ \t]*min\b",
        unit_or_vitals_line=True, meaning="pulsisagedus, the pulse in Estonian, with 'x/min' or on a line of other "
                                          "vital signs (Romance FR, upper case, is the breathing rate)"),
-    _L("mapigo ya moyo", r"mapigo(?:\s+ya\s+moyo)?|nadi", "heart_rate", "sw/ms/id",
+    # (not Malay "tekanan nadi 38", the pulse pressure)
+    _L("mapigo ya moyo", r"mapigo(?:\s+ya\s+moyo)?|(?<!tekanan\s)nadi", "heart_rate", "sw/ms/id",
        meaning="the pulse in Swahili ('mapigo ya moyo'), Malay and Indonesian ('nadi')"),
     # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
     _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca|ضربان\s+قلب",

@@ -27,7 +27,7 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
            "dev36", "dev37", "dev38", "dev39", "dev40", "dev41",
-           "dev42", "dev43")
+           "dev42", "dev43", "dev44")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -67,11 +67,15 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: the first the rule takes (a night shift's values handed over, an ICU's first table row after the ward's).
 #: dev43's °F (0.900, 40 mentions): a newborn's range since birth ("T 97.6-98.9"), Urdu "103 ڈگری" (degrees) and
 #: "بخار 99.8" (fever) without a unit, a mother's intrapartum temperature in her baby's note.
+#: dev44's chosen readings (0.800 at the lowest): notes written in prose whose authors starred a set the rule passes
+#: over (a nurse's timed "VS 1930" line, a clinic's repeat, an orthostatic table's supine row, a video call's
+#: self-measured set, a Taiwanese "T/P/R：38.7/108/22" the extractor does not read).
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
           "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87,
-          "dev39": 0.91, "dev40": 0.86, "dev42": 0.88, "dev43": 0.90}
+          "dev39": 0.91, "dev40": 0.86, "dev42": 0.88, "dev43": 0.90,
+          "dev44": 0.80}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -330,13 +334,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-006@(854, 856)", "dev24b-007@(2728, 2730)", "dev24b-008@(687, 689)", "dev24b-008@(690, 693)",
               "dev24b-008@(709, 711)", "dev24b-008@(712, 714)", "dev24b-013@(282, 285)", "dev24b-013@(290, 293)",
               "dev24b-013@(294, 297)", "dev24b-013@(1628, 1631)", "dev24b-013@(1632, 1634)", "dev24b-013@(1641, 1644)",
-              "dev24b-015@(957, 960)", "dev24b-015@(969, 972)", "dev24b-015@(973, 976)", "dev24b-015@(1139, 1142)",
-              "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)", "dev24b-017@(850, 853)", "dev24b-017@(854, 857)",
-              "dev24b-017@(959, 962)", "dev24b-017@(963, 965)", "dev24b-017@(1248, 1250)", "dev24b-020@(1626, 1629)",
-              "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)", "dev24b-025@(324, 326)",
-              "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)", "dev24b-025@(2210, 2212)",
-              "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-031@(109, 111)", "dev24b-033@(436, 438)",
-              "dev24b-033@(439, 441)"},
+              "dev24b-015@(957, 960)", "dev24b-015@(1139, 1142)", "dev24b-016@(1522, 1524)", "dev24b-016@(1525, 1527)",
+              "dev24b-017@(850, 853)", "dev24b-017@(854, 857)", "dev24b-017@(959, 962)", "dev24b-017@(963, 965)",
+              "dev24b-017@(1248, 1250)", "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)",
+              "dev24b-025@(264, 266)", "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)",
+              "dev24b-025@(983, 985)", "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)",
+              "dev24b-031@(109, 111)", "dev24b-033@(436, 438)", "dev24b-033@(439, 441)"},
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -372,13 +375,14 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev26a-005@(1648, 1650)", "dev26a-012@(1536, 1539)", "dev26a-013@(548, 553)", "dev26a-013@(662, 664)",
               "dev26a-013@(802, 805)", "dev26a-014@(646, 648)", "dev26a-015@(436, 441)", "dev26a-017@(1739, 1741)",
               "dev26a-018@(926, 928)", "dev26a-018@(929, 931)", "dev26a-030@(3169, 3172)", "dev26a-030@(3175, 3178)",
-              "dev26a-030@(3179, 3181)", "dev26b-004@(460, 462)", "dev26b-004@(463, 465)", "dev26b-004@(1123, 1127)",
-              "dev26b-008@(1887, 1889)", "dev26b-011@(483, 485)", "dev26b-012@(1022, 1024)", "dev26b-013@(590, 592)",
-              "dev26b-013@(593, 595)", "dev26b-017@(670, 673)", "dev26b-017@(674, 677)", "dev26b-017@(678, 680)",
-              "dev26b-017@(681, 683)", "dev26b-017@(703, 706)", "dev26b-017@(707, 709)", "dev26b-019@(738, 740)",
-              "dev26b-019@(1277, 1279)", "dev26b-019@(1280, 1282)", "dev26b-020@(984, 986)", "dev26b-032@(909, 911)",
-              "dev26b-033@(635, 638)", "dev26b-035@(478, 481)", "dev26b-035@(495, 498)", "dev26b-035@(499, 501)",
-              "dev26b-035@(642, 645)", "dev26b-035@(646, 648)", "dev26b-035@(655, 658)"},
+              "dev26a-030@(3179, 3181)", "dev26b-004@(460, 462)", "dev26b-004@(463, 465)", "dev26b-004@(651, 654)",
+              "dev26b-004@(655, 657)", "dev26b-004@(1123, 1127)", "dev26b-008@(1887, 1889)", "dev26b-011@(483, 485)",
+              "dev26b-012@(1022, 1024)", "dev26b-013@(590, 592)", "dev26b-013@(593, 595)", "dev26b-017@(670, 673)",
+              "dev26b-017@(674, 677)", "dev26b-017@(678, 680)", "dev26b-017@(681, 683)", "dev26b-017@(703, 706)",
+              "dev26b-017@(707, 709)", "dev26b-019@(738, 740)", "dev26b-019@(1277, 1279)", "dev26b-019@(1280, 1282)",
+              "dev26b-020@(984, 986)", "dev26b-032@(909, 911)", "dev26b-033@(635, 638)", "dev26b-035@(478, 481)",
+              "dev26b-035@(495, 498)", "dev26b-035@(499, 501)", "dev26b-035@(642, 645)", "dev26b-035@(646, 648)",
+              "dev26b-035@(655, 658)"},
     # dev27 was heldout25, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT25 and
     # CHOSEN_HELDOUT25; left are the day's own set starred over an earlier block (see FLOORS), decades and ranges in a
     # course's prose, a Polish nurse's table row the reader does not align, home and pharmacy readings in quotes
@@ -538,15 +542,15 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev32a-020@(443, 445)", "dev32a-020@(456, 460)", "dev32a-020@(1056, 1058)", "dev32a-020@(1065, 1067)",
               "dev32a-020@(1113, 1116)", "dev32a-020@(1125, 1128)", "dev32a-020@(1129, 1131)",
               "dev32a-020@(1202, 1206)", "dev32a-025@(422, 426)", "dev32a-032@(1129, 1132)", "dev32a-032@(1133, 1136)",
-              "dev32a-032@(1137, 1139)", "dev32a-033@(1280, 1283)", "dev32a-033@(1284, 1286)", "dev32b-001@(554, 557)",
-              "dev32b-001@(558, 560)", "dev32b-001@(1108, 1111)", "dev32b-001@(1112, 1114)", "dev32b-001@(1815, 1818)",
-              "dev32b-001@(1819, 1821)", "dev32b-006@(698, 700)", "dev32b-006@(701, 703)", "dev32b-007@(1245, 1248)",
-              "dev32b-009@(1552, 1554)", "dev32b-011@(1222, 1224)", "dev32b-011@(1225, 1227)", "dev32b-013@(413, 416)",
-              "dev32b-013@(417, 419)", "dev32b-013@(420, 422)", "dev32b-013@(620, 624)", "dev32b-014@(2340, 2344)",
-              "dev32b-016@(1853, 1855)", "dev32b-017@(241, 244)", "dev32b-017@(245, 248)", "dev32b-017@(972, 975)",
-              "dev32b-018@(1429, 1431)", "dev32b-018@(1454, 1456)", "dev32b-019@(1993, 1995)",
-              "dev32b-019@(1996, 1998)", "dev32b-027@(1093, 1096)", "dev32b-031@(1746, 1749)",
-              "dev32b-032@(1436, 1438)", "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)"},
+              "dev32a-032@(1137, 1139)", "dev32a-033@(1280, 1283)", "dev32a-033@(1284, 1286)",
+              "dev32b-001@(1108, 1111)", "dev32b-001@(1112, 1114)", "dev32b-001@(1815, 1818)",
+              "dev32b-001@(1819, 1821)", "dev32b-006@(698, 700)", "dev32b-006@(701, 703)", "dev32b-009@(1552, 1554)",
+              "dev32b-011@(1222, 1224)", "dev32b-011@(1225, 1227)", "dev32b-013@(413, 416)", "dev32b-013@(417, 419)",
+              "dev32b-013@(420, 422)", "dev32b-013@(620, 624)", "dev32b-014@(2340, 2344)", "dev32b-016@(1853, 1855)",
+              "dev32b-017@(241, 244)", "dev32b-017@(245, 248)", "dev32b-017@(972, 975)", "dev32b-018@(1429, 1431)",
+              "dev32b-018@(1454, 1456)", "dev32b-019@(1993, 1995)", "dev32b-019@(1996, 1998)",
+              "dev32b-027@(1093, 1096)", "dev32b-031@(1746, 1749)", "dev32b-032@(1436, 1438)",
+              "dev32b-033@(1098, 1100)", "dev32b-035@(856, 859)"},
     # dev33 was heldout31, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT31 and
     # CHOSEN_HELDOUT31; left are an ECG's "sinus tach 112" its annotator did not mark, saturations in prose ("RA trial
     # 0930: 91%", "own sats monitor reading 86%"), a "50% dextrose", a usual range ("baseline 94-96%"), ranges in prose
@@ -678,9 +682,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev39b-025@(1203, 1206)", "dev39b-025@(1231, 1234)", "dev39b-025@(1245, 1247)", "dev39b-026@(462, 464)",
               "dev39b-026@(465, 468)", "dev39b-028@(2669, 2672)", "dev39b-028@(2673, 2676)", "dev39b-029@(869, 872)",
               "dev39b-029@(873, 876)", "dev39b-029@(893, 896)", "dev39b-029@(1837, 1840)", "dev39b-029@(1848, 1851)",
-              "dev39b-029@(1852, 1855)", "dev39b-030@(1391, 1394)", "dev39b-030@(1869, 1873)",
-              "dev39b-031@(1087, 1089)", "dev39b-032@(469, 472)", "dev39b-032@(1539, 1542)", "dev39b-034@(1402, 1405)",
-              "dev39b-034@(1406, 1408)"},
+              "dev39b-029@(1852, 1855)", "dev39b-030@(1391, 1394)", "dev39b-030@(1869, 1873)", "dev39b-032@(469, 472)",
+              "dev39b-032@(1539, 1542)", "dev39b-034@(1402, 1405)", "dev39b-034@(1406, 1408)"},
     # dev40 was heldout38, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT38,
     # NOT_VITALS_HELDOUT38 and CHOSEN_HELDOUT38; left are decades and ranges in prose ("HR ran 110s-120s", "usually
     # 130s, lately 150s-160s", German "im 90er-Bereich"), an underlying rate under pacing, ECG rates ("AF, VR 110s"),
@@ -694,13 +697,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev40a-028@(659, 661)", "dev40a-028@(666, 668)", "dev40a-028@(675, 677)", "dev40a-028@(1223, 1227)",
               "dev40a-028@(1232, 1235)", "dev40a-028@(1240, 1243)", "dev40a-028@(1244, 1246)",
               "dev40a-028@(1251, 1253)", "dev40a-028@(1260, 1262)", "dev40a-035@(1085, 1088)", "dev40b-002@(438, 440)",
-              "dev40b-002@(470, 472)", "dev40b-002@(473, 475)", "dev40b-002@(1105, 1108)", "dev40b-002@(1109, 1111)",
-              "dev40b-003@(1292, 1295)", "dev40b-003@(1296, 1298)", "dev40b-003@(1308, 1311)",
-              "dev40b-003@(1322, 1324)", "dev40b-003@(1484, 1487)", "dev40b-003@(1488, 1490)",
-              "dev40b-003@(1500, 1503)", "dev40b-003@(1537, 1539)", "dev40b-006@(594, 597)", "dev40b-006@(598, 600)",
-              "dev40b-006@(603, 606)", "dev40b-006@(607, 609)", "dev40b-006@(710, 713)", "dev40b-006@(714, 716)",
-              "dev40b-006@(719, 722)", "dev40b-006@(723, 725)", "dev40b-008@(743, 745)", "dev40b-008@(746, 748)",
-              "dev40b-008@(1000, 1002)", "dev40b-008@(1016, 1019)", "dev40b-008@(1020, 1023)",
+              "dev40b-002@(470, 472)", "dev40b-002@(473, 475)", "dev40b-003@(1292, 1295)", "dev40b-003@(1296, 1298)",
+              "dev40b-003@(1308, 1311)", "dev40b-003@(1322, 1324)", "dev40b-003@(1484, 1487)",
+              "dev40b-003@(1488, 1490)", "dev40b-003@(1500, 1503)", "dev40b-003@(1537, 1539)", "dev40b-006@(594, 597)",
+              "dev40b-006@(598, 600)", "dev40b-006@(603, 606)", "dev40b-006@(607, 609)", "dev40b-006@(710, 713)",
+              "dev40b-006@(714, 716)", "dev40b-006@(719, 722)", "dev40b-006@(723, 725)", "dev40b-008@(743, 745)",
+              "dev40b-008@(746, 748)", "dev40b-008@(1000, 1002)", "dev40b-008@(1016, 1019)", "dev40b-008@(1020, 1023)",
               "dev40b-008@(1039, 1041)", "dev40b-008@(1300, 1303)", "dev40b-008@(1304, 1307)",
               "dev40b-008@(1311, 1313)", "dev40b-008@(1316, 1318)", "dev40b-009@(493, 497)", "dev40b-009@(593, 597)",
               "dev40b-010@(2364, 2366)", "dev40b-013@(874, 877)", "dev40b-013@(878, 880)", "dev40b-013@(892, 895)",
@@ -809,6 +811,61 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev43b-027@(1473, 1477)", "dev43b-028@(1561, 1564)", "dev43b-029@(1273, 1275)",
               "dev43b-030@(1014, 1016)", "dev43b-030@(1427, 1429)", "dev43b-034@(1026, 1029)",
               "dev43b-034@(1030, 1033)", "dev43b-035@(312, 316)", "dev43b-035@(410, 414)"},
+    # dev44 was heldout42, scored once (README) and then studied in part (round 43): values told in sentences of its
+    # languages (FORMS_HELDOUT42) and three examination headings (CHOSEN_HELDOUT42); left are its prose pressures and
+    # rates with words still unread (Armenian, Georgian, Mongolian, Tamil, Nepali, Uzbek), cmHg pressures written
+    # without their unit ("la tensión a 16/10"), home readings in Dutch prose, ranges, and chosen readings
+    "dev44": {"dev44a-003@(912, 915)", "dev44a-003@(916, 919)", "dev44a-004@(1246, 1249)", "dev44a-004@(1331, 1333)",
+              "dev44a-007@(1031, 1034)", "dev44a-007@(1039, 1042)", "dev44a-007@(1122, 1125)",
+              "dev44a-007@(1126, 1128)", "dev44a-007@(2017, 2020)", "dev44a-007@(2021, 2023)",
+              "dev44a-008@(1487, 1489)", "dev44a-008@(1599, 1601)", "dev44a-008@(1602, 1604)", "dev44a-009@(367, 371)",
+              "dev44a-009@(381, 383)", "dev44a-009@(388, 391)", "dev44a-009@(392, 394)", "dev44a-009@(399, 401)",
+              "dev44a-009@(408, 410)", "dev44a-009@(1087, 1091)", "dev44a-009@(1093, 1095)", "dev44a-009@(1097, 1100)",
+              "dev44a-009@(1101, 1103)", "dev44a-009@(1105, 1107)", "dev44a-009@(1109, 1111)",
+              "dev44a-009@(1692, 1694)", "dev44a-009@(1793, 1798)", "dev44a-010@(662, 666)", "dev44a-010@(1135, 1139)",
+              "dev44a-010@(1306, 1308)", "dev44a-010@(1751, 1753)", "dev44a-012@(1593, 1595)", "dev44a-013@(602, 605)",
+              "dev44a-013@(665, 668)", "dev44a-013@(670, 673)", "dev44a-017@(958, 960)", "dev44a-017@(1081, 1083)",
+              "dev44a-017@(1084, 1086)", "dev44a-017@(1897, 1899)", "dev44a-017@(1905, 1907)",
+              "dev44a-017@(1908, 1910)", "dev44a-017@(1925, 1927)", "dev44a-017@(1933, 1935)",
+              "dev44a-017@(1936, 1938)", "dev44a-018@(1310, 1313)", "dev44a-018@(1315, 1317)",
+              "dev44a-019@(1065, 1068)", "dev44a-019@(1069, 1071)", "dev44a-019@(1077, 1079)",
+              "dev44a-019@(1399, 1402)", "dev44a-019@(1403, 1405)", "dev44a-019@(1442, 1445)",
+              "dev44a-019@(1446, 1448)", "dev44a-019@(1465, 1467)", "dev44a-020@(1110, 1113)",
+              "dev44a-020@(1114, 1116)", "dev44a-020@(1312, 1315)", "dev44a-020@(1316, 1318)",
+              "dev44a-020@(1345, 1348)", "dev44a-020@(1349, 1351)", "dev44a-020@(1898, 1901)",
+              "dev44a-020@(1902, 1905)", "dev44a-022@(380, 383)", "dev44a-022@(1187, 1189)", "dev44a-022@(1263, 1265)",
+              "dev44a-022@(1289, 1292)", "dev44a-023@(978, 980)", "dev44a-023@(1707, 1709)", "dev44a-024@(1072, 1074)",
+              "dev44a-024@(1095, 1097)", "dev44a-024@(1116, 1118)", "dev44a-024@(1296, 1298)",
+              "dev44a-024@(1650, 1652)", "dev44a-034@(374, 377)", "dev44a-034@(378, 380)", "dev44a-034@(388, 390)",
+              "dev44a-034@(397, 401)", "dev44a-034@(1408, 1411)", "dev44a-034@(1412, 1414)", "dev44a-034@(1442, 1444)",
+              "dev44a-034@(1465, 1469)", "dev44a-035@(802, 804)", "dev44a-035@(824, 826)", "dev44a-035@(966, 968)",
+              "dev44a-035@(993, 995)", "dev44b-002@(1747, 1750)", "dev44b-003@(480, 483)", "dev44b-003@(484, 487)",
+              "dev44b-003@(488, 490)", "dev44b-003@(647, 650)", "dev44b-003@(651, 653)", "dev44b-003@(1217, 1220)",
+              "dev44b-003@(1221, 1224)", "dev44b-003@(1273, 1276)", "dev44b-003@(1277, 1279)",
+              "dev44b-003@(2105, 2108)", "dev44b-003@(2109, 2112)", "dev44b-004@(401, 404)", "dev44b-004@(405, 407)",
+              "dev44b-004@(414, 417)", "dev44b-004@(468, 471)", "dev44b-004@(477, 480)", "dev44b-004@(908, 911)",
+              "dev44b-004@(912, 914)", "dev44b-005@(775, 777)", "dev44b-005@(883, 885)", "dev44b-005@(886, 888)",
+              "dev44b-006@(820, 822)", "dev44b-006@(823, 825)", "dev44b-006@(852, 856)", "dev44b-006@(1051, 1053)",
+              "dev44b-006@(1054, 1056)", "dev44b-006@(1075, 1079)", "dev44b-011@(612, 615)", "dev44b-011@(616, 619)",
+              "dev44b-011@(644, 646)", "dev44b-011@(786, 789)", "dev44b-011@(790, 792)", "dev44b-012@(733, 737)",
+              "dev44b-012@(753, 757)", "dev44b-012@(758, 762)", "dev44b-012@(1353, 1357)", "dev44b-013@(1997, 1999)",
+              "dev44b-013@(2000, 2002)", "dev44b-014@(2320, 2324)", "dev44b-016@(858, 860)", "dev44b-016@(939, 941)",
+              "dev44b-016@(1020, 1022)", "dev44b-018@(352, 356)", "dev44b-020@(682, 685)", "dev44b-020@(1526, 1529)",
+              "dev44b-021@(543, 546)", "dev44b-021@(547, 550)", "dev44b-021@(568, 571)", "dev44b-021@(711, 714)",
+              "dev44b-021@(715, 718)", "dev44b-021@(759, 761)", "dev44b-023@(479, 482)", "dev44b-023@(483, 485)",
+              "dev44b-023@(905, 908)", "dev44b-023@(916, 919)", "dev44b-025@(1582, 1584)", "dev44b-027@(450, 452)",
+              "dev44b-027@(486, 488)", "dev44b-027@(974, 976)", "dev44b-027@(991, 993)", "dev44b-027@(1554, 1556)",
+              "dev44b-027@(1580, 1582)", "dev44b-027@(1605, 1608)", "dev44b-028@(386, 389)", "dev44b-028@(625, 630)",
+              "dev44b-028@(1206, 1209)", "dev44b-029@(585, 587)", "dev44b-029@(668, 671)", "dev44b-029@(1086, 1089)",
+              "dev44b-029@(1119, 1121)", "dev44b-031@(569, 573)", "dev44b-031@(628, 631)", "dev44b-031@(632, 634)",
+              "dev44b-031@(865, 869)", "dev44b-031@(878, 881)", "dev44b-031@(882, 884)", "dev44b-031@(955, 958)",
+              "dev44b-031@(959, 961)", "dev44b-032@(503, 506)", "dev44b-032@(507, 510)", "dev44b-032@(790, 793)",
+              "dev44b-032@(794, 797)", "dev44b-032@(817, 820)", "dev44b-032@(821, 824)", "dev44b-032@(864, 866)",
+              "dev44b-032@(897, 899)", "dev44b-032@(1529, 1532)", "dev44b-032@(1533, 1536)", "dev44b-032@(1551, 1553)",
+              "dev44b-033@(562, 564)", "dev44b-033@(565, 567)", "dev44b-033@(591, 594)", "dev44b-033@(752, 754)",
+              "dev44b-033@(755, 757)", "dev44b-033@(781, 784)", "dev44b-033@(819, 821)", "dev44b-034@(209, 213)",
+              "dev44b-034@(214, 217)", "dev44b-034@(218, 220)", "dev44b-034@(297, 301)", "dev44b-034@(457, 459)",
+              "dev44b-034@(655, 657)"},
 }
 
 
@@ -2689,6 +2746,42 @@ FORMS_HELDOUT35 = [
     ("Tijd  | HF  | T° blaas\n00:00 | 102 | 37,9\n", [("heart_rate", "102"), ("temperature", "37,9")]),
     ("علایم حیاتی: نبض 152 فی دقیقه، حرارت 38.9 درجه سانتی گرید", [("heart_rate", "152"), ("temperature", "38.9")]),
 ]
+FORMS_HELDOUT42 = [
+    # values told in sentences of more languages: a count word before "per minute" (Portuguese "batimentos",
+    # Italian "battiti", Norwegian "slag i minuttet", Albanian "rrahje në minutë", Latvian "reizes minūtē", Swahili
+    # "kwa dakika"), the words of their vital signs, a pair "zu" (German), "por" (Portuguese), "juu ya" (Swahili)
+    ("Ao exame, taquicárdico com pulso a 118 batimentos por minuto e tensão arterial de 92 por 58 mmHg.", [
+        ("heart_rate", "118"), ("systolic_bp", "92"), ("diastolic_bp", "58")]),
+    ("La frequenza cardiaca è regolare, attorno a 96 battiti al minuto.", [("heart_rate", "96")]),
+    ("Blodtrykket måles til 146/88, og pulsen er regelmessig på 72 slag i minuttet; metningen er 95 % på romluft.", [
+        ("systolic_bp", "146"), ("diastolic_bp", "88"), ("heart_rate", "72"), ("oxygen_saturation", "95")]),
+    ("Pulsi i shpejtë 150 rrahje në minutë, frymëmarrja 44 në minutë.", [
+        ("heart_rate", "150"), ("respiratory_rate", "44")]),
+    ("Pulss ritmisks, 88 reizes minūtē, elpošanas frekvence 18 reizes minūtē.", [
+        ("heart_rate", "88"), ("respiratory_rate", "18")]),
+    ("Shinikizo la damu ni 150 juu ya 96 mmHg, mapigo ya moyo ni 90 kwa dakika.", [
+        ("systolic_bp", "150"), ("diastolic_bp", "96"), ("heart_rate", "90")]),
+    ("Bei Übergabe durch den Notarzt RR 150 zu 85, SpO2 93 %.", [
+        ("systolic_bp", "150"), ("diastolic_bp", "85"), ("oxygen_saturation", "93")]),
+    ("Üldseisund rahuldav. Hingamissagedus 20 x´, SpO2 97 % toaõhul.", [
+        ("respiratory_rate", "20"), ("oxygen_saturation", "97")]),
+]
+NOT_VITALS_HELDOUT42 = [
+    # a duration after a list of the vital signs to watch is no rate ("every 15 min"), in English and Russian
+    ("Vitals (BP, PR, RR) every 15 min x 1 hr, then every 30 min.", []),
+    ("Контроль АД, ЧСС каждые 15 мин.", []),
+    # Malay "tekanan nadi" is the pulse pressure
+    ("TD: 106/68 mmHg (tekanan nadi 38)", [("systolic_bp", "106"), ("diastolic_bp", "68")]),
+]
+CHOSEN_HELDOUT42 = [
+    # a letter's "My findings today:" after the values a GP recorded; a Malay ward's "Pemeriksaan (di wad, 23:20)"
+    # after the ED's; a Latvian "Somatiskais stāvoklis" after the ambulance card's
+    ("Her GP recorded BP 150/92 and pulse 96 last week.\n\nMy findings today: pulse 118, BP 158/96.\n", "118"),
+    ("Di ED (19:40): TD 98/60 mmHg, nadi 110/min.\n\nPemeriksaan (di wad, 23:20):\nTD: 106/68 mmHg\nNadi: 96/min\n",
+     "96"),
+    ("NMPD kartē fiksēts AS 168/100 mmHg un pulss 126 x min.\n\n"
+     "Somatiskais stāvoklis: Asinsspiediens 150/90 mmHg, pulss ritmisks, 104 reizes minūtē.\n", "104"),
+]
 FORMS_HELDOUT41 = [
     # vital signs told in sentences of other languages: a word of the vital sign, a few words, then a rate per minute,
     # a pair "over" (Romanian "pe", Galician "sobre", Arabic "على", Hebrew "על", Persian "روی", in Persian digits) or a
@@ -3145,7 +3238,7 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
                                                                 FORMS_HELDOUT35, FORMS_HELDOUT36,
                                                                 FORMS_HELDOUT37, FORMS_HELDOUT38, FORMS_HELDOUT39,
-                                                                FORMS_HELDOUT40, FORMS_HELDOUT41)
+                                                                FORMS_HELDOUT40, FORMS_HELDOUT41, FORMS_HELDOUT42)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -3168,7 +3261,8 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT34, CHOSEN_HELDOUT35,
                                                                          CHOSEN_HELDOUT36, CHOSEN_HELDOUT37,
                                                                          CHOSEN_HELDOUT38, CHOSEN_HELDOUT39,
-                                                                         CHOSEN_HELDOUT40, CHOSEN_HELDOUT41)
+                                                                         CHOSEN_HELDOUT40, CHOSEN_HELDOUT41,
+                                                                         CHOSEN_HELDOUT42)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -3178,7 +3272,7 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
 
 @pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35
                          + NOT_VITALS_HELDOUT36 + NOT_VITALS_HELDOUT38 + NOT_VITALS_HELDOUT39
-                         + NOT_VITALS_HELDOUT41)
+                         + NOT_VITALS_HELDOUT41 + NOT_VITALS_HELDOUT42)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
     """A mean arterial pressure, targets, a last period's date, altered calling criteria, a mask's name and a fetal
     heart rate that heldout33 to heldout36 showed read as readings, written here: only the readings around them are
