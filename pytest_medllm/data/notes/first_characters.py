@@ -114,11 +114,17 @@ def finditer_at(pattern: re.Pattern, firsts: frozenset[str] | None, index: First
     if firsts is None:
         yield from pattern.finditer(index.text)
         return
+    yield from _leftmost(index.positions(firsts), lambda position: pattern.match(index.text, position))
+
+
+def _leftmost(positions: list[int], match_at) -> Iterator[re.Match]:  # noqa: ANN001
+    """The matches ``finditer`` would give, trying ``match_at`` at each of ``positions`` (in order) past the last
+    match's end."""
     end = 0
-    for position in index.positions(firsts):
+    for position in positions:
         if position < end:
             continue
-        m = pattern.match(index.text, position)
+        m = match_at(position)
         if m:
             yield m
             end = max(m.end(), position + 1)
@@ -150,12 +156,9 @@ class AlternationByFirstCharacter:
         if self._firsts is None:
             yield from self.pattern.finditer(text)
             return
-        end = 0
-        for position in FirstCharacterIndex(text, where).positions(self._firsts):
-            if position < end:
-                continue
+
+        def match_at(position: int) -> re.Match | None:
             pattern = self._for(frozenset(_keys(text[position])))
-            m = pattern.match(text, position) if pattern is not None else None
-            if m:
-                yield m
-                end = max(m.end(), position + 1)
+            return pattern.match(text, position) if pattern is not None else None
+
+        yield from _leftmost(FirstCharacterIndex(text, where).positions(self._firsts), match_at)

@@ -117,7 +117,7 @@ _BOUND = re.compile(r"[<>≤≥＜＞≦≧]|(?<![^\W\d_])(?:below|above|under|o
                     r"set|impostat\w*|programad\w*|prog|réglée?|yedek|backup|back-up|nastav\w*)(?![^\W\d_])|"
                     r"目標|目标|以上|以下|이상|이하|未満|超え", re.I)
 _BOUND_AFTER = re.compile(rf"[^\n\d]{{0,6}}(?:{BOUND_AFTER_WORDS}|or[ \t]+(?:above|more|higher|below|less|lower)|"
-                          r"से[ \t]+(?:ऊपर|कम|अधिक|ज़्यादा)|বেশি|উপরে|以上|以下|이상|이하|(?:o|ou)[ \t]+m[aá]s)", re.I)
+                          r"से[ \t]+(?:ऊपर|कम|अधिक|ज़्यादा)|বেশি|উপরে|(?:o|ou)[ \t]+m[aá]s)", re.I)  # (以上, 이하: BOUND_AFTER_WORDS)
 #: A fetus's or a newborn's reading in the mother's note: "fetal heart rate 140 bpm", "FHR", "胎心".
 _UNBORN = re.compile(r"(?:fetal|foetal|fœtal|fetus|foetus|fetale|fetaal|fetální|płod\w*|плод\w*|baby|newborn|neonat\w*|"
                      r"胎|태아|جنين|עובר)[^\n.;]{0,12}$", re.I)
