@@ -98,6 +98,10 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("years of age", r"(?P<n>\d{1,3})[ \t]+(?:years?|yrs?)[ \t]+of[ \t]+age"),
     ("yo", r"(?P<n>\d{1,3})[ \t]*-?[ \t]*(?:yo|y/o|y\.o\.?|yoa|YO|Y/O|Y\.O\.?)(?=[MFmf]?\b|[MF](?![^\W\d_]))"),
     ("aged", r"(?i)\baged[ \t]+(?P<n>\d{1,3})\b"),
+    # a header's "Age/Sex/Race: 61/M/Chinese", a letter's "(56 YEARS)", "29yr Black African female"
+    ("age/sex", r"(?i)\bage[ \t]*/[ \t]*(?:sex|gender)(?:[ \t]*/[ \t]*race)?[ \t]*:[ \t]*(?P<n>\d{1,3})(?=[ \t]*/)"),
+    ("years in brackets", r"\((?P<n>\d{1,3})[ \t]+(?:YEARS|YRS|years|yrs)\)"),
+    ("yr glued", r"(?<![\d.])(?P<n>\d{1,3})yrs?\b"),
     ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
             r"(?!\s*(?:-|to)\s*\d)"),
     # "Mr ___, 57,", "Mr D, 72,", "Pt: Mr D.T., 79": a name, a surname's initial or initials
@@ -127,7 +131,10 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
                                 # Finnish "87-v. nainen"
                                 r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;)]|[ \t]+[^\W\d_])|"
-                                r"v\.(?=[ \t]*(?:nainen|mies|poika|tyttö|potilas)))"
+                                r"v\.(?=[ \t]*(?:nainen|mies|poika|tyttö|potilas))|"
+                                # Italian "81enne", Latvian "29 gadus vecs", Slovenian "38-letna", Armenian
+                                # "59 տարեկան", Mongolian "58 настай", Uzbek "8 yosh", Amharic "48 ዓመት"
+                                r"enne|gadus|gadi(?=[ \t]+ve)|letn[aioe]|letni[km]|տարեկան|настай|yosh|ዓመት)"
                                 r"(?![^\W\d_])"),
     # Czech "Pan M. V., 66 let": the years after a comma, at the end of the clause ("let" is also an English word)
     # (or before the next field of a header: "moški, 81 let   ZZZS št.", "mężczyzna, lat 52   PESEL")

@@ -31,7 +31,8 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   after "VS:", "Last VS @ 2000:", "Vitals on day of discharge:" (a leading pain score or "afebrile", route and posture
   words, units, MIMIC's "98RA", dashes or spaced slashes between the numbers: "38.2 / 116 / 94/58 / 28 / 89%"), tables
   under a header row of vital columns (pipes, tabs or aligned columns; "RR (set/total)" gives the measured total), and a
-  label's row of values across time columns ("HR (bpm)  118  112  106", empty cells "--" passed over);
+  label's row of values across time columns ("HR (bpm)  118  112  106", empty cells "--" passed over); a run whose
+  heading spells its order with slashes ("T/P/R：38.7/108/22", :mod:`~pytest_medllm.data.notes.slash_headed`);
 * **continuation**, **posture or arm**, **repeat** (:mod:`~pytest_medllm.data.notes.continuations`) — further values of
   the vital just mentioned ("88% RA -> 94% on 4L", "38.4 °C overnight, now 37.6", "164/96 R arm, 160/94 L arm", "T 37.0
   (98.6)", "Tmax 100.4 at 2000 - acetaminophen given, recheck 99.1"), "lying 138/84", "Repeat 10 min later: 158/92";
@@ -129,6 +130,7 @@ from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends
 from .notes.note_authors import admitting_team_note, quotes_the_emergency_department
 from .notes.prose_vitals import read_prose_vitals
+from .notes.slash_headed import slash_headed_runs
 from .notes.sections import BY_THE_WRITER, SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
@@ -226,7 +228,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     """Every vital-sign mention of ``text`` in text order, and the labelled numbers refused (with reasons)."""
     languages = note_languages(text)
     labelled, rejected = read_labelled(text, languages)
-    found = labelled + positional(text) + tables(text)
+    found = labelled + positional(text) + slash_headed_runs(text) + tables(text)
     refused = {r[1] for r in rejected}
     for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates,
                    read_prose_vitals):

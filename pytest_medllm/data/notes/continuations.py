@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 
 from .layouts import row_values
-from .values import (ANY_TEMP_UNIT, BOUND_AFTER_WORDS, BP_DECADES, NUMBER, TEMP_NUMBER, Found, in_devise_units, read,
-                     read_pressure, read_single, someone_elses)
+from .values import (ANY_TEMP_UNIT, BOUND_AFTER_WORDS, BP_DECADES, MM_HG, NUMBER, TEMP_NUMBER, Found, in_devise_units,
+                     read, read_pressure, read_single, someone_elses)
 
 _THEN = r"(?:->|→|=>|-->|[,;]?[ \t]*(?:then|now|currently|current|improving\s+to|improved\s+to|increasing\s+to|" \
         r"increased\s+to|decreasing\s+to|decreased\s+to|down\s+to|up\s+to|rising\s+to|rose\s+to|falling\s+to|" \
@@ -193,12 +193,16 @@ _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1
 #: The same pairs, or written with an "x" as Brazil writes a pressure ("158x96"): read on a dated log's lines only.
 _TOPIC_OR_X_PAIR = re.compile(_TOPIC_PAIR.pattern.replace(r"(?:[ \t]*/[ \t]*|", r"(?:[ \t]*[/x][ \t]*|", 1))
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
-                                 r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
+                                 r"über|unter|sous|au-dessus|dessous|descendre|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
                                  # Croatian and Serbian below/above ("tlak održavan ispod 180/105 mmHg"), Polish
                                  r"ispod|iznad|poniżej|powyżej|"
                                  r"less\s+than|"
                                  r"more\s+than|greater\s+than|if|until(?!\s+(?:recently|now|today|yesterday)))\b)"
                                  r"[^\d;,]{0,14}$", re.I)
+#: A French or Dutch range "entre … et …" of pressures, before its first or its second pair: "TA entre 105/65 et
+#: 125/85" (the range reader's ends, not readings; German "lagen zwischen 118/70 und 134/82" tells readings).
+_BETWEEN_PAIRS = re.compile(r"(?<![^\W\d_])(?:entre|tussen)[ \t]+"
+                            r"(?:\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]+(?:et|and|und|en|y|e)[ \t]+)?$", re.I)
 #: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).
 _TOPIC_SHAPE = {"systolic_bp": (60, 260), "diastolic_bp": (30, 160)}
 #: The rest of a range after its first number: "-110", "s-100s", "'s", "s/90s".
@@ -228,13 +232,16 @@ _BP_WORD = re.compile(r"(?<![A-Za-z])(?:BPs?|B/P|NIBP|SBP|[Bb]lood[ \t]+[Pp]ress
                       r"[Tt]ensi[óo]n(?:[ \t]+art[ée]rielle)?|[Pp]ress[ãa]o(?:[ \t]+arterial)?|[Pp]ressione|"
                       r"[Bb]lutdruck(?:werte?)?|[Bb]loeddruk|[Bb]loeddrukmeting(?:en)?|[Bb]lutdruckmessung|ABPM|ABDM|"
                       r"[Hh]ome[ \t]+cuff|(?<![А-Яа-яЁё])АД(?![А-Яа-яЁё])|"
+                      # French and Italian "TA", Nordic, Azerbaijani, Uzbek, Armenian and Georgian words: "TA 152/98
+                      # puis 148/96", "Blodtrykket måles til 158/92 i høyre arm og 154/90 i venstre"
+                      r"TA|[Bb]lodtry[ck]k\w*|[Tt]əzyiq\w*|AQB|(?<![\u0530-\u058F])ճնշում\w*|წნევა|"
                       # Arabic "ضغط الدم", "قياس الضغط" (the pressure measured)
                       r"(?:ال)?ضغط(?:[ \t]+الدم)?)"
                       r"(?![A-Za-z])(?![ \t]+(?:med\w*|drugs?|goals?|targets?|control|plan|parameters?|limits?|"
                       r"threshold\w*|range|agents?|lowering))")
 #: Where a blood-pressure sentence ends: a full stop before a space or the line's end, or the line's end (a
 #: semicolon goes on: "BP 98/60 at 16:30; nadir 86/54").
-_SENTENCE_END = re.compile(r"[.](?=[ \t]|$)|\n", re.M)
+_SENTENCE_END = re.compile(r"(?<!\Wsim)(?<!\Wust)[.](?=[ \t]|$)|\n", re.M)  # (not Uzbek "mm sim. ust.")
 #: A line that lists one timed reading under a blood-pressure heading: "  14:40  176/98", "- 0300 84/50".
 #: (also after a day and its half: "5/07 PM  156/96", "Today 0800  136/84")
 _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:(?:Today|Yesterday|Now)[ \t]+)?"
@@ -245,7 +252,7 @@ _TIMED_READING_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?(?:(?:Today|Yesterday
 _PAIR_WITH_UNIT = re.compile(r"(?<![\d/.,])(?<!\d[ \t][-–][ \t])(?<!\d[-–][ \t])(?<![-–])(?P<n1>\d{2,3})[ \t]*(?:/|[ \t][x×][ \t]|x)[ \t]*"
                              r"(?P<n2>\d{2,3})"
                              # (or the first of two pairs the unit ends: "150/100 y 156/102 mmHg")
-                             r"(?=[ \t]*(?:mm[ \t]*Hg|Hgmm|мм[ \t]*рт|ملم[ \t]*زئبق)|"
+                             rf"(?={MM_HG.pattern}|[ \t]*ملم[ \t]*زئبق|"
                              r"[ \t]+(?:y|and|et|e|und|og|och|en|i)[ \t]+"
                              r"\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]*(?:mm[ \t]*Hg|Hgmm))")
 
@@ -272,7 +279,8 @@ def pairs_in(text: str, start: int, end: int, how: str, *, plans: bool = True, i
         line = line[line.rfind(". ") + 1:]  # the pair's own sentence: "… somewhat lower. Highest 168/102"
         if plans and (_PLAN.search(line) or re.match(r"[ \t]*over[ \t]+(?:the[ \t]+next[ \t]+)?\d", text[m.end():])):
             continue  # a plan's target: "lower MAP by 25% (roughly BP 170/100), then toward 160/100 over 2-6 h"
-        if _NOT_READING_BEFORE.search(text[max(start, m.start() - 30):m.start()]) or re.match(
+        if _NOT_READING_BEFORE.search(text[max(start, m.start() - 30):m.start()]) or \
+                _BETWEEN_PAIRS.search(text, max(start, m.start() - 40), m.start()) or re.match(
                 r"[ \t]*(?:mg|mcg|µg|g\b|%|mL|ml|units?|mmol)|[ \t]*(?:mm[ \t]*Hg)?[ \t]*or[ \t]+(?:above|higher|more|"
                 r"greater|over|below|less|lower)\b", text[m.end():], re.I):
             continue  # a target, a threshold ("150/100 or higher"), a combination drug's doses ("losartan/HCTZ 100/25")

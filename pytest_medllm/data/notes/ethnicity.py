@@ -145,7 +145,11 @@ _FIELD_LABEL = (r"race|ethnicity|ethnic(?:\s*/\s*cultural|\s+and\s+cultural)?\s+
                 r"ascendencia\s+étnico-racial|color\s+de\s+(?:la\s+)?piel|dân\s+tộc|suku|"
                 # Slovakia's "Národnosť:", Malaysia's "Bangsa:" (race), Taiwan's "身分別：原住民" (status: Indigenous),
                 # a Canadian record's "Self-identified: First Nations (Oji-Cree)"
-                r"národnosť|bangsa|身分別|self-identified")
+                r"národnosť|bangsa|身分別|self-identified|"
+                # Uzbek "millati:", Azerbaijani "milliyyəti:", Estonian "Rahvus:", Mongolian "үндэс угсаа:", Nepali
+                # "जात:" (caste), Russian "национальность:", Latvian "tautība:", Lithuanian "tautybė:", Armenian
+                # "ազգություն:"
+                r"millati|milliyyəti|rahvus|үндэс\s+угсаа|जात|национальность|tautība|tautybė|ազգություն")
 _FIELD = re.compile(rf"(?:\b(?:{_FIELD_LABEL}|community|nationality|ancestry)(?:\s*/\s*ethnicity)?|民族)"
                     r"(?:\s*\([^()\n]{1,40}\))?"
                     r"(?:\s*[:=\-–：]\s*|\s+is\s+|\s+(?:recorded|documented|listed|registered|coded|noted|given)\s+as\s+|"

@@ -290,6 +290,14 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # Slovak "9-ročné dievča", "chlapec"; Serbian "67-годишњи мушкарац"; Portuguese "o menino", "a menina"
     "dievča": ("female", "noun", ()), "chlapec": ("male", "noun", ()), "мушкарац": ("male", "noun", ()),
     "menino": ("male", "noun", ()), "menina": ("female", "noun", ()),
+    # Filipino "62/M, lalaki", Malay "Wanita ini", Mongolian "58 настай, эрэгтэй", Georgian "ქალი, 52 წლის", Armenian
+    # "59 տարեկան, տղամարդ", Azerbaijani "69 yaş, qadın", Albanian "djalë, 3 vjeç", Spanish "el niño", Italian
+    # "in signora di 81 anni" (the title without a name)
+    "lalaki": ("male", "noun", ()), "babae": ("female", "noun", ()), "wanita": ("female", "noun", ()),
+    "эрэгтэй": ("male", "noun", ()), "эмэгтэй": ("female", "noun", ()), "ქალი": ("female", "noun", ()),
+    "მამაკაცი": ("male", "noun", ()), "տղամարդ": ("male", "noun", ()), "կին": ("female", "noun", ()),
+    "qadın": ("female", "noun", ()), "djalë": ("male", "noun", ()),
+    "vajzë": ("female", "noun", ()), "niño": ("male", "noun", ()), "niña": ("female", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -358,6 +366,9 @@ FOREIGN_SWAPS: dict[str, str] = {
     "férfibeteget": "nőbeteget", "мужчина": "женщина", "женщина": "мужчина", "хворому": "хворій",
     "болният": "болната", "болната": "болният", "dievča": "chlapec", "chlapec": "dievča", "мушкарац": "жена",
     "menino": "menina", "menina": "menino",
+    "lalaki": "babae", "babae": "lalaki", "wanita": "lelaki", "эрэгтэй": "эмэгтэй", "эмэгтэй": "эрэгтэй",
+    "ქალი": "მამაკაცი", "მამაკაცი": "ქალი", "տղամարդ": "կին", "կին": "տղամարդ", "qadın": "kişi",
+    "djalë": "vajzë", "vajzë": "djalë", "niño": "niña", "niña": "niño",
     "pacijentkinja": "pacijent", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

@@ -8,7 +8,8 @@ este de 84 pe 48 mmHg", "الضغط 180 على 100", "فشار خون ۱۰۰ ر�
 value when
 
 * its form says what it is: a rate per minute (a heart or breathing rate, in the units of many languages: "/min",
-  "za minútu", "kali per menit", "lần/phút", "回/分", "в минуту", "το λεπτό", "فی منٹ"), a pair of pressures
+  "za minútu", "kali per menit", "lần/phút", "回/分", "в минуту", "το λεπτό", "فی منٹ", also before the count:
+  "dəqiqədə 92 vurğu"), a count without a unit that ends its clause ("breathing 22, saturating 96%"), a pair of pressures
   ("84 pe 48", "180 على 100", "138/84"), a percentage (a saturation), and
 * the last word of a vital sign before it, in the same sentence and with no number between, is of that vital sign
   (a heart word makes the rate a heart rate, a breathing word a respiratory rate; any other word, "FiO2" among them,
@@ -47,7 +48,7 @@ _PER_MINUTE = (rf"(?:{RATE_UNIT}|"
                r"[ \t]*/[ \t]*(?:мин|хв|дак|phút|分|분|دقيقة|دقیقه|মিনিট|मिनट|นาที)|"
                r"[ \t]*(?:في|فی|در|فى)[ \t]+(?:ال)?(?:دقيقة|دقیقه|منٹ)|"
                r"[ \t]*(?:ב|ל)דקה|"
-               r"[ \t]*प्रति[ \t]+मिनट|[ \t]*ครั้ง[ \t]*/[ \t]*นาที|"
+               r"[ \t]*प्रति[ \t]+मिने?ट|[ \t]*/[ \t]*मिनेट|[ \t]*ครั้ง[ \t]*/[ \t]*นาที|"
                r"[ \t]*(?:beats|breaths)[ \t]+(?:per|a|/)[ \t]*min\w*|[ \t]*per[ \t]+min\w*)")
 
 #: The words of each vital sign a sentence names before its value (case-insensitive, but the abbreviations).
@@ -67,7 +68,7 @@ _HEART = (r"pulse|puls\w*|pols\w*|pulz\w*|pulzus\w*|pouls|púls|nəbz|mapigo[ \t
           r"bradycard\w*|bradicard\w*|bradikard\w*|bradykard\w*|брадикард\w*|βραδυκαρδ\w*|"
           r"(?-i:ЧСС|ЧШС|ЧСЖ|СФ|ΣΦ|HR|FC)")
 _BREATH = (r"resp(?:ir\w*|\.)?|hingamissagedus|elpošanas[ \t]+frekvence|frekvenca[ \t]+dihanja|frymëmarrj\w*|"
-           r"öndunartíðni|anapumua|tənəffüs[ \t]+sayı|амьсгал\w*|շնչառության[ \t]+հաճախություն\w*|"
+           r"öndunartíðni|anapumua|tənəffüs[ \t]+sayı|амьсгал\w*(?:[ \t]+тоо)?|շնչառության[ \t]+հաճախություն\w*|"
            r"श्वासप्रश्वास|சுவாசம்|(?-i:NOS|Дф)|taquipneic\w*|frecven\w*[ \t]+respirator\w*|dých\w*|dýcha\w*|"
            r"dycha\w*|diše|dise|дише|дисао|дихан\w*|"
            r"дыхан\w*|дыш\w*|αναπν\w*|napas|pernapasan|nhịp[ \t]+thở|呼吸|호흡|تنفس|التنفس|تنفسه|سانس|"
@@ -96,11 +97,21 @@ _WORDS = re.compile(rf"(?<![{_LETTER}])(?:(?P<other>{_OTHER})|(?P<saturation>{_S
                     rf"(?P<pressure>{_PRESSURE})|(?P<heart>{_HEART}))(?![{_LETTER}])", re.I)
 
 #: A number, not a part of another (a date, a decimal, a range's second end).
-_NUM = r"(?<![\d.,/:\-–—~〜])\d{2,3}(?!\d|[.,]\d)"
-_RATE = re.compile(rf"(?P<n1>{_NUM})(?={_PER_MINUTE})", re.I)
+_NUM = r"(?<![\d.,/:\-–—〜])(?<!\d~)(?<!\d[ \t]~)\d{2,3}(?!\d|[.,]\d)"  # "at ~14/min" (a range's "12~14" is not)
+_RATE = re.compile(rf"(?P<n1>{_NUM})(?={_PER_MINUTE})|"
+                   # "per minute" before the count: Azerbaijani "dəqiqədə 92 vurğu", Tamil "நிமிடத்திற்கு 98"
+                   rf"(?<![^\W\d_])(?:dəqiqədə|நிமிடத்திற்கு)[ \t]*(?P<n2>{_NUM})", re.I)
 _PAIR = re.compile(rf"(?P<n1>{_NUM})[ \t]*(?:/|"
                    rf"[ \t](?:over|sobre|pe|na|su|op|auf|zu|por|juu[ \t]+ya|на|над|على|علی|روی|על)[ \t]|"
                    rf"(?<=\d)[ \t]+(?:على|علی|روی|על)[ \t]+)[ \t]*(?P<n2>\d{{2,3}})(?!\d|[.,/]\d)", re.I)
+#: A count without a unit that ends its clause, after a word of a rate: "breathing 22, saturating 96%", "breathing
+#: rapid and shallow at 32, radial pulse 148", "I counted her respiratory rate on screen at 24." — only right after
+#: "breathing" or after a few words and "at" (any other words make it another count: "pulse deficit 14", "HR rise
+#: only 16", "single-breath count 12", "FR de secours 12", Malay "tekanan nadi 38", the pulse pressure).
+_BARE_RATE = re.compile(rf"(?P<n1>{_NUM})(?=[ \t]*(?:[,;)]|\.(?:\s|$)|$)|[ \t]+(?:and|with|over|while|on)(?![^\W\d_]))",
+                        re.M)
+_BARE_RATE_GAP = re.compile(r"[ \t]+(?:(?:[^\W\d_]+[ \t]+){0,5}at[ \t]+(?:about[ \t]+|around[ \t]+|~[ \t]*)?)?$")
+_BREATHING = re.compile(r"(?<![^\W\d_])(?:breathing|breathes)$", re.I)
 _PERCENT = re.compile(rf"(?P<n1>{_NUM})(?=[ \t]*(?:%|٪|فیصد|percent|per[ \t]+cent|procent|por[ \t]+ciento|"
                       rf"pour[ \t]+cent|per[ \t]+cento|por[ \t]+cento))", re.I)
 
@@ -143,12 +154,26 @@ def _vital_word(text: str, start: int) -> str | None:
         return None
     last = words[-1]
     gap = text[last.end():start]
-    # a colon after other words names another thing ("pulzusdeficit, LF: 26/min"); a bound may stand before the
-    # word as well ("إذا قل التشبع عن 92%", "Не знижувати АТ нижче 140/90")
-    if re.search(r"\d|\S[^:]*:", gap) or _BOUND.search(text, max(window_start, last.start() - 30), start) or \
+    # a colon after other words names another thing ("pulzusdeficit, LF: 26/min"), not after the word's own
+    # abbreviation in brackets ("გულისცემის სიხშირე (გსს): 118 წთ-ში"); a bound may stand before the word as well
+    # ("إذا قل التشبع عن 92%", "Не знижувати АТ нижче 140/90")
+    if re.search(r"\d|[^\s)）][^:]*:", gap) or _BOUND.search(text, max(window_start, last.start() - 30), start) or \
             someone_elses(text, last.start()) or _UNBORN.search(text, max(0, last.start() - 25), last.start()):
         return None
     return next(kind for kind, value in last.groupdict().items() if value is not None)
+
+
+def _bare_count_follows_word(text: str, start: int) -> bool:
+    """Whether the count without a unit at ``start`` follows its rate's word as a reading does: "breathing 22",
+    "respiratory rate on screen at 24" (see :data:`_BARE_RATE`)."""
+    words = list(_WORDS.finditer(text, max(0, start - _REACH), start))
+    if not words:
+        return False
+    gap = text[words[-1].end():start]
+    if not _BARE_RATE_GAP.fullmatch(gap):
+        return False
+    return not gap.strip() and bool(_BREATHING.search(words[-1].group())) or gap.rstrip(" \t~").endswith(
+        ("at", "about", "around"))
 
 
 def read_prose_vitals(text: str, taken: set[int]) -> list[Found]:
@@ -165,18 +190,20 @@ def read_prose_vitals(text: str, taken: set[int]) -> list[Found]:
         found += items
     claimed = taken | {f.start for f in found} | {f.partner[0] for f in found if f.partner}
     for pattern, kinds in ((_RATE, {"heart": "heart_rate", "breath": "respiratory_rate"}),
-                           (_PERCENT, {"saturation": "oxygen_saturation"})):
+                           (_PERCENT, {"saturation": "oxygen_saturation"}),
+                           (_BARE_RATE, {"heart": "heart_rate", "breath": "respiratory_rate"})):
         for m in pattern.finditer(text):
-            start, end = m.start("n1"), m.end("n1")
+            group = "n1" if m["n1"] is not None else "n2"  # (n2: the count after "per minute")
+            start, end = m.start(group), m.end(group)
             if start in claimed or _BOUND_AFTER.match(text, end) or _RANGE_AFTER.match(text, end):
                 continue
             variable = kinds.get(_vital_word(text, start) or "")
-            if variable is None:
+            if variable is None or pattern is _BARE_RATE and not _bare_count_follows_word(text, start):
                 continue
             after = "" if pattern is _RATE else None  # a sentence's unit is no other thing's ("26-krát za minútu")
             item, _ = read_single(variable, text, start, end, how, after=after)
             if item:
-                item.unit_written = True
+                item.unit_written = pattern is not _BARE_RATE
                 found.append(item)
                 claimed.add(start)
     return found

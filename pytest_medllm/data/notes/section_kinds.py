@@ -111,6 +111,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # constantes" (the first set)
              # Latvian "Somatiskais stāvoklis" (the somatic state), Malay "Pemeriksaan (di wad, 23:20)"
              r"somatiskais\s+stāvoklis|^pemeriksaan\b|"
+             # Uzbek "Obyektiv ko'rik" (the objective examination)
+             r"obyektiv\s+ko['ʻ’]rik|"
              r"التقييم\s+الحالي|(?:শারীরিক|ক্লিনিক্যাল)\s+পরীক্ষা|ট্রায়াজ|lúc\s+vào\s+viện|\btoma\s+de\s+constantes\b|"
              r"\b(?:ma|rn|nursing|nurse|triage)\s+intake\b|aufnahmestatus|eintrittsstatus|\bon\s+adm\b|"
              # Czech "Objektivně (při příjmu)", Finnish "Tulotilanteessa" (on arrival), Greek "Αντικειμενική

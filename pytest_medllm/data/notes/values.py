@@ -240,6 +240,15 @@ def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, i
     return None, ""
 
 
+#: After "mm", the words of a column of mercury: "mm Hg", "mm of Hg", Azerbaijani "mm c.s." (civə sütunu), Uzbek
+#: "mm sim. ust." (simob ustuni), Latvian "mm dz. st." (dzīvsudraba stabiņa).
+_MERCURY_AFTER_MM = r"[ \t]*(?:of[ \t]+)?Hg|[ \t]+(?:c\.[ \t]*s\.|civə[ \t]+sütun|sim\.?[ \t]*ust|dz\.?[ \t]*st\.)"
+#: A pressure's unit in millimetres of mercury, in the scripts that write it with Latin letters, Cyrillic ("мм рт. ст.",
+#: Mongolian "мм.муб"), Armenian ("մմ ս.ս.") and Georgian ("მმ ვწყ. სვ.").
+MM_HG = re.compile(rf"[ \t]*(?:mm(?:{_MERCURY_AFTER_MM})|Hgmm|мм\.?[ \t]*(?:рт|муб|сын)|մմ[ \t]*ս\.?[ \t]*ս|მმ[ \t]*ვწყ)",
+                   re.I)
+
+
 def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False
                   ) -> tuple[list[Found], str]:
     """The reading "N/N" of match ``m`` (groups ``n1`` and ``n2``) as systolic and diastolic, or why not (a spaced
@@ -252,7 +261,7 @@ def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 
         return [], "the second number is not below the first: not a blood pressure"
     # centimetres of mercury, as French and West African notes write a pressure: "TA 22/12 cmHg" is 220/120 mmHg
     per_unit = 10.0 if re.match(CM_HG, text[m.end():]) else 1.0
-    if per_unit == 1.0 and re.match(r"[ \t]*(?:Gy|mm\b(?![ \t]*(?:of[ \t]+)?Hg)|cm)", text[m.end():]) or (
+    if per_unit == 1.0 and re.match(rf"[ \t]*(?:Gy|mm\b(?!{_MERCURY_AFTER_MM})|cm)", text[m.end():]) or (
             re.match(r"[ \t]*/[ \t]*\d", text[m.end():]) and not in_slash_run):
         return [], "a fraction of something else"
     if systolic * per_unit < lowest_systolic:
@@ -263,7 +272,7 @@ def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 
         if not low <= value <= high:
             return [], f"{variable} {value:g} is not a plausible blood pressure"
         flags.append(VITAL_LIMITS[variable][0] <= value <= VITAL_LIMITS[variable][1])
-    unit_written = per_unit == 10.0 or bool(re.match(r"[ \t]*mm[ \t]*(?:of[ \t]+)?Hg", text[m.end():], re.I))
+    unit_written = per_unit == 10.0 or bool(MM_HG.match(text, m.end()))
     unit = "cmHg" if per_unit == 10.0 else "mmHg"
     spans = ((m.start("n1"), m.end("n1")), (m.start("n2"), m.end("n2")))
     return [Found("systolic_bp", systolic, unit, unit_written, *spans[0], how, partner=spans[1],
