@@ -131,7 +131,7 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
                                 # Estonian "62-aastane", Macedonian and Bulgarian "59-годишна", Italian "79 aa" (anni),
                                 # Finnish "87-v. nainen"
                                 r"aastane|aastase|годишн[аиео]|годишен|aa(?=[ \t]*[,;)]|[ \t]+[^\W\d_])|"
-                                r"v\.(?=[ \t]*(?:nainen|mies|poika|tyttö|potilas))|"
+                                r"v\.?(?=[ \t]*,?[ \t]*(?:nainen|mies|poika|tyttö|potilas))|"
                                 # Italian "81enne", Latvian "29 gadus vecs", Slovenian "38-letna", Armenian
                                 # "59 տարեկան", Mongolian "58 настай", Uzbek "8 yosh", Amharic "48 ዓመት"
                                 r"enne|gadus|gadi(?=[ \t]+ve)|letn[aioe]|letni[km]|տարեկան|настай|yosh|ዓመት)"
@@ -162,6 +162,8 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("anni N", r"(?<=,)[ \t]*anni[ \t]+(?P<n>\d{1,3})\b(?![.,]\d)"),
     # Swahili "Mwanamke wa miaka 32" (a woman of 32 years)
     ("miaka", r"(?i)\bwa[ \t]+miaka[ \t]+(?P<n>\d{1,3})\b"),
+    # Croatian "Dob: 41 g." (the age, in years; English "DOB" is a date of birth)
+    ("dob", r"\b[Dd]ob:[ \t]*(?P<n>\d{1,3})[ \t]+(?:g\.|godin\w*)"),
     # a banner's cell: "CAMPBELL, Marcia (Mrs) | 55y | Female |"
     ("banner cell", r"(?<=\|)[ \t]*(?P<n>\d{1,3})[ \t]*(?:y|yrs?|years?)[ \t]*(?=\|)"),
     # "Pt: Ms Carys M___ | 46 | F |": a bare number in the cell before the sex letter's

@@ -28,6 +28,22 @@ _LOG_PULSE = re.compile(r"[ \t\u3000]*(?:(?:[(（][ \t]*)?(?:[Pp]|脈|HR|[Pp]uls
                         r"[ \t]*[(（][ \t]*(?P<bracketed>\d{2,3})[ \t]*[)）]")
 
 
+#: A header line of laboratory columns above the dated lines: their pairs are results, not pressures ("Date  Hb  TLC
+#: Platelets  HCT  SGOT/SGPT" over "18/08  15.2  2,800  62,000  46.1  142/98").
+_LAB_HEADER = re.compile(r"(?<![^\W\d_])(?:SGOT|SGPT|AST|ALT|Hb|Hgb|TLC|WBC|Plt|Platelets?|HCT|Hct|Creat\w*|Urea|INR|"
+                         r"CRP|Bili\w*|Na|K)(?![^\W\d_])")
+_BP_HEADER = re.compile(r"(?<![^\W\d_])(?:BP|B/P|blood\s+pressure|RR|TA|PA|АД|АТ|TK)(?![^\W\d_])", re.I)
+
+
+def _under_a_lab_header(text: str, start: int) -> bool:
+    """Whether the line above the dated line at ``start`` heads laboratory columns and no blood pressure."""
+    above_end = text.rfind("\n", 0, start)
+    if above_end < 0:
+        return False
+    above = text[text.rfind("\n", 0, above_end) + 1:above_end]
+    return bool(_LAB_HEADER.search(above)) and not _BP_HEADER.search(above)
+
+
 def dated_logs(text: str) -> list[Found]:
     """Readings of a log whose lines each open with a date and hold pressure-shaped pairs, two such lines or more
     in a row (a home log in any language: "03-03    158/98  p 74      149/94  p 78", "2/24　152/90（脈72）",
@@ -48,7 +64,7 @@ def dated_logs(text: str) -> list[Found]:
         if not found or line.start() != previous_end + 1:
             more += [f for rows in block for f in rows] if len(block) >= 2 else []
             block = []
-        if found:
+        if found and (block or not _under_a_lab_header(text, line.start())):
             block.append(found)
         previous_end = line.end()
     return more + ([f for rows in block for f in rows] if len(block) >= 2 else [])

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from .column_names import COLUMN_NAMES, COLUMN_NAMES_IN_LANGUAGE, MEASURED_PART
 from .languages import note_languages
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
@@ -202,67 +203,6 @@ def positional(text: str) -> list[Found]:
     return found
 
 
-_COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temperat\w*|tª|tt|الحرارة|ateş|"
-                                 # a site after the letter: Portuguese "Tª auric.", "T ax."
-                                 r"t[ª°º]?\s*(?:auric|ax|axil|timp|tímp|tymp|rect|oral|blaas|bladder|eso|esof)\w*\.?|"
-                                 # the site before it: "Rectal T (F)", "Core temp"
-                                 r"(?:rectal|oral|core|bladder|tympanic|axillary)\s+t(?:emp\w*)?|"
-                                 # Japanese and Chinese: "体温", a site's "膀胱温" (bladder), "腋窩温" (axillary)
-                                 r"[\u3040-\u30ff\u4e00-\u9fff]{0,3}温|"
-                                 # Finnish "lämpö"
-                                 r"lämpö\w*|"
-                                 # Italian "TC" (temperatura corporea)
-                                 r"tc|"
-                                 # Urdu "بخار" (fever), "درجہ حرارت"
-                                 r"بخار|درجہ\s+حرارت",
-                 # Slovak "AS" (akcia srdca), "TK" (krvný tlak), "TT" (telesná teplota); Ukrainian and Russian "ЧСС",
-                 # "АТ", "ЧД"; Arabic "النبض", "ضغط الدم", "التنفس", "تشبع الأكسجين", "الحرارة"
-                 "heart_rate": r"hr|pulse|p|heart\s*rate|puls|pols|pouls|polso|pulso|fc|hf|pr|cr|tętno|as|чсс|пульс|"
-                               r"النبض|nabız|kta|"
-                               # Indonesian "N (x/mnt)" (nadi)
-                               r"n|nadi|"
-                               # Czech "TF" (tepová frekvence), Finnish "syke"
-                               r"tf|syke|"
-                               # Lithuanian "ŠSD" (širdies susitraukimų dažnis)
-                               r"šsd|نبض|"
-                               # Latvian "Pulss", Tamil "நாடி"
-                               r"pulss|நாடி\S*|"
-                               # Japanese, Chinese and Korean "心拍数", "心率", "脈拍", "脉搏", "맥박", "심박수"
-                               r"心拍数|心率|脈拍|脉搏|脈搏|맥박|심박수",
-                 # German "RR art." (the arterial line's pressure), Arabic "الضغط" (the pressure)
-                 "blood_pressure": r"bp|b/p|nibp|abp|blood\s+pressure|ta|pa|bt|blutdruck|bloeddruk|tk|ат|ад|ضغط\s+الدم|"
-                                   r"rr\s*art\w*|الضغط|"
-                                   # Dutch "BD" (bloeddruk), Indonesian "TD (mmHg)" (tekanan darah)
-                                   r"bd|td|"
-                                   # Turkish "KB (mmHg)" (kan basıncı)
-                                   r"kb|"
-                                   # Lithuanian "AKS" (arterinis kraujo spaudimas)
-                                   r"aks|بلڈ\s+پریشر|"
-                                   # French "PNI (mmHg)" (pression non invasive); Japanese, Chinese and Korean
-                                   r"pni|血圧|血压|血壓|혈압",
-                 # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
-                 "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
-                 # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı), Czech "DF" (dechová frekvence),
-                 # Finnish "hengitystaajuus"
-                 "respiratory_rate": r"rr|resp\w*|r|fr|af|ah|rf|oddech\w*|чд|чдд|التنفس|ademh\w*|resp\.?\s*fr\.?|ss|df|"
-                                     r"hengity\w*|سانس|"
-                                     # Slovenian "f skup." (the total rate a ventilated patient breathes), Tamil
-                                     # "சுவாசம்" (Latvian "EF (x/min)" is read in _column, with its unit)
-                                     r"f\s*skup\w*|சுவாச\S*|"
-                                     # Japanese, Chinese and Korean "呼吸数", "呼吸", "呼吸频率", "호흡수"
-                                     r"呼吸数|呼吸|呼吸频率|呼吸頻率|호흡수",
-                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين|"
-                                      r"(?:ال)?تشبع"}
-
-
-#: Column names read only in a note that shows their language (:mod:`.languages`): Slovenian "FS" (frekvenca srca)
-#: and "KT (s/d)" (krvni tlak), where an English flowsheet's "FS" is a fingerstick glucose.
-_COLUMN_NAMES_IN_LANGUAGE = {"sl": {"heart_rate": r"fs", "blood_pressure": r"kt"}}
-
-#: Words a column header's "(a/b)" gives the measured part of a "N/N" cell: "RR (set/total)" holds "14/22".
-_MEASURED_PART = r"total|measured|actual|obs\w*|pt|patient"
-
-
 def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | None, str | None, int | None]:
     """The vital a table header cell names, the temperature unit it gives ("Temp (C)"), and which number of a
     "N/N" cell is the measured one when the header says ("RR (set/total)": the second). ``languages``: those the
@@ -275,7 +215,7 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
     parts = re.search(r"\(\s*([a-z]+)\s*/\s*([a-z]+)\s*\)", words)
     part = None
     if parts:
-        part = 0 if re.fullmatch(_MEASURED_PART, parts[1]) else 1 if re.fullmatch(_MEASURED_PART, parts[2]) else None
+        part = 0 if re.fullmatch(MEASURED_PART, parts[1]) else 1 if re.fullmatch(MEASURED_PART, parts[2]) else None
     if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
         return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
     bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|°\s*م|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words)
@@ -290,7 +230,7 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
         bare = re.sub(r"[.\s]", "", bare)  # initials with their periods: Spanish "P.A. (mmHg)", "F.C. (x')", "F.R."
     if re.fullmatch(r"(?:bp|b/p|nibp|blood\s+pressure)\s*/\s*(?:hr|p|pulse|puls|heart\s+rate)", bare):
         return "pressure and pulse", None, None  # a home log's "AM BP / HR" column: "146/92 / 74"
-    for variable, pattern in _COLUMN_NAMES.items():
+    for variable, pattern in COLUMN_NAMES.items():
         if re.fullmatch(pattern, bare):
             letter = unit and (unit[1] or unit[2])
             if letter and variable == "blood_pressure":
@@ -299,8 +239,8 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
                 # Latvian "AS (mmHg)" (asinsspiediens; Slovak "AS" is the heart's action), Polish "RR [mmHg]"
                 variable = "blood_pressure"
             return variable, {"c": "°C", "f": "°F"}.get(letter or ""), part
-    for language in languages & _COLUMN_NAMES_IN_LANGUAGE.keys():
-        for variable, pattern in _COLUMN_NAMES_IN_LANGUAGE[language].items():
+    for language in languages & COLUMN_NAMES_IN_LANGUAGE.keys():
+        for variable, pattern in COLUMN_NAMES_IN_LANGUAGE[language].items():
             if re.fullmatch(pattern, bare):
                 return variable, None, part
     return None, None, None

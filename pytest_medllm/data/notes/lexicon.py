@@ -298,6 +298,9 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "მამაკაცი": ("male", "noun", ()), "տղամարդ": ("male", "noun", ()), "կին": ("female", "noun", ()),
     "qadın": ("female", "noun", ()), "djalë": ("male", "noun", ()),
     "vajzë": ("female", "noun", ()), "niño": ("male", "noun", ()), "niña": ("female", "noun", ()),
+    # Bulgarian "2-годишно момче", German "Witwe" (the widow; the women's words of status most annotators mark)
+    "момче": ("male", "noun", ()), "момиче": ("female", "noun", ()), "witwe": ("female", "noun", ()),
+    "witwer": ("male", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -369,6 +372,7 @@ FOREIGN_SWAPS: dict[str, str] = {
     "lalaki": "babae", "babae": "lalaki", "wanita": "lelaki", "эрэгтэй": "эмэгтэй", "эмэгтэй": "эрэгтэй",
     "ქალი": "მამაკაცი", "მამაკაცი": "ქალი", "տղամարդ": "կին", "կին": "տղամարդ", "qadın": "kişi",
     "djalë": "vajzë", "vajzë": "djalë", "niño": "niña", "niña": "niño",
+    "момче": "момиче", "момиче": "момче", "witwe": "witwer", "witwer": "witwe",
     "pacijentkinja": "pacijent", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

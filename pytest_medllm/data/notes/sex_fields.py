@@ -12,7 +12,7 @@ from .pronouns import FEMALE, MALE, SexMention
 #: A sex field and its value: "Sex: M", "Geschl.: w", "Pohlaví: muž", "Cinsiyet: E", "Sex: masculin".
 SEX_FIELD = re.compile(r"\b(?P<label>sex|gender|sexo|sesso|sexe|geschlecht|geschl\.|geslacht|kön|płeć|cinsiyet|φύλο|"
                        r"pohlaví|pohlavie|spol|jinsia|מין|الجنس|النوع|пол|стать|nem|lytis|giới(?:\s+tính)?|jk|"
-                       r"jenis\s+kelamin|성별(?:/나이)?|लिंग|लिङ्ग|jinsi)"
+                       r"jenis\s+kelamin|성별(?:/나이)?|लिंग|लिङ्ग|jinsi|جنس)"
                        # (a Devanagari word's vowel signs are no word letters to re: "महिला")
                        r"(?![^\W\d_])\s*[:=\-]?\s*(?P<w>(?:[^\W\d_]|[\u0900-\u0903\u093a-\u094f])+)(?![^\W\d_])", re.I)
 #: The letters a field's language gives the sexes beyond M and F: Polish and Swedish "K" (kobieta, kvinna), German
@@ -24,7 +24,9 @@ _FIELD_LETTERS = {"płeć": {"k": FEMALE}, "kön": {"k": FEMALE}, "geschlecht": 
                   # Russian and Bulgarian "пол: М/Ж", Ukrainian "Стать: ч/ж" (чоловіча, жіноча)
                   "пол": {"м": MALE, "ж": FEMALE}, "стать": {"ч": MALE, "ж": FEMALE},
                   # Greek "Φύλο: Γ" (γυναίκα), Slovenian and Croatian "spol: ž" (ženski)
-                  "spol": {"ž": FEMALE}}
+                  "spol": {"ž": FEMALE},
+                  # Czech and Slovak "Pohlaví: Ž" (žena)
+                  "pohlaví": {"ž": FEMALE}, "pohlavie": {"ž": FEMALE}}
 #: Words a sex field's value may be in any language: Czech "muž"/"žena", Romanian "masculin"/"feminin".
 _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMALE,
                 # Catalan "Sexe: Dona/Home", Hebrew "מין: זכר", Arabic "الجنس: ذكر", Russian "Пол: жен./муж."
@@ -36,14 +38,17 @@ _FIELD_WORDS = {"muž": MALE, "žena": FEMALE, "masculin": MALE, "feminin": FEMA
                 # Korean "성별/나이: 여/81", Bulgarian "Пол: мъж", Hindi "लिंग: महिला"
                 "여": FEMALE, "남": MALE, "мъж": MALE, "жена": FEMALE, "महिला": FEMALE, "पुरुष": MALE,
                 # Macedonian "пол: машки", Uzbek "jinsi: qiz" (a girl) or "o'g'il" (a boy), "erkak", "ayol"
-                "машки": MALE, "qiz": FEMALE, "erkak": MALE, "ayol": FEMALE}
+                "машки": MALE, "qiz": FEMALE, "erkak": MALE, "ayol": FEMALE,
+                # Bulgarian "Пол: мъжки", Urdu "جنس: خاتون" (a woman) or "مرد"
+                "мъжки": MALE, "خاتون": FEMALE, "مرد": MALE}
 #: Each field word's counterpart of the other sex (French writes "féminin").
 _FIELD_WORD_COUNTERPARTS = {"muž": "žena", "žena": "muž", "masculin": "feminin", "feminin": "masculin",
                             "dona": "home", "home": "dona", "זכר": "נקבה", "ذكر": "أنثى", "жен": "муж", "муж": "жен",
                             "ke": "me", "me": "ke", "чоловіча": "жіноча", "жіноча": "чоловіча", "nữ": "nam", "nam": "nữ",
                             "мушки": "женски", "женски": "мушки", "мужской": "женский", "женский": "мужской",
                             "여": "남", "남": "여", "мъж": "жена", "жена": "мъж", "महिला": "पुरुष", "पुरुष": "महिला",
-                            "машки": "женски", "qiz": "o'g'il", "erkak": "ayol", "ayol": "erkak"}
+                            "машки": "женски", "qiz": "o'g'il", "erkak": "ayol", "ayol": "erkak",
+                            "мъжки": "женски", "خاتون": "مرد", "مرد": "خاتون"}
 
 
 def _field_counterpart(label: str, value: str, sex: str) -> str:

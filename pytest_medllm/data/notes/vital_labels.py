@@ -255,8 +255,9 @@ LABELS: tuple[Label, ...] = (
        meaning="blodtryck"),
     _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
+    # (a flowsheet row "BP (Systolic)", Russian "АД сист." and "АД диаст.")
     _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica|"
-              r"Sys\.?\s+BP",
+              r"Sys\.?\s+BP|BP\s*\(\s*systolic\s*\)|АД\s+сист\.?",
        "systolic_bp", not_after=_A_CHANGE),
     # Spanish and Portuguese "PAS 96–142 mmHg / PAD 50–76 mmHg" (presión arterial sistólica, diastólica)
     _L("TAS", r"TAS", "systolic_bp", "es", only_in=_ROMANCE, case_sensitive=True,
@@ -268,7 +269,7 @@ LABELS: tuple[Label, ...] = (
     _L("PAD", r"PAD", "diastolic_bp", "es/pt", only_in=_ROMANCE, case_sensitive=True,
        meaning="presión arterial diastólica (English PAD is peripheral artery disease)"),
     _L("DBP", r"DBPs?|diastolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|diastolisch|diastolique|diastolica|diastólica|"
-              r"Dia\.?\s+BP",
+              r"Dia\.?\s+BP|BP\s*\(\s*diastolic\s*\)|АД\s+диаст\.?",
        "diastolic_bp", not_after=_A_CHANGE),
     # respiratory rate
     _L("respiratory rate", r"resp(?:iratory|iration)?\.?\s+rate|respirations?|resps?\.?|resprate", "respiratory_rate"),

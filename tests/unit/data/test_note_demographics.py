@@ -1426,6 +1426,20 @@ SEX_WORDS_HELDOUT42 = [
     ("Bemor: [F.I.Sh.], 11 yosh, jinsi: qiz.", ["qiz"], ["o'g'il"]),
     ("Име: [име], 70 год., пол: машки", ["машки"], ["женски"]),
 ]
+SEX_WORDS_HELDOUT43 = [
+    # sex fields of Czech ("Pohlaví: Ž"), Bulgarian ("Пол: мъжки") and Urdu ("جنس: خاتون"), a Bulgarian boy, a German
+    # widow
+    ("Věk: 81 let      Pohlaví: Ž", ["Ž"], ["M"]),
+    ("Възраст: 5 г.       Пол: мъжки", ["мъжки"], ["женски"]),
+    ("عمر: 34 سال   جنس: خاتون", ["خاتون"], ["مرد"]),
+    ("Анамнеза: 4-годишно момче с температура.", ["момче"], ["момиче"]),
+    ("Sozialanamnese: Witwe, lebt mit der Tochter.", ["Witwe"], ["Witwer"]),
+]
+AGES_HELDOUT43 = [
+    # a Finnish header's "76 v, mies" without the period, Croatian "Dob: 41 g." (dob, the age)
+    ("Potilas: ___ ___, 68 v, nainen      Hetu: ______", 68),
+    ("Pacijent: ___ ___   Dob: 57 g.   Spol: M", 57),
+]
 AGES_HELDOUT42 = [
     # a header's "Age/Sex/Race:", a letter's "(NN YEARS)", "NNyr", Italian "-enne", Latvian "gadus", Slovenian
     # "-letna", Armenian, Mongolian, Uzbek and Amharic years
@@ -1458,7 +1472,7 @@ def test_ethnicity_fields_the_forty_second_held_out_corpus_showed(text, ethnicit
 @pytest.mark.parametrize("text, age", AGES_HELDOUT23 + AGES_HELDOUT24 + AGES_HELDOUT25 + AGES_HELDOUT29 + AGES_HELDOUT30
                          + AGES_HELDOUT31 + AGES_HELDOUT33 + AGES_HELDOUT34 + AGES_HELDOUT35
                          + AGES_HELDOUT36 + AGES_HELDOUT37 + AGES_HELDOUT38 + AGES_HELDOUT39
-                         + AGES_HELDOUT41 + AGES_HELDOUT42)
+                         + AGES_HELDOUT41 + AGES_HELDOUT42 + AGES_HELDOUT43)
 def test_ages_the_retired_held_out_corpora_showed(text, age):
     """Each form of an age the held-out corpora heldout23 to heldout25 and heldout29 showed missing, written here (not
     copied)."""
@@ -1471,7 +1485,7 @@ def test_ages_the_retired_held_out_corpora_showed(text, age):
                          + SEX_WORDS_HELDOUT32 + SEX_WORDS_HELDOUT33 + SEX_WORDS_HELDOUT34
                          + SEX_WORDS_HELDOUT35 + SEX_WORDS_HELDOUT36 + SEX_WORDS_HELDOUT37
                          + SEX_WORDS_HELDOUT38 + SEX_WORDS_HELDOUT39 + SEX_WORDS_HELDOUT41
-                         + SEX_WORDS_HELDOUT42)
+                         + SEX_WORDS_HELDOUT42 + SEX_WORDS_HELDOUT43)
 def test_sex_words_and_their_counterparts_the_retired_held_out_corpora_showed(text, sex_words, counterparts):
     """The words that mark the patient's sex, and what a counterfactual writes for each, in forms heldout23 to
     heldout29 showed missing."""

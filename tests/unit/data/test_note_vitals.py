@@ -70,7 +70,7 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: dev44's chosen readings (0.800 at the lowest): notes written in prose whose authors starred a set the rule passes
 #: over (a nurse's timed "VS 1930" line, a clinic's repeat, an orthostatic table's supine row, a video call's
 #: self-measured set).
-#: dev45's °C (0.874) and other-language rates and pressures: heldout43 as scored after round 44, not studied yet.
+#: dev45's °C (0.874): a Hungarian fever chart headed "T reggel / T este" (morning, evening) the extractor does not read.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
@@ -853,66 +853,51 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev44b-032@(503, 506)", "dev44b-032@(507, 510)", "dev44b-032@(790, 793)", "dev44b-032@(794, 797)",
               "dev44b-032@(1551, 1553)", "dev44b-033@(562, 564)", "dev44b-033@(565, 567)", "dev44b-033@(591, 594)",
               "dev44b-033@(752, 754)", "dev44b-033@(755, 757)", "dev44b-033@(781, 784)"},
-    # dev45 was heldout43, scored once (README) after round 44 and not studied yet: notes as record systems print or
-    # export them; what it misses is listed here so that a change which breaks one of its found spans shows by name
+    # dev45 was heldout43, scored once (README) after round 44 and then studied in part (round 45): tables headed in
+    # Hindi and Bengali, "BP (Systolic)" rows, a laboratory table's pairs (FORMS_HELDOUT43, NOT_VITALS_HELDOUT43) and
+    # four examination headings (CHOSEN_HELDOUT43); left are a Hungarian fever chart, a Japanese order written before
+    # its rows, Epic rows whose "(!)" flags shift the cells off their headers, OCR'd labels ("Pu1se"), a "HR trend"
+    # and the current column of a Min/Max/Current table its annotator starred
     "dev45": {"dev45a-001@(580, 583)", "dev45a-002@(354, 358)", "dev45a-002@(372, 376)", "dev45a-002@(395, 397)",
               "dev45a-002@(413, 415)", "dev45a-002@(434, 436)", "dev45a-002@(452, 454)", "dev45a-002@(473, 476)",
-              "dev45a-002@(482, 485)", "dev45a-002@(491, 494)", "dev45a-002@(513, 515)", "dev45a-002@(522, 524)",
-              "dev45a-002@(531, 533)", "dev45a-002@(552, 554)", "dev45a-002@(570, 572)", "dev45a-006@(2521, 2524)",
-              "dev45a-011@(364, 368)", "dev45a-011@(373, 377)", "dev45a-013@(272, 275)", "dev45a-013@(277, 279)",
-              "dev45a-013@(937, 940)", "dev45a-013@(941, 943)", "dev45a-016@(3280, 3283)", "dev45a-016@(3285, 3288)",
-              "dev45a-020@(1347, 1350)", "dev45a-020@(1468, 1471)", "dev45a-020@(1805, 1808)",
-              "dev45a-020@(1810, 1812)", "dev45a-021@(355, 357)", "dev45a-021@(358, 360)", "dev45a-021@(423, 426)",
-              "dev45a-021@(427, 429)", "dev45a-021@(490, 493)", "dev45a-021@(494, 496)", "dev45a-025@(1441, 1444)",
-              "dev45a-025@(1448, 1451)", "dev45a-025@(1455, 1458)", "dev45a-027@(1728, 1731)",
-              "dev45a-027@(1732, 1734)", "dev45a-027@(1780, 1783)", "dev45a-027@(1784, 1787)",
-              "dev45a-027@(1833, 1836)", "dev45a-027@(1837, 1840)", "dev45a-027@(1886, 1889)",
-              "dev45a-027@(1890, 1893)", "dev45a-027@(1939, 1942)", "dev45a-027@(1943, 1946)",
-              "dev45a-027@(1992, 1994)", "dev45a-027@(1995, 1997)", "dev45a-029@(403, 404)", "dev45a-029@(802, 804)",
-              "dev45a-029@(830, 833)", "dev45a-029@(1499, 1501)", "dev45a-030@(1964, 1966)", "dev45a-031@(713, 716)",
-              "dev45a-031@(723, 725)", "dev45a-031@(728, 730)", "dev45a-031@(1594, 1596)", "dev45a-031@(1709, 1711)",
-              "dev45a-034@(1023, 1026)", "dev45b-003@(2002, 2006)", "dev45b-005@(965, 968)", "dev45b-005@(1112, 1115)",
-              "dev45b-005@(1116, 1118)", "dev45b-007@(2000, 2002)", "dev45b-007@(2156, 2158)",
-              "dev45b-007@(2159, 2161)", "dev45b-008@(326, 330)", "dev45b-008@(628, 632)", "dev45b-009@(1881, 1885)",
-              "dev45b-009@(1892, 1896)", "dev45b-009@(1902, 1904)", "dev45b-009@(1907, 1909)",
-              "dev45b-009@(1932, 1936)", "dev45b-009@(1943, 1947)", "dev45b-009@(1953, 1955)",
-              "dev45b-009@(1958, 1961)", "dev45b-009@(1984, 1988)", "dev45b-009@(1995, 1999)",
-              "dev45b-009@(2005, 2007)", "dev45b-009@(2010, 2012)", "dev45b-009@(2035, 2039)",
-              "dev45b-009@(2046, 2050)", "dev45b-009@(2056, 2058)", "dev45b-009@(2061, 2063)",
-              "dev45b-010@(1785, 1787)", "dev45b-011@(704, 708)", "dev45b-011@(1626, 1630)", "dev45b-011@(1736, 1739)",
-              "dev45b-011@(1824, 1828)", "dev45b-011@(1834, 1838)", "dev45b-011@(1848, 1852)",
-              "dev45b-011@(1858, 1862)", "dev45b-011@(1872, 1876)", "dev45b-011@(1882, 1886)",
-              "dev45b-011@(2009, 2013)", "dev45b-012@(687, 689)", "dev45b-014@(3316, 3318)", "dev45b-014@(3325, 3328)",
-              "dev45b-014@(3345, 3347)", "dev45b-014@(3354, 3356)", "dev45b-014@(3430, 3432)",
+              "dev45a-002@(491, 494)", "dev45a-002@(513, 515)", "dev45a-002@(531, 533)", "dev45a-002@(552, 554)",
+              "dev45a-002@(570, 572)", "dev45a-006@(2521, 2524)", "dev45a-011@(364, 368)", "dev45a-011@(373, 377)",
+              "dev45a-013@(272, 275)", "dev45a-013@(277, 279)", "dev45a-013@(937, 940)", "dev45a-013@(941, 943)",
+              "dev45a-016@(3280, 3283)", "dev45a-016@(3285, 3288)", "dev45a-020@(1347, 1350)",
+              "dev45a-020@(1468, 1471)", "dev45a-020@(1805, 1808)", "dev45a-020@(1810, 1812)", "dev45a-021@(355, 357)",
+              "dev45a-021@(358, 360)", "dev45a-021@(423, 426)", "dev45a-021@(427, 429)", "dev45a-021@(490, 493)",
+              "dev45a-021@(494, 496)", "dev45a-025@(1441, 1444)", "dev45a-025@(1448, 1451)", "dev45a-025@(1455, 1458)",
+              "dev45a-027@(1780, 1783)", "dev45a-027@(1784, 1787)", "dev45a-027@(1833, 1836)",
+              "dev45a-027@(1837, 1840)", "dev45a-027@(1886, 1889)", "dev45a-027@(1890, 1893)",
+              "dev45a-027@(1939, 1942)", "dev45a-027@(1943, 1946)", "dev45a-027@(1992, 1994)",
+              "dev45a-027@(1995, 1997)", "dev45a-029@(403, 404)", "dev45a-029@(802, 804)", "dev45a-029@(830, 833)",
+              "dev45a-029@(1499, 1501)", "dev45a-030@(1964, 1966)", "dev45a-031@(713, 716)", "dev45a-031@(723, 725)",
+              "dev45a-031@(728, 730)", "dev45a-031@(1594, 1596)", "dev45a-031@(1709, 1711)", "dev45a-034@(1023, 1026)",
+              "dev45b-003@(2002, 2006)", "dev45b-005@(965, 968)", "dev45b-005@(1112, 1115)", "dev45b-005@(1116, 1118)",
+              "dev45b-007@(2000, 2002)", "dev45b-007@(2156, 2158)", "dev45b-007@(2159, 2161)", "dev45b-008@(326, 330)",
+              "dev45b-009@(1881, 1885)", "dev45b-009@(1892, 1896)", "dev45b-009@(1902, 1904)",
+              "dev45b-009@(1907, 1909)", "dev45b-009@(1932, 1936)", "dev45b-009@(1943, 1947)",
+              "dev45b-009@(1953, 1955)", "dev45b-009@(1958, 1961)", "dev45b-009@(1984, 1988)",
+              "dev45b-009@(1995, 1999)", "dev45b-009@(2005, 2007)", "dev45b-009@(2010, 2012)",
+              "dev45b-009@(2035, 2039)", "dev45b-009@(2046, 2050)", "dev45b-009@(2056, 2058)",
+              "dev45b-009@(2061, 2063)", "dev45b-010@(1785, 1787)", "dev45b-011@(704, 708)", "dev45b-011@(1626, 1630)",
+              "dev45b-011@(1736, 1739)", "dev45b-011@(1824, 1828)", "dev45b-011@(1834, 1838)",
+              "dev45b-011@(1848, 1852)", "dev45b-011@(1858, 1862)", "dev45b-011@(1872, 1876)",
+              "dev45b-011@(1882, 1886)", "dev45b-011@(2009, 2013)", "dev45b-012@(687, 689)", "dev45b-014@(3430, 3432)",
               "dev45b-014@(3439, 3441)", "dev45b-014@(3458, 3462)", "dev45b-014@(3467, 3471)", "dev45b-018@(539, 542)",
               "dev45b-018@(543, 545)", "dev45b-018@(554, 556)", "dev45b-018@(1056, 1058)", "dev45b-018@(1127, 1129)",
               "dev45b-020@(305, 308)", "dev45b-020@(1386, 1388)", "dev45b-020@(1418, 1421)", "dev45b-021@(1056, 1059)",
-              "dev45b-021@(1060, 1062)", "dev45b-021@(1214, 1217)", "dev45b-021@(1221, 1224)",
-              "dev45b-021@(1225, 1227)", "dev45b-021@(1233, 1235)", "dev45b-021@(1250, 1253)",
-              "dev45b-021@(1257, 1260)", "dev45b-021@(1261, 1263)", "dev45b-021@(1269, 1271)",
-              "dev45b-021@(1276, 1281)", "dev45b-021@(1290, 1292)", "dev45b-021@(1297, 1300)",
-              "dev45b-021@(1301, 1303)", "dev45b-021@(1309, 1311)", "dev45b-021@(1316, 1320)",
-              "dev45b-021@(1329, 1331)", "dev45b-021@(1336, 1339)", "dev45b-021@(1340, 1342)",
-              "dev45b-021@(1348, 1350)", "dev45b-021@(1355, 1359)", "dev45b-022@(969, 972)", "dev45b-022@(977, 979)",
-              "dev45b-022@(980, 982)", "dev45b-022@(988, 990)", "dev45b-022@(1023, 1025)", "dev45b-022@(1031, 1034)",
-              "dev45b-022@(1035, 1037)", "dev45b-022@(1042, 1044)", "dev45b-022@(1074, 1076)",
-              "dev45b-022@(1082, 1085)", "dev45b-022@(1086, 1088)", "dev45b-022@(1093, 1095)",
-              "dev45b-022@(1328, 1332)", "dev45b-023@(265, 268)", "dev45b-023@(269, 272)", "dev45b-023@(493, 496)",
-              "dev45b-023@(497, 500)", "dev45b-025@(2022, 2025)", "dev45b-025@(2026, 2028)", "dev45b-025@(2081, 2084)",
-              "dev45b-025@(2085, 2087)", "dev45b-026@(1621, 1625)", "dev45b-026@(1633, 1636)", "dev45b-028@(621, 625)",
-              "dev45b-028@(626, 629)", "dev45b-028@(630, 632)", "dev45b-028@(633, 635)", "dev45b-028@(636, 638)",
-              "dev45b-028@(639, 641)", "dev45b-028@(662, 666)", "dev45b-028@(667, 670)", "dev45b-028@(671, 673)",
-              "dev45b-028@(674, 676)", "dev45b-028@(677, 679)", "dev45b-028@(680, 682)", "dev45b-028@(698, 702)",
-              "dev45b-028@(703, 706)", "dev45b-028@(707, 709)", "dev45b-028@(710, 713)", "dev45b-028@(714, 716)",
-              "dev45b-028@(717, 719)", "dev45b-028@(744, 748)", "dev45b-028@(749, 752)", "dev45b-028@(753, 755)",
-              "dev45b-028@(756, 758)", "dev45b-028@(759, 761)", "dev45b-028@(762, 764)", "dev45b-028@(780, 784)",
-              "dev45b-028@(785, 788)", "dev45b-028@(789, 791)", "dev45b-028@(792, 794)", "dev45b-028@(795, 797)",
-              "dev45b-028@(798, 800)", "dev45b-031@(586, 589)", "dev45b-031@(590, 593)", "dev45b-031@(809, 812)",
-              "dev45b-031@(813, 816)", "dev45b-033@(522, 524)", "dev45b-033@(525, 527)", "dev45b-033@(534, 537)",
-              "dev45b-033@(544, 546)", "dev45b-033@(776, 779)", "dev45b-033@(780, 782)", "dev45b-033@(821, 823)",
-              "dev45b-033@(862, 864)", "dev45b-033@(1234, 1237)", "dev45b-035@(577, 579)", "dev45b-035@(580, 582)",
-              "dev45b-035@(593, 596)", "dev45b-035@(606, 610)", "dev45b-035@(1142, 1145)", "dev45b-035@(1146, 1148)",
-              "dev45b-035@(1153, 1155)", "dev45b-035@(1160, 1164)"},
+              "dev45b-021@(1060, 1062)", "dev45b-022@(1328, 1332)", "dev45b-023@(265, 268)", "dev45b-023@(269, 272)",
+              "dev45b-023@(493, 496)", "dev45b-023@(497, 500)", "dev45b-025@(2022, 2025)", "dev45b-025@(2026, 2028)",
+              "dev45b-025@(2081, 2084)", "dev45b-025@(2085, 2087)", "dev45b-026@(1621, 1625)",
+              "dev45b-026@(1633, 1636)", "dev45b-028@(621, 625)", "dev45b-028@(626, 629)", "dev45b-028@(630, 632)",
+              "dev45b-028@(633, 635)", "dev45b-028@(636, 638)", "dev45b-028@(639, 641)", "dev45b-028@(662, 666)",
+              "dev45b-028@(667, 670)", "dev45b-028@(671, 673)", "dev45b-028@(674, 676)", "dev45b-028@(677, 679)",
+              "dev45b-028@(680, 682)", "dev45b-028@(698, 702)", "dev45b-028@(703, 706)", "dev45b-028@(707, 709)",
+              "dev45b-028@(710, 713)", "dev45b-028@(714, 716)", "dev45b-028@(717, 719)", "dev45b-028@(744, 748)",
+              "dev45b-028@(749, 752)", "dev45b-028@(753, 755)", "dev45b-028@(756, 758)", "dev45b-028@(759, 761)",
+              "dev45b-028@(762, 764)", "dev45b-028@(780, 784)", "dev45b-028@(785, 788)", "dev45b-028@(789, 791)",
+              "dev45b-028@(792, 794)", "dev45b-028@(795, 797)", "dev45b-028@(798, 800)", "dev45b-033@(1234, 1237)"},
 }
 
 
@@ -2845,6 +2830,36 @@ FORMS_HELDOUT42 = [
         ("diastolic_bp", "56")]),
     ("TPR 100.2/96/22 at 0600.", [("temperature", "100.2"), ("heart_rate", "96"), ("respiratory_rate", "22")]),
 ]
+FORMS_HELDOUT43 = [
+    # tables headed in Hindi and Bengali (Bengali digits), flowsheet rows "BP (Systolic)" / "BP (Diastolic)" and
+    # Russian "АД сист." / "АД диаст." across min and max columns
+    ("समय     पल्स   बीपी        तापमान (°F)\n10:00   104    150/90      99.2\n11:00   96     142/86      98.8\n", [
+        ("heart_rate", "104"), ("systolic_bp", "150"), ("diastolic_bp", "90"), ("temperature", "99.2"),
+        ("heart_rate", "96"), ("systolic_bp", "142"), ("diastolic_bp", "86"), ("temperature", "98.8")]),
+    ("সময়     নাড়ি    রক্তচাপ    শ্বাস\n৮:০০    ১০৪     ৯৬/৬০      ২২\n৯:০০    ৯২      ১০২/৬৬     ২০\n", [
+        ("heart_rate", "১০৪"), ("systolic_bp", "৯৬"), ("diastolic_bp", "৬০"), ("respiratory_rate", "২২"),
+        ("heart_rate", "৯২"), ("systolic_bp", "১০২"), ("diastolic_bp", "৬৬"), ("respiratory_rate", "২০")]),
+    ("Vitals (last 24 hrs)   Min    Max    Current\nBP (Systolic)          104    146    122\n"
+     "BP (Diastolic)         58     88     70\n", [
+         ("systolic_bp", "104"), ("systolic_bp", "146"), ("systolic_bp", "122"), ("diastolic_bp", "58"),
+         ("diastolic_bp", "88"), ("diastolic_bp", "70")]),
+    ("Параметр      мин     макс\nАД сист.      96      132\nАД диаст.     54      80\n", [
+        ("systolic_bp", "96"), ("systolic_bp", "132"), ("diastolic_bp", "54"), ("diastolic_bp", "80")]),
+]
+NOT_VITALS_HELDOUT43 = [
+    # a dated table of laboratory results whose "SGOT/SGPT" pairs look like pressures
+    ("Date     Hb     Platelets   HCT    SGOT/SGPT\n14/03    13.8   88,000      44.2   156/104\n"
+     "15/03    14.1   52,000      46.0   198/132\n", []),
+]
+CHOSEN_HELDOUT43 = [
+    # examination headings: Finnish "Tulotila teholle", Catalan "Constants a l'arribada", Danish "Objektiv us.", Czech
+    # "Před HD" (before the dialysis), each after values in the history
+    ("Ensihoidon mittauksissa syke 124.\n\nTulotila teholle (klo 03.10):\nsyke 102 SR\n", "102"),
+    ("L'SEM va registrar FC 130.\n\nConstants a l'arribada (infermeria, 09:40): TA 104/60 mmHg · FC 116 bpm\n",
+     "116"),
+    ("Egen læge målte puls 100 i sidste uge.\n\nObjektiv us.:\nBT 150/90, puls 84\n", "84"),
+    ("Doma večer P 64/min.\n\nPřed HD (07:10): TK 150/80, P 72/min\n", "72"),
+]
 NOT_VITALS_HELDOUT42 = [
     # a duration after a list of the vital signs to watch is no rate ("every 15 min"), in English and Russian
     ("Vitals (BP, PR, RR) every 15 min x 1 hr, then every 30 min.", []),
@@ -3327,7 +3342,8 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT32, FORMS_HELDOUT33, FORMS_HELDOUT34,
                                                                 FORMS_HELDOUT35, FORMS_HELDOUT36,
                                                                 FORMS_HELDOUT37, FORMS_HELDOUT38, FORMS_HELDOUT39,
-                                                                FORMS_HELDOUT40, FORMS_HELDOUT41, FORMS_HELDOUT42)
+                                                                FORMS_HELDOUT40, FORMS_HELDOUT41, FORMS_HELDOUT42,
+                                                                FORMS_HELDOUT43)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -3351,7 +3367,7 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT36, CHOSEN_HELDOUT37,
                                                                          CHOSEN_HELDOUT38, CHOSEN_HELDOUT39,
                                                                          CHOSEN_HELDOUT40, CHOSEN_HELDOUT41,
-                                                                         CHOSEN_HELDOUT42)
+                                                                         CHOSEN_HELDOUT42, CHOSEN_HELDOUT43)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -3361,7 +3377,7 @@ def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rat
 
 @pytest.mark.parametrize("text, expected", NOT_VITALS_HELDOUT33 + NOT_VITALS_HELDOUT34 + NOT_VITALS_HELDOUT35
                          + NOT_VITALS_HELDOUT36 + NOT_VITALS_HELDOUT38 + NOT_VITALS_HELDOUT39
-                         + NOT_VITALS_HELDOUT41 + NOT_VITALS_HELDOUT42)
+                         + NOT_VITALS_HELDOUT41 + NOT_VITALS_HELDOUT42 + NOT_VITALS_HELDOUT43)
 def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expected):
     """A mean arterial pressure, targets, a last period's date, altered calling criteria, a mask's name and a fetal
     heart rate that heldout33 to heldout36 showed read as readings, written here: only the readings around them are
