@@ -100,8 +100,13 @@ _AGE_FORMS: tuple[tuple[str, str], ...] = (
     ("aged", r"(?i)\baged[ \t]+(?P<n>\d{1,3})\b"),
     # a header's "Age/Sex/Race: 61/M/Chinese", a letter's "(56 YEARS)", "29yr Black African female"
     ("age/sex", r"(?i)\bage[ \t]*/[ \t]*(?:sex|gender)(?:[ \t]*/[ \t]*race)?[ \t]*:[ \t]*(?P<n>\d{1,3})(?=[ \t]*/)"),
-    ("years in brackets", r"\((?P<n>\d{1,3})[ \t]+(?:YEARS|YRS|years|yrs)\)"),
-    ("yr glued", r"(?<![\d.])(?P<n>\d{1,3})yrs?\b"),
+    # (after a title and a name, or a date of birth, only: "HTN (10 years)" is a duration; "29yr" only before a sex
+    # or "old")
+    ("years in brackets", r"(?:\b(?:Mr|Mrs|Ms|Miss|MR|MRS|MS|MISS)\.?[ \t]+(?:\[[^\]\n]{1,30}\]|_{2,}|"
+                          r"(?:[A-Z][A-Za-z'-]+[ \t]*){1,3})[ \t]*|\bDOB\b[^\n()]{0,40}?)"
+                          r"\((?P<n>\d{1,3})[ \t]+(?:YEARS|YRS|years|yrs)\)"),
+    ("yr glued", r"(?<![\d.])(?P<n>\d{1,3})yrs?\b(?=[ \t]+(?:[A-Za-z-]+[ \t]+){0,3}(?:male|female|man|woman|boy|girl|"
+                 r"gentleman|lady|old)\b)"),
     ("age", r"(?i)\bage(?:[ \t]*\((?:years?|yrs?|y)\))?[ \t]*:?[ \t]*(?P<n>\d{1,3})(?=\b|y\b|yrs?\b)"
             r"(?!\s*(?:-|to)\s*\d)"),
     # "Mr ___, 57,", "Mr D, 72,", "Pt: Mr D.T., 79": a name, a surname's initial or initials

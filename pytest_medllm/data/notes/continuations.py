@@ -202,7 +202,7 @@ _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:
 #: A French or Dutch range "entre … et …" of pressures, before its first or its second pair: "TA entre 105/65 et
 #: 125/85" (the range reader's ends, not readings; German "lagen zwischen 118/70 und 134/82" tells readings).
 _BETWEEN_PAIRS = re.compile(r"(?<![^\W\d_])(?:entre|tussen)[ \t]+"
-                            r"(?:\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]+(?:et|and|und|en|y|e)[ \t]+)?$", re.I)
+                            r"(?:\d{2,3}[ \t]*/[ \t]*\d{2,3}[ \t]+(?:et|en)[ \t]+)?$", re.I)
 #: The shape a reading on a topic line must have (stricter than a labelled reading: nothing names the pair).
 _TOPIC_SHAPE = {"systolic_bp": (60, 260), "diastolic_bp": (30, 160)}
 #: The rest of a range after its first number: "-110", "s-100s", "'s", "s/90s".

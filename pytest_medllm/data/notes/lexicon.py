@@ -228,8 +228,8 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "nichtraucherin": ("female", "noun", ()), "raucherin": ("female", "noun", ()),
     "fumatrice": ("female", "noun", ()), "hr.": ("male", "title", ("de", "da", "no")),
     "père": ("male", "mother of children", ("fr",)),
-    # Russian nouns and pronouns ("Больная Т., 76 лет", "Она контактна"); the status words of other languages
-    # ("veuve", "exfumador", "aposentado") are left out: most annotators do not count them as sex words
+    # Russian nouns and pronouns ("Больная Т., 76 лет", "Она контактна"); other status words ("exfumador",
+    # "aposentado") are left out: most annotators do not count them as sex words (a widow's are read, below)
     "больная": ("female", "noun", ("ru",)), "больной": ("male", "noun", ("ru",)),
     "пациентка": ("female", "noun", ()), "она": ("female", "pronoun", ("ru",)), "он": ("male", "pronoun", ("ru",)),
     "её": ("female", "possessive", ("ru",)),
@@ -298,9 +298,12 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "მამაკაცი": ("male", "noun", ()), "տղամարդ": ("male", "noun", ()), "կին": ("female", "noun", ()),
     "qadın": ("female", "noun", ()), "djalë": ("male", "noun", ()),
     "vajzë": ("female", "noun", ()), "niño": ("male", "noun", ()), "niña": ("female", "noun", ()),
-    # Bulgarian "2-годишно момче", German "Witwe" (the widow; the women's words of status most annotators mark)
+    # Bulgarian "2-годишно момче"; a widow or widower ("Witwe", "veuve", "vedova", "viuda", "viúva"): the word tells
+    # the sex, so a counterfactual that kept it would contradict itself (about half the annotators mark it)
     "момче": ("male", "noun", ()), "момиче": ("female", "noun", ()), "witwe": ("female", "noun", ()),
-    "witwer": ("male", "noun", ()),
+    "witwer": ("male", "noun", ()), "veuve": ("female", "noun", ()), "veuf": ("male", "noun", ()),
+    "vedova": ("female", "noun", ()), "vedovo": ("male", "noun", ()), "viuda": ("female", "noun", ()),
+    "viudo": ("male", "noun", ()), "viúva": ("female", "noun", ()), "viúvo": ("male", "noun", ()),
 }
 #: The counterpart of each foreign sex word, for a rewrite (lower-case; the rewrite keeps the original's capitals).
 FOREIGN_SWAPS: dict[str, str] = {
@@ -372,7 +375,8 @@ FOREIGN_SWAPS: dict[str, str] = {
     "lalaki": "babae", "babae": "lalaki", "wanita": "lelaki", "эрэгтэй": "эмэгтэй", "эмэгтэй": "эрэгтэй",
     "ქალი": "მამაკაცი", "მამაკაცი": "ქალი", "տղամարդ": "կին", "կին": "տղամարդ", "qadın": "kişi",
     "djalë": "vajzë", "vajzë": "djalë", "niño": "niña", "niña": "niño",
-    "момче": "момиче", "момиче": "момче", "witwe": "witwer", "witwer": "witwe",
+    "момче": "момиче", "момиче": "момче", "witwe": "witwer", "witwer": "witwe", "veuve": "veuf", "veuf": "veuve",
+    "vedova": "vedovo", "vedovo": "vedova", "viuda": "viudo", "viudo": "viuda", "viúva": "viúvo", "viúvo": "viúva",
     "pacijentkinja": "pacijent", "hendes": "hans", "пациента": "пациентки", "patienten": "patientin",
 }
 assert set(FOREIGN_SWAPS) == set(FOREIGN_SEX_WORDS)

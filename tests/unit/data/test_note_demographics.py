@@ -1434,11 +1434,19 @@ SEX_WORDS_HELDOUT43 = [
     ("عمر: 34 سال   جنس: خاتون", ["خاتون"], ["مرد"]),
     ("Анамнеза: 4-годишно момче с температура.", ["момче"], ["момиче"]),
     ("Sozialanamnese: Witwe, lebt mit der Tochter.", ["Witwe"], ["Witwer"]),
+    # the widow's word of the other Romance languages: a counterfactual must not keep it beside the other sex
+    ("Mode de vie : veuve, vit seule.", ["veuve"], ["veuf"]),
+    ("Anamnesi: vedova, vive sola.", ["vedova"], ["vedovo"]),
 ]
 AGES_HELDOUT43 = [
     # a Finnish header's "76 v, mies" without the period, Croatian "Dob: 41 g." (dob, the age)
     ("Potilas: ___ ___, 68 v, nainen      Hetu: ______", 68),
     ("Pacijent: ___ ___   Dob: 57 g.   Spol: M", 57),
+    # years in brackets after a title and a name or a date of birth, "NNyr" before the sex; a duration in brackets or
+    # glued to "yrs" elsewhere is no age (a guard: the age is the later "67 yo")
+    ("RE: MRS. [name] (71 YEARS), HOSPITAL NO. 0xx", 71),
+    ("Patient: [name]   DOB 02 Mar 1941 (83 yrs)   Residence: home", 83),
+    ("HTN (10 years), DM x 20yrs on metformin; 67 yo man", 67),
 ]
 AGES_HELDOUT42 = [
     # a header's "Age/Sex/Race:", a letter's "(NN YEARS)", "NNyr", Italian "-enne", Latvian "gadus", Slovenian
