@@ -193,7 +193,9 @@ _TOPIC_PAIR = re.compile(r"(?<![\d/.,])(?<![{\[\-–][ \t])(?<![{\[\-–])(?P<n1
 #: The same pairs, or written with an "x" as Brazil writes a pressure ("158x96"): read on a dated log's lines only.
 _TOPIC_OR_X_PAIR = re.compile(_TOPIC_PAIR.pattern.replace(r"(?:[ \t]*/[ \t]*|", r"(?:[ \t]*[/x][ \t]*|", 1))
 _NOT_READING_BEFORE = re.compile(r"(?:<|(?<![-=])>|≤|≥|＜|＞|≦|≧|\b(?:goal|target|aim|keep|maintain|below|under|above|"
-                                 r"über|unter|sous|au-dessus|dessous|descendre|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
+                                 r"über|unter|sous|au-dessus|encima|sopra|sotto|boven|onder|ridurre|abaixo|debajo|senken|baisser|"
+                                 # French "ne pas descendre en dessous de 160/100" (a floor)
+                                 r"dessous|descendre|"
                                  # Croatian and Serbian below/above ("tlak održavan ispod 180/105 mmHg"), Polish
                                  r"ispod|iznad|poniżej|powyżej|"
                                  r"less\s+than|"

@@ -375,8 +375,10 @@ def tables(text: str) -> list[Found]:
             pass  # a timed table's sub-heading ("Recovery:" between a sedation record's rows): the table goes on
         elif columns and len(filled) >= 2 and bounded == delimited:
             timed_rows = bool(re.match(r"[ \t|]*\d{1,2}:?\d{2}\b", line))
+            # (a value aligns where it starts, after Epic's "(!)" flag: "(!) 124" under "Pulse")
             places = list(range(len(cells))) if delimited else _aligned(
-                [(start - offset, start - offset + len(cell)) for start, cell in cells], header_spans)
+                [(start - offset + len(re.match(r"\(!\)[ \t]*|", cell)[0]), start - offset + len(cell))
+                 for start, cell in cells], header_spans)
             for index, (start, cell) in enumerate(cells):
                 if not cell.strip() or places[index] is None or places[index] >= len(columns):
                     continue

@@ -9,7 +9,8 @@ value when
 
 * its form says what it is: a rate per minute (a heart or breathing rate, in the units of many languages: "/min",
   "za minútu", "kali per menit", "lần/phút", "回/分", "в минуту", "το λεπτό", "فی منٹ", also before the count:
-  "dəqiqədə 92 vurğu"), a count without a unit that ends its clause ("breathing 22, saturating 96%"), a pair of pressures
+  "dəqiqədə 92 vurğu"), a count without a unit that ends its clause ("breathing 22, saturating 96%"), a pair of
+  pressures
   ("84 pe 48", "180 على 100", "138/84"), a percentage (a saturation), and
 * the last word of a vital sign before it, in the same sentence and with no number between, is of that vital sign
   (a heart word makes the rate a heart rate, a breathing word a respiratory rate; any other word, "FiO2" among them,

@@ -10,10 +10,11 @@ import re
 
 from .values import Found, pressure_at, read_single
 
-#: A run whose order its heading spells with slashes, as Taiwanese and Indian nursing notes write it: "T/P/R：38.7/108/22",
-#: "TPR 98.6/88/20", "T/P/R/BP: 37.2/88/18/120/80" (the pressure takes two numbers).
+#: A run whose order its heading spells with slashes: "T/P/R：38.7/108/22", "TPR 98.6/88/20", "T/P/R/BP:
+#: 37.2/88/18/120/80" (the pressure takes two numbers).
 _SLASH_HEADING = re.compile(r"(?<![A-Za-z/])(?P<h>(?:T|BT|P|PR|HR|R|RR|BP)(?:/(?:T|BT|P|PR|HR|R|RR|BP)){2,4}|TPR)"
-                            r"[ \t]*[:：=]?[ \t]*(?P<v>\d{2,3}(?:\.\d)?(?:[ \t]*/[ \t]*\d{2,3}(?:\.\d)?){2,5})(?![\d/.])")
+                            r"[ \t]*[:：=]?[ \t]*"
+                            r"(?P<v>\d{2,3}(?:\.\d)?(?:[ \t]*/[ \t]*\d{2,3}(?:\.\d)?){2,5})(?![\d/.])")
 _HEADING_SLOT = {"T": "temperature", "BT": "temperature", "P": "heart_rate", "PR": "heart_rate", "HR": "heart_rate",
                  "R": "respiratory_rate", "RR": "respiratory_rate", "BP": "blood_pressure"}
 

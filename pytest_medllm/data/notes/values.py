@@ -245,8 +245,8 @@ def ventilator_rate(text: str, label_start: int, end: int) -> tuple[tuple[int, i
 _MERCURY_AFTER_MM = r"[ \t]*(?:of[ \t]+)?Hg|[ \t]+(?:c\.[ \t]*s\.|civə[ \t]+sütun|sim\.?[ \t]*ust|dz\.?[ \t]*st\.)"
 #: A pressure's unit in millimetres of mercury, in the scripts that write it with Latin letters, Cyrillic ("мм рт. ст.",
 #: Mongolian "мм.муб"), Armenian ("մմ ս.ս.") and Georgian ("მმ ვწყ. სვ.").
-MM_HG = re.compile(rf"[ \t]*(?:mm(?:{_MERCURY_AFTER_MM})|Hgmm|мм\.?[ \t]*(?:рт|муб|сын)|մմ[ \t]*ս\.?[ \t]*ս|მმ[ \t]*ვწყ)",
-                   re.I)
+MM_HG = re.compile(rf"[ \t]*(?:mm(?:{_MERCURY_AFTER_MM})|Hgmm|мм\.?[ \t]*(?:рт|муб|сын)|"
+                   r"մմ[ \t]*ս\.?[ \t]*ս|მმ[ \t]*ვწყ)", re.I)
 
 
 def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False
