@@ -50,7 +50,9 @@ COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temper
                                   # French "PNI (mmHg)" (pression non invasive); Japanese, Chinese and Korean
                                   r"pni|血圧|血压|血壓|혈압|"
                                   # Hindi "बीपी", "रक्तचाप", Bengali "রক্তচাপ"
-                                  r"बीपी|रक्तचाप|রক্তচাপ",
+                                  r"बीपी|बी\.\s*पी\.?|रक्तचाप|রক্তচাপ|"
+                                  # Chinese "有创血压" (invasive, an arterial line's), "无创血压" (the cuff's)
+                                  r"(?:有创|无创|有創|無創)血[压壓]",
                 # "Sys BP", "Dia BP" (a NEWS2 chart's columns)
                 "systolic_bp": r"sbp|systolic|sys(?:t\w*)?(?:\s*bp)?", "diastolic_bp": r"dbp|diastolic|dia(?:st\w*)?(?:\s*bp)?",
                 # Dutch "Ademh.", Danish "Resp.fr.", Turkish "SS" (solunum sayısı), Czech "DF" (dechová frekvence),
@@ -63,7 +65,7 @@ COLUMN_NAMES = {"temperature": r"t|t°|temp\w*|tmax|t\s*\(\s*°?[cf]\s*\)|temper
                                     # Japanese, Chinese and Korean "呼吸数", "呼吸", "呼吸频率", "호흡수"
                                     r"呼吸数|呼吸|呼吸频率|呼吸頻率|호흡수|"
                                     # Hindi "श्वास", Bengali "শ্বাস" (the breaths)
-                                    r"श्वास|শ্বাস",
+                                    r"श्वास|श्वसन|শ্বাস",
                 "oxygen_saturation": r"spo2|sao2|sato2|o2\s*sat\w*|sats?|o2|pulse\s*ox|(?:تشبع\s+)?الأكسجين|"
                                      r"(?:ال)?تشبع"}
 

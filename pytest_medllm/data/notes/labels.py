@@ -99,6 +99,8 @@ _THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+th
 #: that a label without a value fails fast).
 _GAP_PIECE = (rf"[ \t]*(?:[:=|\-–—\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
+              # Epic's 24-hour range in round brackets before the current value: "Resp:  (14-24) 18"
+              rf"\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)(?=[ \t]+\d)|"
               rf"\(?(?:(?:in|over|last|past|the)[ \t]+)*\d{{1,2}}[ \t]*(?:h|hrs?|hours?)\)?(?=[ \t:])|"
               rf"°[ \t]*[CF]?(?![A-Za-z])|%|bpm|mm[ \t]*Hg|/min|[LR](?=[ \t]*\d)|"
               # a flowsheet row's qualifier after a comma: "Systolic BP, Invasive   108 mmHg"

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .column_names import COLUMN_NAMES, COLUMN_NAMES_IN_LANGUAGE, MEASURED_PART
 from .languages import note_languages
@@ -218,7 +219,9 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
         part = 0 if re.fullmatch(MEASURED_PART, parts[1]) else 1 if re.fullmatch(MEASURED_PART, parts[2]) else None
     if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
         return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
-    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|°\s*م|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b", "", words)
+    # (per minute in Hindi, Bengali and Arabic too: "नाड़ी/मि.", "النبض/د")
+    bare = re.sub(r"\(.*?\)|\[.*?\]|°\s*[cf]\b|°\s*م|\bin\s+%|%|\bbpm\b|\bmm\s*hg\b|/min\b|/\s*(?:मि|মি)\.?|"
+                  r"/\s*د(?![\u0600-\u06FF])", "", words)
     bare = bare.strip().rstrip(".:").strip()
     bare = re.sub(r"\s*,.*$", "", bare)  # the unit after a comma: "АТ, мм рт. ст.", "ЧСС, уд/хв"
     # the value measured, not set: French "FR mesurée", "RR measured"
@@ -345,6 +348,17 @@ def _aligned(cells: list[tuple[int, int]], headers: list[tuple[int, int]]) -> li
     return places
 
 
+def _display_spans(line: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` of ``line`` in the columns a screen shows them at: a wide character (Chinese, Japanese, Korean)
+    takes two, so a header of wide characters lines up with the numbers its author aligned under it."""
+    if line.isascii():
+        return spans
+    columns = [0]
+    for character in line:
+        columns.append(columns[-1] + (2 if unicodedata.east_asian_width(character) in "WF" else 1))
+    return [(columns[start], columns[end]) for start, end in spans]
+
+
 def tables(text: str) -> list[Found]:
     """Values under a header row of vital columns. Delimited cells go by their place; cells aligned by spaces go to
     the header the order-keeping alignment of the row with the header gives them (:func:`_aligned`), or by their place
@@ -365,7 +379,7 @@ def tables(text: str) -> list[Found]:
             pass  # a rule under the header ("| --- | --- |"): the table goes on
         elif len(filled) >= 3 and not any(re.fullmatch(r"[\s\d.,:/%\-]*\d[\s\d.,:/%\-]*", c) for _, c in filled):
             named = [(start - offset, *_column(cell, languages)) for start, cell in cells]
-            header_spans = [(start - offset, start - offset + len(cell)) for start, cell in cells]
+            header_spans = _display_spans(line, [(start - offset, start - offset + len(cell)) for start, cell in cells])
             columns = named if sum(v is not None for _, v, _, _ in named) >= 2 and (
                 bounded or len(filled) == len(cells)) \
                 else None
@@ -376,9 +390,9 @@ def tables(text: str) -> list[Found]:
         elif columns and len(filled) >= 2 and bounded == delimited:
             timed_rows = bool(re.match(r"[ \t|]*\d{1,2}:?\d{2}\b", line))
             # (a value aligns where it starts, after Epic's "(!)" flag: "(!) 124" under "Pulse")
-            places = list(range(len(cells))) if delimited else _aligned(
-                [(start - offset + len(re.match(r"\(!\)[ \t]*|", cell)[0]), start - offset + len(cell))
-                 for start, cell in cells], header_spans)
+            places = list(range(len(cells))) if delimited else _aligned(_display_spans(line, [
+                (start - offset + len(re.match(r"\(!\)[ \t]*|", cell)[0]), start - offset + len(cell))
+                for start, cell in cells]), header_spans)
             for index, (start, cell) in enumerate(cells):
                 if not cell.strip() or places[index] is None or places[index] >= len(columns):
                     continue

@@ -75,6 +75,7 @@ _BREATH = (r"resp(?:ir\w*|\.)?|hingamissagedus|elpošanas[ \t]+frekvence|frekven
            r"дыхан\w*|дыш\w*|αναπν\w*|napas|pernapasan|nhịp[ \t]+thở|呼吸|호흡|تنفس|التنفس|تنفسه|سانس|"
            r"נשימ\w*|श्वास|सांस|শ্বাস|การหายใจ|solunum\w*|oddech\w*|légzés\w*|hengity\w*|andning\w*|"
            r"ademhaling\w*|atemfrequenz|atmung|breath\w*|tachypn\w*|taquipn\w*|tachipn\w*|тахипн\w*|ταχύπνοι\w*|"
+           r"polypn\w*|bradypn\w*|"
            r"(?-i:ЧД|ЧДД|FR)")
 _SATURATION = (r"pulse[ \t]+ox\w*|"
                r"satur\w*|metning\w*|mettun|mettar|piesātinājum\w*|nasičenost|սատուրացի\w*|сатурац\w*|κορεσμ\w*|"
@@ -91,7 +92,9 @@ _OTHER = (r"FiO2|EF|LVEF|PA[ \t]+pressures?|pulmonary[ \t]+(?:artery[ \t]+)?pres
           r"(?-i:f|Vt|VT|PEEP|SIMV|PCV|IPAP|EPAP|Pinsp|LF)|"
           r"weight|peso|Gewicht|poids|вес|маса|масса|vaha|váha|waga|βάρος|وزن|משקל|"
           r"glyc\w*|glic\w*|glukos\w*|glucos\w*|глюк\w*|глик\w*|GCS|MAP|PAM|CVP|PVC|ЦВД|fetal\w*|fœtal\w*|fetal|"
-          r"CTG|KTG|ECG|EKG|ЕКГ|ЭКГ|ΗΚΓ|心電図|心电图|심전도|تخطيط|אק\"ג")
+          r"CTG|KTG|ECG|EKG|ЕКГ|ЭКГ|ΗΚΓ|心電図|心电图|심전도|تخطيط|אק\"ג|"
+          # a ventilator's own rate: Russian "ЧД аппарата 14/мин"
+          r"аппарат\w*")
 #: A letter of the scripts that write words apart (Chinese, Japanese, Thai and Arabic glue words to what goes before).
 _LETTER = r"A-Za-zÀ-ÿĀ-žА-Яа-яЁёЇїІіЄєЂ-џΑ-Ωα-ωΆ-ώ"
 _WORDS = re.compile(rf"(?<![{_LETTER}])(?:(?P<other>{_OTHER})|(?P<saturation>{_SATURATION})|(?P<breath>{_BREATH})|"
@@ -127,7 +130,7 @@ _BOUND = re.compile(r"[<>≤≥＜＞≦≧]|(?<![^\W\d_])(?:below|above|under|o
                     r"عن|قل|زاد|بالای|بالاتر|زیر|هدف|מעל|מתחת|יעד|"
                     # a ventilator's set or backup rate: "FR impostata 16/min", "yedek solunum sayısı 14/dk"
                     r"set|impostat\w*|programad\w*|prog|réglée?|yedek|backup|back-up|nastav\w*)(?![^\W\d_])|"
-                    r"目標|目标|以上|以下|이상|이하|未満|超え", re.I)
+                    r"目標|目标|以上|以下|이상|이하|未満|超え|設定|设定|设置", re.I)
 _BOUND_AFTER = re.compile(rf"[^\n\d]{{0,6}}(?:{BOUND_AFTER_WORDS}|or[ \t]+(?:above|more|higher|below|less|lower)|"
                           r"से[ \t]+(?:ऊपर|कम|अधिक|ज़्यादा)|বেশি|উপরে|(?:o|ou)[ \t]+m[aá]s)", re.I)  # (以上, 이하: BOUND_AFTER_WORDS)
 #: A fetus's or a newborn's reading in the mother's note: "fetal heart rate 140 bpm", "FHR", "胎心".

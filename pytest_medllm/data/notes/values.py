@@ -77,7 +77,9 @@ BP_DECADES = re.compile(r"(?<![\d/])\d{1,2}0'?s(?:[ \t]*[-–][ \t]*\d{1,2}0'?s)
 #: Words after a value (and its unit) that make it a bound, not a reading: Korean and Japanese "or more"/"or less"/
 #: "below" ("이상", "以下", "未満"), Turkish "üzerinde"/"altında", Hungarian "alatt"/"felett", Bengali "-এর বেশি".
 BOUND_AFTER_WORDS = (r"(?:이상|이하|以上|以下|未満|を超え|üzerin\w*|altın\w*|alatt|felett|fölött|"
-                     r"-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে))")
+                     r"-?এর[ \t]+(?:বেশি|নিচে|কম|উপরে)|"
+                     # Hindi "३० से ऊपर" (above 30), "से कम" (below)
+                     r"से[ \t]+(?:ऊपर|कम|अधिक|ज़्यादा|नीचे))")
 RANGE_IN_BRACKETS = r"\[[^\[\]\n]{0,60}?\d[^\[\]\n]{0,30}?[-–][^\[\]\n]{0,30}?\d[^\[\]\n]{0,20}\]"
 #: Units that say a number is a rate per minute ("88/min", "118 lpm", "16 atti/min", "72 bpm").
 RATE_UNIT = r"[ \t]*(?:bpm|b/min|b/m\b|c/m\b|c/min\b|beats|breaths|/[ \t]?min|/'|x['´’]|lpm|rpm|irpm|ipm|spm|cpm|" \

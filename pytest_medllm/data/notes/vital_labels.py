@@ -132,7 +132,9 @@ LABELS: tuple[Label, ...] = (
     _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
     # Hindi "नाड़ी 112/मिनट", "पल्स 108/मिनट"
     _L("नाड़ी", r"नाड़ी|नाडी|पल्स|हृदय\s+गति", "heart_rate", "hi", meaning="the pulse, the heart rate in Hindi"),
-    _L("श्वसन दर", r"श्वसन(?:\s+दर)?|श्वास\s+दर", "respiratory_rate", "hi", meaning="the breathing rate in Hindi"),
+    # (also "साँस की दर 32/मिनट", the rate of breath)
+    _L("श्वसन दर", r"श्वसन(?:\s+दर)?|श्वास\s+दर|स(?:ाँ|ां)स(?:\s+की\s+दर)?", "respiratory_rate", "hi",
+       meaning="the breathing rate in Hindi"),
     _L("रक्तचाप", r"रक्तचाप", "blood_pressure", "hi", meaning="the blood pressure in Hindi"),
     _L("तापमान", r"तापमान", "temperature", "hi", meaning="the temperature in Hindi"),
     # Vietnamese "M 118 l/ph" (mạch), "NT 30 l/ph" (nhịp thở), "tần số 110 l/ph" (the heart's rate on its line)
@@ -276,8 +278,9 @@ LABELS: tuple[Label, ...] = (
     # a ventilator's set rate is no breathing rate: "set RR 20", "RR (Set): 24"
     _L("R/R", r"R/R(?=[ \t:]*\d)", "respiratory_rate", "en (India)", case_sensitive=True,
        meaning="the respiratory rate as Indian case sheets write it: 'R/R: 22/min'"),
+    # (Japanese and Chinese "設定RR 16", "设定RR": the set rate)
     _L("RR", r"RR(?![ \t]*\(?[ \t]*[Ss]et\b)|[Rr]r(?=[ \t:=]*\d)", "respiratory_rate", case_sensitive=True,
-       not_after=r"\bset[ \t]*$"),
+       not_after=r"(?:\bset|設定|设定|设置)[ \t]*$"),
     _L("tachypneic to", r"tachypn(?:o|e)ic\s+(?:to|at|in\s+the)|breathing\s+at|breathing\s+rate", "respiratory_rate"),
     _L("solunum sayısı", r"solunum\s+say[ıi]s[ıi]", "respiratory_rate", "tr", not_after=r"(?:yedek|ayarlanan|set)\s*$",
        meaning="the breathing rate in Turkish (a ventilator's backup rate, 'yedek solunum sayısı', is no reading)"),
@@ -299,9 +302,11 @@ LABELS: tuple[Label, ...] = (
     _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.?\s*συχν\.?|αναπν\.|ademhaling|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
     # Urdu "سانس 22 فی منٹ", Bengali "শ্বাস ২৪/মিনিট", Chinese "呼吸 24次/分"
-    _L("سانس", r"سانس|শ্বাস(?:প্রশ্বাস)?(?:\s+হার)?|呼吸(?=[ \t]*[:：]?[ \t]*\d)", "respiratory_rate", "ur/bn/zh",
+    _L("سانس", r"سانس|শ্বাস(?:প্রশ্বাস|ের)?(?:\s+হার)?|呼吸(?=[ \t]*[:：]?[ \t]*\d)", "respiratory_rate", "ur/bn/zh",
        meaning="the breathing in Urdu, Bengali and Chinese"),
-    _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР|респираторна\s+фреквенција)(?![А-Яа-яЁёЇїІіЄє])",
+    # (not "ЧД аппарата 14/мин", the ventilator's rate)
+    _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР|респираторна\s+фреквенција)(?![А-Яа-яЁёЇїІіЄє])"
+              r"(?![ \t]+аппарат)",
        "respiratory_rate", "ru/uk/bg/sr",
        case_sensitive=True, meaning="частота дыхательных движений, the breathing rate in Russian, Ukrainian, Bulgarian"),
     _L("التنفس", r"(?:معدل\s+)?(?:ال)?تنفس|נשימות|קצב\s+נשימה|öndunartíðni", "respiratory_rate", "ar/he/is"),
