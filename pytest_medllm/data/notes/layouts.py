@@ -217,6 +217,8 @@ def _column(cell: str, languages: frozenset[str] = frozenset()) -> tuple[str | N
     part = None
     if parts:
         part = 0 if re.fullmatch(MEASURED_PART, parts[1]) else 1 if re.fullmatch(MEASURED_PART, parts[2]) else None
+    if re.fullmatch(r"bt\s*\((?:膀胱|腋窩|直腸|口腔|鼓膜|肛温|腋温)\)", words):
+        return "temperature", "°C", None  # a Japanese chart's "BT(膀胱)" (body temperature, bladder; Swedish BT a pressure)
     if re.fullmatch(r"ef\s*\(\s*x?\s*/\s*min\s*\)", words):
         return "respiratory_rate", None, None  # Latvian elpošanas frekvence; English EF is the ejection fraction
     # (per minute in Hindi, Bengali and Arabic too: "नाड़ी/मि.", "النبض/د")
@@ -415,7 +417,7 @@ _EMPTY_CELL = re.compile(rf"{_CELL_GAP}(?:-{{1,3}}|—|–|n/?a|N/?A|\.|\*|x)(?=
 _FLAG_BEFORE = r"(?:\(!\)[ \t]*)?"
 _ROW_VALUE = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>{NUMBER}(?:,\d)?)(?![\d/]|[ \t]?[-–][ \t]?\d)")
 _ROW_PAIR = re.compile(rf"{_CELL_GAP}{_FLAG_BEFORE}(?P<v>\d{{1,3}})[ \t]*/[ \t]*\d{{1,3}}(?![\d/])")
-_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿА-Яа-яЁёЇїІіЄєΑ-Ωα-ω][A-Za-zÀ-ÿА-Яа-яЁёЇїІіЄєΑ-Ωα-ω0-9 ()/°.,%#\-]{0,30}?"
+_ROW_LABEL = re.compile(r"[ \t|]*[A-Za-zÀ-ÿА-Яа-яЁёЇїІіЄєΑ-Ωα-ω][A-Za-zÀ-ÿА-Яа-яЁёЇїІіЄєΑ-Ωα-ω0-9 ()/°.,;→%#\-]{0,30}?"
                         r"[ \t:|]*(?:\(!\)[ \t]*)?")
 
 

@@ -135,7 +135,8 @@ LABELS: tuple[Label, ...] = (
     # (also "साँस की दर 32/मिनट", the rate of breath)
     _L("श्वसन दर", r"श्वसन(?:\s+दर)?|श्वास\s+दर|स(?:ाँ|ां)स(?:\s+की\s+दर)?", "respiratory_rate", "hi",
        meaning="the breathing rate in Hindi"),
-    _L("रक्तचाप", r"रक्तचाप", "blood_pressure", "hi", meaning="the blood pressure in Hindi"),
+    _L("रक्तचाप", r"रक्तचाप|बीपी|बी\.\s*पी\.?", "blood_pressure", "hi",
+       meaning="the blood pressure in Hindi ('बीपी', the English letters written in Devanagari)"),
     _L("तापमान", r"तापमान", "temperature", "hi", meaning="the temperature in Hindi"),
     # Vietnamese "M 118 l/ph" (mạch), "NT 30 l/ph" (nhịp thở), "tần số 110 l/ph" (the heart's rate on its line)
     _L("M (mạch)", r"M|tần\s+số(?:\s+(?:tim|thất)(?:\s+trung\s+bình)?)?|nhịp\s+xoang(?:\s+(?:nhanh|chậm))?",
