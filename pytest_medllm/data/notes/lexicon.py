@@ -291,8 +291,7 @@ FOREIGN_SEX_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "dievča": ("female", "noun", ()), "chlapec": ("male", "noun", ()), "мушкарац": ("male", "noun", ()),
     "menino": ("male", "noun", ()), "menina": ("female", "noun", ()),
     # Filipino "62/M, lalaki", Malay "Wanita ini", Mongolian "58 настай, эрэгтэй", Georgian "ქალი, 52 წლის", Armenian
-    # "59 տարեկան, տղամարդ", Azerbaijani "69 yaş, qadın", Albanian "djalë, 3 vjeç", Spanish "el niño", Italian
-    # "in signora di 81 anni" (the title without a name)
+    # "59 տարեկան, տղամարդ", Azerbaijani "69 yaş, qadın", Albanian "djalë, 3 vjeç", Spanish "el niño"
     "lalaki": ("male", "noun", ()), "babae": ("female", "noun", ()), "wanita": ("female", "noun", ()),
     "эрэгтэй": ("male", "noun", ()), "эмэгтэй": ("female", "noun", ()), "ქალი": ("female", "noun", ()),
     "მამაკაცი": ("male", "noun", ()), "տղամարդ": ("male", "noun", ()), "կին": ("female", "noun", ()),

@@ -146,9 +146,9 @@ _DOSE_AFTER = re.compile(r"[ \t]*(?:mg|mcg|µg|g|ml|mL|IU|units?)(?![^\W\d_])")
 _REACH = 60
 
 
-def _vital_word(text: str, start: int) -> str | None:
-    """The kind of the last vital-sign word before ``start`` in its sentence, with no number between ("heart",
-    "breath", "saturation", "pressure", "other"), or ``None``."""
+def _vital_word(text: str, start: int) -> re.Match | None:
+    """The last vital-sign word before ``start`` in its sentence, with no number between (its group names its kind:
+    "heart", "breath", "saturation", "pressure", "other"), or ``None``."""
     window_start = max(0, start - _REACH)
     ends = list(_SENTENCE_END.finditer(text, window_start, start))
     if ends:
@@ -164,20 +164,20 @@ def _vital_word(text: str, start: int) -> str | None:
     if re.search(r"\d|[^\s)）][^:]*:", gap) or _BOUND.search(text, max(window_start, last.start() - 30), start) or \
             someone_elses(text, last.start()) or _UNBORN.search(text, max(0, last.start() - 25), last.start()):
         return None
-    return next(kind for kind, value in last.groupdict().items() if value is not None)
+    return last
 
 
-def _bare_count_follows_word(text: str, start: int) -> bool:
-    """Whether the count without a unit at ``start`` follows its rate's word as a reading does: "breathing 22",
-    "respiratory rate on screen at 24" (see :data:`_BARE_RATE`)."""
-    words = list(_WORDS.finditer(text, max(0, start - _REACH), start))
-    if not words:
-        return False
-    gap = text[words[-1].end():start]
-    if not _BARE_RATE_GAP.fullmatch(gap):
-        return False
-    return not gap.strip() and bool(_BREATHING.search(words[-1].group())) or gap.rstrip(" \t~").endswith(
-        ("at", "about", "around"))
+def _kind(word: re.Match | None) -> str:
+    """The kind of a vital-sign word of :data:`_WORDS` ("" for none)."""
+    return next((kind for kind, value in word.groupdict().items() if value is not None), "") if word else ""
+
+
+def _bare_count_follows(text: str, word: re.Match, start: int) -> bool:
+    """Whether the count without a unit at ``start`` follows its rate's ``word`` as a reading does: right after
+    "breathing" ("breathing 22") or after a few words and "at" ("respiratory rate on screen at 24"); see
+    :data:`_BARE_RATE`."""
+    gap = text[word.end():start]
+    return bool(_BARE_RATE_GAP.fullmatch(gap)) and (bool(gap.strip()) or bool(_BREATHING.search(word.group())))
 
 
 def read_prose_vitals(text: str, taken: set[int]) -> list[Found]:
@@ -186,7 +186,8 @@ def read_prose_vitals(text: str, taken: set[int]) -> list[Found]:
     found: list[Found] = []
     how = "told in a sentence after a word of its vital sign"
     for m in _PAIR.finditer(text):
-        if m.start("n1") in taken or _BOUND_AFTER.match(text, m.end()) or _vital_word(text, m.start()) != "pressure" \
+        if m.start("n1") in taken or _BOUND_AFTER.match(text, m.end()) or \
+                _kind(_vital_word(text, m.start())) != "pressure" \
                 or _RANGE_AFTER.match(text, m.end()) or _DOSE_AFTER.match(text, m.end()) \
                 or _BETWEEN.search(text, max(0, m.start() - 12), m.start()):
             continue  # "BP range 124/78 - 148/94", "TA entre 105/65 et 125/85": the range reader's
@@ -201,8 +202,9 @@ def read_prose_vitals(text: str, taken: set[int]) -> list[Found]:
             start, end = m.start(group), m.end(group)
             if start in claimed or _BOUND_AFTER.match(text, end) or _RANGE_AFTER.match(text, end):
                 continue
-            variable = kinds.get(_vital_word(text, start) or "")
-            if variable is None or pattern is _BARE_RATE and not _bare_count_follows_word(text, start):
+            word = _vital_word(text, start)
+            variable = kinds.get(_kind(word))
+            if variable is None or pattern is _BARE_RATE and not _bare_count_follows(text, word, start):
                 continue
             after = "" if pattern is _RATE else None  # a sentence's unit is no other thing's ("26-krát za minútu")
             item, _ = read_single(variable, text, start, end, how, after=after)
