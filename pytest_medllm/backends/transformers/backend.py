@@ -10,26 +10,25 @@ the continuation positions for log-likelihoods.
 from __future__ import annotations
 
 import warnings
-from typing import Callable, Sequence, TypeVar
+from typing import Sequence
 
 import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
-from ..base import Backend, BackendError, BatchCallback
+from ..base import Backend, BackendError
 from ..clock import ForwardClock
 from ..fingerprint import fingerprint as env_fingerprint
 from ..model_registry import ModelSpec
-from .batching import scoring_batches, sharing_order
 from .cpu_kernels import keep_freed_memory, pack_linear_layers, wants_onednn
 from .devices import resolve_dtype
 from .generation import ContinuousGeneration
 from .kv_cache import left_padded_positions
 from .scoring import Scoring
 
-R = TypeVar("R")
 
 #: End-of-turn markers of common chat templates; generation stops at whichever the tokenizer knows.
 END_OF_TURN_TOKENS = ("<|im_end|>", "<|eot_id|>", "<end_of_turn>", "<|end|>", "<|endoftext|>", "<|return|>")
+
 
 class TransformersBackend(ContinuousGeneration, Scoring, Backend):
     """A causal language model loaded with ``AutoModelForCausalLM``."""
@@ -175,20 +174,6 @@ class TransformersBackend(ContinuousGeneration, Scoring, Backend):
                 ids[row, width - len(seq):] = torch.tensor(seq, dtype=torch.long)
                 mask[row, width - len(seq):] = 1
         return ids.to(self.input_device), mask.to(self.input_device), left_padded_positions(mask).to(self.input_device)
-
-    def _run_batched(self, encoded: list[list[int]], run: Callable[[list[int]], list[R]],
-                     on_batch: BatchCallback | None) -> list[R]:
-        """``run`` (a prefill-only pass) on batches of rows that share prefixes and have similar lengths, cut where
-        they compute the fewest positions; results in request order."""
-        results: list[R | None] = [None] * len(encoded)
-        order = sharing_order(list(range(len(encoded))), encoded)
-        for batch in scoring_batches(order, self.batch_size, encoded, self.MIN_SHARED_PREFIX):
-            outputs = run(batch)
-            for index, output in zip(batch, outputs):
-                results[index] = output
-            if on_batch is not None:
-                on_batch(list(zip(batch, outputs)))
-        return results  # type: ignore[return-value]
 
     def close(self) -> None:
         self.clock.detach()

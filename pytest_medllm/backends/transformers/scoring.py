@@ -19,6 +19,7 @@ from ..base import (
 from ..cloze_tokens import first_tokens, refuse_shared_first_tokens
 from ..tokens import common_prefix_length
 from .kv_cache import cache_of, left_padded_positions, repeat_rows, with_cache
+from .prefix_tree import PrefixNode, leaf_chunks, plan_prefix_tree
 
 R = TypeVar("R")
 
@@ -44,16 +45,12 @@ class Scoring:
                                        lambda token: repr(self.tokenizer.convert_ids_to_tokens(token)))
             token_sets.append(sets)
 
-        def run(batch: list[int]) -> list[ChoiceScores]:
-            def reduce(row: int, logprobs: torch.Tensor) -> ChoiceScores:
-                sets = token_sets[batch[row]]
-                return ChoiceScores(logprobs=tuple(float(torch.logsumexp(logprobs[0, ids_], dim=0)) for ids_ in sets))
+        def reduce(row: int, logprobs: torch.Tensor) -> ChoiceScores:
+            return ChoiceScores(logprobs=tuple(float(torch.logsumexp(logprobs[0, ids_], dim=0))
+                                               for ids_ in token_sets[row]))
 
-            sequences = [encoded[i] for i in batch]
-            return self._forward_gather(sequences, [[len(s) - 1] for s in sequences], reduce)
-
-        # Prompts that share a prefix (counterfactual notes of one patient) share a batch, which reads it once.
-        return self._run_batched(encoded, run, on_batch)
+        # Prompts that share prefixes (a task's instruction, one patient's counterfactual notes) read them once.
+        return self._gather_by_prefix_tree(encoded, [[len(s) - 1] for s in encoded], reduce, on_batch)
 
     # -- log-likelihood ------------------------------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest], on_batch: BatchCallback | None = None
@@ -94,30 +91,26 @@ class Scoring:
         spans = [range(len(context) - 1, len(context) + len(continuation) - 1) for context, continuation in pairs]
         wanted_by_feed = [sorted({p for i in members for p in spans[i]}) for members in users]
 
-        def run(batch: list[int]) -> list[list[tuple[int, TokenLogprobs]]]:
-            def reduce(row: int, logprobs: torch.Tensor) -> list[tuple[int, TokenLogprobs]]:
-                feed = batch[row]
-                where = {p: j for j, p in enumerate(wanted_by_feed[feed])}
-                out = []
-                for i in users[feed]:
-                    continuation = pairs[i][1]
-                    rows = logprobs[[where[p] for p in spans[i]]]
-                    target = torch.tensor(continuation, device=logprobs.device)
-                    chosen = rows.gather(1, target.view(-1, 1)).squeeze(1).cpu().tolist()
-                    greedy = (rows.argmax(-1) == target).cpu().tolist()
-                    out.append((i, TokenLogprobs(token_ids=tuple(continuation),
-                                                 tokens=tuple(self.tokenizer.convert_ids_to_tokens(continuation)),
-                                                 logprobs=tuple(chosen), greedy=tuple(greedy))))
-                return out
-
-            return self._forward_gather([feeds[f] for f in batch], [wanted_by_feed[f] for f in batch], reduce)
+        def reduce(feed: int, logprobs: torch.Tensor) -> list[tuple[int, TokenLogprobs]]:
+            where = {p: j for j, p in enumerate(wanted_by_feed[feed])}
+            out = []
+            for i in users[feed]:
+                continuation = pairs[i][1]
+                rows = logprobs[[where[p] for p in spans[i]]]
+                target = torch.tensor(continuation, device=logprobs.device)
+                chosen = rows.gather(1, target.view(-1, 1)).squeeze(1).cpu().tolist()
+                greedy = (rows.argmax(-1) == target).cpu().tolist()
+                out.append((i, TokenLogprobs(token_ids=tuple(continuation),
+                                             tokens=tuple(self.tokenizer.convert_ids_to_tokens(continuation)),
+                                             logprobs=tuple(chosen), greedy=tuple(greedy))))
+            return out
 
         def expand(done: list[tuple[int, list[tuple[int, TokenLogprobs]]]]) -> None:
             if on_batch is not None:
                 on_batch([pair for _, produced in done for pair in produced])
 
         results: list[TokenLogprobs | None] = [None] * len(requests)
-        for produced in self._run_batched(feeds, run, expand):
+        for produced in self._gather_by_prefix_tree(feeds, wanted_by_feed, reduce, expand):
             for i, value in produced:
                 results[i] = value
         return results  # type: ignore[return-value]
@@ -125,36 +118,90 @@ class Scoring:
     # -- forward passes that compute logits only where they are needed -------------------------------------------
     #: Largest logits tensor (batch × positions × vocabulary, in floats) computed at once.
     LOGITS_BUDGET = 1 << 27
-    #: Shortest common prefix worth reading once for a whole batch.
+    #: Shortest prefix worth reading once for several rows.
     MIN_SHARED_PREFIX = 16
 
-    @torch.inference_mode()
-    def _forward_gather(self, sequences: list[list[int]], wanted: list[list[int]],
-                        reduce: Callable[[int, torch.Tensor], R]) -> list[R]:
-        """One forward pass over ``sequences``; for row ``r`` call ``reduce(r, logprobs)`` where ``logprobs[j]``
-        is the log-softmax (float32, full vocabulary) at position ``wanted[r][j]`` of that row's own tokens.
+    #: A forward pass's fixed cost, in positions' worth: a prefix is read once for several rows only when that saves
+    #: more positions than its own pass costs.
+    PREFIX_PASS_COST = 64
 
-        When the batch shares a long token prefix (counterfactual notes of one patient), the prefix is read once
-        and its key/value cache reused by every row; only the differing remainders are computed per row.
+    @torch.inference_mode()
+    def _gather_by_prefix_tree(self, sequences: list[list[int]], wanted: list[list[int]],
+                               reduce: Callable[[int, torch.Tensor], R], on_batch: BatchCallback | None) -> list[R]:
+        """Prefill-only passes over ``sequences``; for row ``r`` call ``reduce(r, logprobs)`` where ``logprobs[j]``
+        is the log-softmax (float32, full vocabulary) at position ``wanted[r][j]`` of that row's own tokens; results
+        in request order, each pass's reported to ``on_batch``.
+
+        Prefixes that rows share are read once, each from its parent prefix's key/value cache (a tree,
+        :mod:`.prefix_tree`: the chat template and a task's instruction once per call, a patient's note once for
+        all its counterfactuals); every row reads only its tokens after the deepest prefix it shares, in passes of
+        at most ``batch_size`` rows. A wanted position inside a shared prefix takes its logits from that prefix's
+        pass (a note's log-likelihood, token by token, for all its counterfactuals up to their first changed value).
         """
-        shared = self._common_prefix(sequences)
-        if len(sequences) > 1 and shared >= self.MIN_SHARED_PREFIX:
-            return self._forward_with_prefix(sequences, wanted, reduce, shared)
-        out: list[R] = []
+        # Every row keeps at least its last token to read itself; logits at a wanted position inside a shared
+        # prefix come from that prefix's pass (they are the same for every row that shares it).
+        shareable = [len(s) - 1 for s in sequences]
+        root = plan_prefix_tree(sequences, shareable, self.PREFIX_PASS_COST, self.MIN_SHARED_PREFIX)
+        results: list[R | None] = [None] * len(sequences)
+
+        def visit(node: PrefixNode, cache, inherited: dict[int, torch.Tensor]) -> None:  # noqa: ANN001 - a Cache
+            if node.depth > node.parent_depth:
+                tokens = sequences[node.first_row][node.parent_depth:node.depth]
+                ids = torch.tensor([tokens], device=self.input_device)
+                inside = sorted({p for row in node.rows() for p in wanted[row] if node.parent_depth <= p < node.depth})
+                keep = [p - node.parent_depth for p in inside] or [len(tokens) - 1]
+                # Siblings extend their parent's prefix each on a copy of its cache.
+                extra = {} if cache is None else with_cache(self.model, repeat_rows(cache, 1))
+                out = self.model(input_ids=ids, use_cache=True, logits_to_keep=torch.tensor(keep, device=ids.device),
+                                 **extra)
+                cache = cache_of(out)
+                if inside:
+                    logprobs = torch.log_softmax(out.logits[0].float(), dim=-1)
+                    inherited = {**inherited, **{p: logprobs[j] for j, p in enumerate(inside)}}
+            for chunk in leaf_chunks(sequences, node, self.batch_size):
+                rows = [sequences[i] for i in chunk]
+                own = [[p for p in wanted[i] if p >= node.depth] for i in chunk]
+                produced: list[R] = []
+
+                def take(k: int, logprobs: torch.Tensor, chunk: list[int] = chunk, own: list[list[int]] = own,
+                         produced: list[R] = produced) -> None:
+                    row = chunk[k]
+                    if len(own[k]) < len(wanted[row]):  # some of its positions were read with a shared prefix
+                        where = {p: j for j, p in enumerate(own[k])}
+                        logprobs = torch.stack([logprobs[where[p]] if p in where else inherited[p]
+                                                for p in wanted[row]])
+                    produced.append(reduce(row, logprobs))
+
+                if cache is None:
+                    self._forward_rows(rows, own, take)
+                else:
+                    self._forward_after(cache, node.depth, rows, own, take)
+                for index, output in zip(chunk, produced):
+                    results[index] = output
+                if on_batch is not None:
+                    on_batch(list(zip(chunk, produced)))
+            for child in node.children:
+                visit(child, cache, inherited)
+
+        if sequences:
+            visit(root, None, {})
+        return results  # type: ignore[return-value]
+
+    def _forward_rows(self, sequences: list[list[int]], wanted: list[list[int]],
+                      take: Callable[[int, torch.Tensor], None]) -> None:
+        """Left-padded passes over whole rows, computing logits only at the wanted positions."""
         vocab = self.model.config.get_text_config().vocab_size
         for start, chunk in self._chunks(sequences, wanted, vocab):
             seqs = sequences[start:start + chunk]
             ids, mask, positions = self._pad_left(seqs)
             width = ids.shape[1]
             padded = [[width - len(s) + p for p in wanted[start + k]] for k, s in enumerate(seqs)]
-            keep = sorted({p for row in padded for p in row})
+            keep = sorted({p for row in padded for p in row}) or [width - 1]
             logits = self.model(input_ids=ids, attention_mask=mask, position_ids=positions, use_cache=False,
                                 logits_to_keep=torch.tensor(keep, device=ids.device)).logits
             index = {p: j for j, p in enumerate(keep)}
             for k, row in enumerate(padded):
-                rows = logits[k, [index[p] for p in row], :].float()
-                out.append(reduce(start + k, torch.log_softmax(rows, dim=-1)))
-        return out
+                take(start + k, torch.log_softmax(logits[k, [index[p] for p in row], :].float(), dim=-1))
 
     def _chunks(self, sequences, wanted, vocab: int):
         """Row chunks whose logits stay within LOGITS_BUDGET."""
@@ -177,39 +224,28 @@ class Scoring:
             length = min(length, common_prefix_length(sequences[0], seq))
         return max(length, 0)
 
-    def _forward_with_prefix(self, sequences, wanted, reduce, shared: int) -> list:
-        prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)
-        prefix_positions = sorted({p for row in wanted for p in row if p < shared})
-        keep = torch.tensor(prefix_positions or [shared - 1], device=prefix.device)
-        head = self.model(input_ids=prefix, use_cache=True, logits_to_keep=keep)
-        prefix_logprobs = torch.log_softmax(head.logits[0].float(), dim=-1)
-        prefix_index = {p: j for j, p in enumerate(prefix_positions)}
-        base_cache = cache_of(head)
-        vocab = prefix_logprobs.shape[-1]
-        out = []
+    def _forward_after(self, prefix_cache, shared: int, sequences: list[list[int]], wanted: list[list[int]],
+                       take: Callable[[int, torch.Tensor], None]) -> None:  # noqa: ANN001 - a transformers Cache
+        """Passes over what the rows hold after a prefix of ``shared`` tokens that they all share and whose one-row
+        cache is ``prefix_cache`` (left unchanged): each row ``[prefix][padding][own tokens]``, the mask hiding the
+        padding and positions skipping it. ``wanted`` holds only positions after the prefix (possibly none)."""
+        vocab = self.model.config.get_text_config().vocab_size
         remainders = [s[shared:] for s in sequences]
-        remainder_wanted = [[p - shared for p in row if p >= shared] for row in wanted]
+        remainder_wanted = [[p - shared for p in row] for row in wanted]
+        if any(p < 0 for row in remainder_wanted for p in row):
+            raise ValueError("a wanted position lies inside the shared prefix")
         for start, chunk in self._chunks(remainders, remainder_wanted, vocab):
             rems = remainders[start:start + chunk]
             ids, mask, _ = self._pad_left(rems)
             width = ids.shape[1]
             full_mask = torch.cat([torch.ones((len(rems), shared), dtype=mask.dtype, device=mask.device), mask], 1)
             positions = left_padded_positions(full_mask)[:, shared:]
-            cache = repeat_rows(base_cache, len(rems))
+            cache = repeat_rows(prefix_cache, len(rems))
             padded = [[width - len(r) + q for q in remainder_wanted[start + k]] for k, r in enumerate(rems)]
-            keep_rows = sorted({p for row in padded for p in row}) or [width - 1]
+            keep = sorted({p for row in padded for p in row}) or [width - 1]
             logits = self.model(input_ids=ids, attention_mask=full_mask, position_ids=positions,
                                 use_cache=True, **with_cache(self.model, cache),
-                                logits_to_keep=torch.tensor(keep_rows, device=ids.device)).logits
-            index = {p: j for j, p in enumerate(keep_rows)}
-            for k in range(len(rems)):
-                row_wanted = wanted[start + k]
-                parts = []
-                for p in row_wanted:
-                    if p < shared:
-                        parts.append(prefix_logprobs[prefix_index[p]])
-                    else:
-                        q = width - len(rems[k]) + (p - shared)
-                        parts.append(torch.log_softmax(logits[k, index[q], :].float(), dim=-1))
-                out.append(reduce(start + k, torch.stack(parts)))
-        return out
+                                logits_to_keep=torch.tensor(keep, device=ids.device)).logits
+            index = {p: j for j, p in enumerate(keep)}
+            for k, row in enumerate(padded):
+                take(start + k, torch.log_softmax(logits[k, [index[p] for p in row], :].float(), dim=-1))
