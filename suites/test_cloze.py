@@ -54,9 +54,13 @@ def orderings(perturbation_items, medllm_profile):
 
 
 @pytest.fixture(scope="module")
-def cloze(model, perturbation_items, orderings):
+def cloze(request, model, perturbation_items, orderings):
     """Cloze scores of every ordering of every item, at the answer position of the zero-shot direct prompt that
-    generation answers (one forward pass per prompt, all in one batched call)."""
+    generation answers (one forward pass per prompt, all in one batched call). When a selected test of this module
+    also generates on these prompts, generation runs first and the scores come from its first step: the same
+    distribution, without reading the prompts twice."""
+    if any("generated" in item.fixturenames and item.path == request.path for item in request.session.items):
+        request.getfixturevalue("generated")
     shown = [r for item in perturbation_items for r in orderings[item.id]]
     scores = model.score_choices([ChoiceRequest(CLOZE_PROMPT(r.item), r.item.letters) for r in shown])
     return {(r.item.id.split("@")[0], r.name): (r, s) for r, s in zip(shown, scores)}

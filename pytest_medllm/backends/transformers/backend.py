@@ -20,6 +20,7 @@ from ..clock import ForwardClock
 from ..fingerprint import fingerprint as env_fingerprint
 from ..model_registry import ModelSpec
 from .cpu_kernels import keep_freed_memory, pack_linear_layers, wants_onednn
+from .first_step import FirstStepMemo
 from .devices import resolve_dtype
 from .generation import ContinuousGeneration
 from .kv_cache import left_padded_positions
@@ -87,6 +88,8 @@ class TransformersBackend(ContinuousGeneration, Scoring, Backend):
         self.model_path = model_path
         #: Read a prompt once for all rows of a batch that repeat it (see _prefill).
         self.share_prefill = True
+        #: Generation's first-step log-probabilities of recent prompts, for cloze scoring of the same prompts.
+        self.first_step_memo = FirstStepMemo()
         self._fingerprint: dict | None = None
 
     def _choose_linear_kernel(self, requested: str, device_map: str | None) -> str:

@@ -14,6 +14,7 @@ from transformers import DynamicCache, GenerationConfig, LogitsProcessorList, St
 
 from ..base import BatchCallback, Generation, GenerationRequest, find_stop
 from .batching import batches, sharing_order
+from .first_step import FirstStepCapture
 from .kv_cache import (
     cache_of,
     is_preallocated,
@@ -258,9 +259,12 @@ class ContinuousGeneration:
                                     mask=running.mask)
             stopper = StopSequences([requests[r].decoding.stop for r in rows], [records[r].tokens for r in rows],
                                     running.ids.shape[1], self._decode, eos)
+            # Rows that start here hand their first step to cloze scoring of the same prompts (first_step).
+            capture = FirstStepCapture([tuple(encoded[r]) if not records[r].tokens else None for r in rows],
+                                       self.first_step_memo)
             out = self.model.generate(input_ids=running.ids, attention_mask=running.mask,
                                       generation_config=self._generation_config(steps),
-                                      logits_processor=LogitsProcessorList([recorder]),
+                                      logits_processor=LogitsProcessorList([capture, recorder]),
                                       stopping_criteria=StoppingCriteriaList([stopper] if stopper.active else []),
                                       **with_cache(self.model, running.cache))
             new_tokens = out.sequences[:, running.ids.shape[1]:]

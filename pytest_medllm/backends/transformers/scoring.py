@@ -49,8 +49,24 @@ class Scoring:
             return ChoiceScores(logprobs=tuple(float(torch.logsumexp(logprobs[0, ids_], dim=0))
                                                for ids_ in token_sets[row]))
 
+        # A prompt that generation has already read takes its first step (the same distribution, first_step).
+        results: list[ChoiceScores | None] = [None] * len(encoded)
+        taken = []
+        for i, seq in enumerate(encoded):
+            kept = self.first_step_memo.get(tuple(seq))
+            if kept is not None:
+                results[i] = reduce(i, kept.to(self.input_device).unsqueeze(0))
+                taken.append((i, results[i]))
+        if taken and on_batch is not None:
+            on_batch(taken)
+        rest = [i for i, r in enumerate(results) if r is None]
         # Prompts that share prefixes (a task's instruction, one patient's counterfactual notes) read them once.
-        return self._gather_by_prefix_tree(encoded, [[len(s) - 1] for s in encoded], reduce, on_batch)
+        scored = self._gather_by_prefix_tree(
+            [encoded[i] for i in rest], [[len(encoded[i]) - 1] for i in rest], lambda k, lp: reduce(rest[k], lp),
+            None if on_batch is None else lambda done: on_batch([(rest[k], out) for k, out in done]))
+        for i, out in zip(rest, scored):
+            results[i] = out
+        return results  # type: ignore[return-value]
 
     # -- log-likelihood ------------------------------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest], on_batch: BatchCallback | None = None

@@ -13,7 +13,7 @@ bfloat16 change the answers?) is still asked, with the kernels named.
 from __future__ import annotations
 
 import copy
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Iterator, Sequence
 
 import torch
@@ -50,7 +50,9 @@ class Variant(Backend):
 
     def generate(self, requests: Sequence[GenerationRequest], on_batch: BatchCallback | None = None
                  ) -> list[Generation]:
-        with self.active():
+        memo = getattr(self.inner, "first_step_memo", None)
+        # Its first steps are not the reference's: cloze scoring must not take them.
+        with self.active(), (memo.suspend() if memo is not None else nullcontext()):
             return self.inner.generate(requests, on_batch=on_batch)
 
     def close(self) -> None:

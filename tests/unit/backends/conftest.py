@@ -60,3 +60,14 @@ def default_model() -> TransformersBackend:
     return create_transformers_backend(_Config(), resolve_model("smollm2-135m"))
 
 
+
+
+@pytest.fixture(autouse=True)
+def fresh_first_step_memo(request, monkeypatch):
+    """Each test starts with nothing generated (as a session does): cloze scores of prompts an earlier test generated
+    on the shared backends would otherwise be taken from that generation instead of computed."""
+    from pytest_medllm.backends.transformers.first_step import FirstStepMemo
+
+    for name in ("tiny", "default_model"):
+        if name in request.fixturenames:
+            monkeypatch.setattr(request.getfixturevalue(name), "first_step_memo", FirstStepMemo())

@@ -322,7 +322,7 @@ def test_forward_clock_splits_prefill_from_decode_by_suite(tiny, monkeypatch):
     clock = ForwardClock(where=lambda: "suite_x").attach(tiny.model)
     try:
         outputs = tiny.generate([GenerationRequest(p, Decoding(max_new_tokens=5)) for p in PROMPTS[:2]])
-        tiny.score_choices([ChoiceRequest(PROMPTS[0], ("A", "B"))])
+        tiny.score_choices([ChoiceRequest(PROMPTS[2], ("A", "B"))])  # a prompt not generated: read again
     finally:
         clock.detach()
     phases = clock.to_dict()["suite_x"]
@@ -330,8 +330,8 @@ def test_forward_clock_splits_prefill_from_decode_by_suite(tiny, monkeypatch):
     # Generation reads its prompts but their last tokens (the shared chat-template prefix once), then reads one
     # position per row for every token it generates; scoring reads its prompt.
     assert phases["prefill"]["passes"] >= 2 and phases["decode"]["passes"] == steps
-    lengths = [len(tiny._encode_formatted(tiny.format_prompt(p))) for p in PROMPTS[:2]]
-    assert phases["prefill"]["positions"] >= (max(lengths) - 1) + lengths[0]
+    lengths = [len(tiny._encode_formatted(tiny.format_prompt(p))) for p in PROMPTS[:3]]
+    assert phases["prefill"]["positions"] >= (max(lengths[:2]) - 1) + lengths[2]
     assert phases["decode"]["positions"] == 2 * steps
     assert phases["prefill"]["seconds"] > 0 and phases["decode"]["seconds"] > 0
 
