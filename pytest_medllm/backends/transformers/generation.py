@@ -171,7 +171,11 @@ class ContinuousGeneration:
             cache.reorder_cache(rows)
             return ids.index_select(0, rows), mask.index_select(0, rows), cache
         shared = self._common_prefix(sequences)
-        if not self.share_prefill or len(sequences) < 2 or shared < self.MIN_SHARED_PREFIX:
+        # Sliding-window layers count their window in cache slots, not positions: padding between a shared prefix
+        # and a row's own tokens would push real tokens out of the window. Such a model shares a prefix only among
+        # rows whose remainders have one length (no padding between).
+        padded_between = not self._cache_can_be_relaid and len({len(s) for s in sequences}) > 1
+        if not self.share_prefill or len(sequences) < 2 or shared < self.MIN_SHARED_PREFIX or padded_between:
             ids, mask, positions = self._pad_left(sequences)
             return ids, mask, self._prefill_rows(ids, mask, positions, headroom)
         prefix = torch.tensor([sequences[0][:shared]], device=self.input_device)

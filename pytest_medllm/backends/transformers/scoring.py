@@ -174,7 +174,7 @@ class Scoring:
                 if inside:
                     logprobs = torch.log_softmax(out.logits[0].float(), dim=-1)
                     inherited = {**inherited, **{p: logprobs[j] for j, p in enumerate(inside)}}
-            for chunk in leaf_chunks(sequences, node, self.batch_size):
+            for chunk in self._leaf_passes(sequences, node, cache is not None):
                 rows = [sequences[i] for i in chunk]
                 own = [[p for p in wanted[i] if p >= node.depth] for i in chunk]
                 produced: list[R] = []
@@ -202,6 +202,24 @@ class Scoring:
         if sequences:
             visit(root, None, {})
         return results  # type: ignore[return-value]
+
+    def _leaf_passes(self, sequences: list[list[int]], node: PrefixNode, after_prefix: bool) -> list[list[int]]:
+        """A node's leaves in passes (:func:`.prefix_tree.leaf_chunks`). After a prefix, rows of one pass are padded
+        between the prefix and their own tokens; sliding-window layers count their window in cache slots, not
+        positions, so for a model with such layers (its cache cannot be re-laid) a pass holds only rows whose
+        remainders have one length: Gemma 3's scores moved by up to 0.02 with padding there."""
+        chunks = leaf_chunks(sequences, node, self.batch_size)
+        if not after_prefix or self._cache_can_be_relaid:
+            return chunks
+        passes: list[list[int]] = []
+        for chunk in chunks:  # longest first: rows of one length are neighbours
+            for row in chunk:
+                if passes and passes[-1] and len(sequences[passes[-1][0]]) == len(sequences[row]) and \
+                        len(passes[-1]) < self.batch_size:
+                    passes[-1].append(row)
+                else:
+                    passes.append([row])
+        return passes
 
     def _forward_rows(self, sequences: list[list[int]], wanted: list[list[int]],
                       take: Callable[[int, torch.Tensor], None]) -> None:

@@ -275,9 +275,8 @@ def test_preflight_refuses_an_unsupported_gguf_and_accepts_a_supported_one(tmp_p
 
 # -- Gemma 3's sliding-window attention ---------------------------------------------------------------------------
 
-def test_sliding_window_layers_generate_as_plain_generate_beyond_the_window(converted, tmp_path):
-    """A random 3-layer Gemma 3 whose sliding window (8 tokens) is shorter than its prompts: its cache layers cannot
-    be re-laid, so the backend takes its fallback; batched greedy answers must equal one plain generate() each."""
+def _tiny_gemma3(converted, tmp_path):
+    """A random 3-layer Gemma 3 with a sliding window of 8 tokens and the default model's tokenizer (batches of 3)."""
     import torch
     from transformers import AutoTokenizer, Gemma3ForCausalLM, Gemma3TextConfig
 
@@ -297,6 +296,15 @@ def test_sliding_window_layers_generate_as_plain_generate_beyond_the_window(conv
     tokenizer.save_pretrained(folder)
     backend = LoadedBackend(str(folder), spec=ModelSpec(alias="tiny-gemma3", hub_id=str(folder), source="local"),
                             device="cpu", dtype="float32", batch_size=3, linear_kernel="torch")
+    return backend, config
+
+
+def test_sliding_window_layers_generate_as_plain_generate_beyond_the_window(converted, tmp_path):
+    """A random 3-layer Gemma 3 whose sliding window (8 tokens) is shorter than its prompts: its cache layers cannot
+    be re-laid, so the backend takes its fallback; batched greedy answers must equal one plain generate() each."""
+    import torch
+
+    backend, config = _tiny_gemma3(converted, tmp_path)
     try:
         assert not backend._cache_can_be_relaid  # the fallback path is the one under test
         prompts = ["the heart rate", "the heart rate rose in the night and the nurse called the team at once",
@@ -313,5 +321,62 @@ def test_sliding_window_layers_generate_as_plain_generate_beyond_the_window(conv
             expected = expected[: next((j for j, t in enumerate(expected) if t in backend.eos_ids), len(expected))]
             assert list(generation.token_ids) == expected, prompt
         assert max(len(backend._encode_formatted(p)) for p in prompts) > 2 * config.sliding_window
+    finally:
+        backend.close()
+
+
+def test_sliding_window_layers_score_through_the_prefix_tree_as_alone(converted, tmp_path):
+    """Scoring's prefix tree extends caches of sliding-window layers several levels deep, each prefix far longer than
+    the window: counterfactual notes of two patients under two instructions, and their log-likelihoods token by
+    token, score as each row read alone."""
+    from pytest_medllm.backends import ChoiceRequest, LoglikelihoodRequest
+
+    backend, config = _tiny_gemma3(converted, tmp_path)
+    note = ("Patient {p}. History of diabetes and heart failure, admitted with breathlessness.\nHeart rate {hr}\n"
+            "Blood pressure 118/51\nRespiratory rate {rr}\nTemperature 96.9\n")
+    values = [(94, 18), (120, 18), (45, 18), (94, 30)]
+    notes = [note.format(p=p, hr=hr, rr=rr) for p in ("A", "B") for hr, rr in values]
+    requests = [ChoiceRequest(f"{task}\n\nAdmission note:\n{text}", ("0", "1"), answer_prefix="[[")
+                for task in ("Predict ICU mortality, [[0]] or [[1]].", "Predict a long stay, [[0]] or [[1]].")
+                for text in notes]
+    lls = [LoglikelihoodRequest("", text) for text in notes]
+    try:
+        tree_scores, tree_lls = backend.score_choices(requests), backend.loglikelihood(lls)
+        backend.MIN_SHARED_PREFIX = 10 ** 6
+        alone_scores = [backend.score_choices([r])[0] for r in requests]
+        alone_lls = [backend.loglikelihood([r])[0] for r in lls]
+        for a, b in zip(tree_scores, alone_scores):
+            assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+        for a, b in zip(tree_lls, alone_lls):
+            assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+        assert min(len(backend._encode_bare(t)) for t in notes) > 4 * config.sliding_window
+    finally:
+        backend.close()
+
+
+def test_sliding_window_layers_generate_after_a_shared_prefix_as_plain_generate(converted, tmp_path):
+    """Prompts that share a long prefix and then differ in length: a sliding-window model must not read them with
+    padding between the prefix and each row's own tokens (its window counts cache slots, not positions)."""
+    import torch
+
+    backend, config = _tiny_gemma3(converted, tmp_path)
+    shared = "You are an ICU physician. Read the admission note and answer in one word. Note: "
+    prompts = [shared + rest for rest in ("afebrile.", "the heart rate rose overnight to 128 and the pressure fell.",
+                                          "sats 88% on room air and falling despite oxygen by mask.")]
+    try:
+        got = backend.generate([GenerationRequest(p, Decoding(max_new_tokens=8)) for p in prompts])
+        for prompt, generation in zip(prompts, got):
+            ids = torch.tensor([backend._encode_formatted(backend.format_prompt(prompt))])
+            with torch.inference_mode():
+                ref = backend.model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), max_new_tokens=8,
+                                             do_sample=False, output_scores=True, return_dict_in_generate=True,
+                                             eos_token_id=backend.eos_ids, pad_token_id=backend.tokenizer.pad_token_id)
+            expected = ref.sequences[0, ids.shape[1]:].tolist()
+            expected = expected[: next((j for j, t in enumerate(expected) if t in backend.eos_ids), len(expected))]
+            assert list(generation.token_ids) == expected, prompt
+            first = float(torch.log_softmax(ref.scores[0][0].float(), -1)[expected[0]])
+            assert generation.token_logprobs[0] == pytest.approx(first, abs=1e-4)
+        encoded = [backend._encode_formatted(backend.format_prompt(p)) for p in prompts]
+        assert backend._common_prefix(encoded) >= max(backend.MIN_SHARED_PREFIX, 2 * config.sliding_window)
     finally:
         backend.close()
