@@ -36,7 +36,7 @@ def test_scores_of_generated_prompts_come_from_the_first_step(tiny, monkeypatch)
     for a, b in zip(reused, computed):  # raw logits: neither the penalty nor the sampling of the generation
         assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
     # An answer prefix makes another prompt: computed, not taken.
-    prefixed, shapes = _passes(tiny, lambda: tiny.score_choices([ChoiceRequest(PROMPTS[0], ("A", "B"),
+    _, shapes = _passes(tiny, lambda: tiny.score_choices([ChoiceRequest(PROMPTS[0], ("A", "B"),
                                                                                answer_prefix="Answer: ")]))
     assert shapes
 

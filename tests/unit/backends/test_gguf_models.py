@@ -330,6 +330,7 @@ def test_sliding_window_layers_score_through_the_prefix_tree_as_alone(converted,
     the window: counterfactual notes of two patients under two instructions, and their log-likelihoods token by
     token, score as each row read alone."""
     from pytest_medllm.backends import ChoiceRequest, LoglikelihoodRequest
+    from tests.helpers.scoring_checks import assert_as_each_read_alone
 
     backend, config = _tiny_gemma3(converted, tmp_path)
     note = ("Patient {p}. History of diabetes and heart failure, admitted with breathlessness.\nHeart rate {hr}\n"
@@ -341,14 +342,7 @@ def test_sliding_window_layers_score_through_the_prefix_tree_as_alone(converted,
                 for text in notes]
     lls = [LoglikelihoodRequest("", text) for text in notes]
     try:
-        tree_scores, tree_lls = backend.score_choices(requests), backend.loglikelihood(lls)
-        backend.MIN_SHARED_PREFIX = 10 ** 6
-        alone_scores = [backend.score_choices([r])[0] for r in requests]
-        alone_lls = [backend.loglikelihood([r])[0] for r in lls]
-        for a, b in zip(tree_scores, alone_scores):
-            assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
-        for a, b in zip(tree_lls, alone_lls):
-            assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+        assert_as_each_read_alone(backend, requests, backend.score_choices(requests), lls, backend.loglikelihood(lls))
         assert min(len(backend._encode_bare(t)) for t in notes) > 4 * config.sliding_window
     finally:
         backend.close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-import torch
 
 from pytest_medllm.backends import ChoiceRequest, LoglikelihoodRequest
 from pytest_medllm.backends.transformers.prefix_tree import (
@@ -16,6 +15,7 @@ from pytest_medllm.backends.transformers.prefix_tree import (
     plan_prefix_tree,
     positions_read,
 )
+from tests.helpers.scoring_checks import assert_as_each_read_alone
 
 
 def _paths(root: PrefixNode) -> dict[int, list[PrefixNode]]:
@@ -134,21 +134,10 @@ def test_scoring_through_the_tree_equals_scoring_each_row_alone(tiny):
         tree_scores = tiny.score_choices(requests)
     finally:
         handle.remove()
-    tree_lls = tiny.loglikelihood(lls)
-    tiny.MIN_SHARED_PREFIX = 10 ** 6
-    try:
-        alone_scores = [tiny.score_choices([r])[0] for r in requests]
-        alone_lls = [tiny.loglikelihood([r])[0] for r in lls]
-    finally:
-        del tiny.MIN_SHARED_PREFIX
-    for a, b in zip(tree_scores, alone_scores):
-        assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
-    for a, b in zip(tree_lls, alone_lls):
-        assert a.token_ids == b.token_ids and a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+    assert_as_each_read_alone(tiny, requests, tree_scores, lls, tiny.loglikelihood(lls))
     encoded = [tiny._encode_formatted(tiny.format_prompt(r.prompt) + "[[") for r in requests]
     read = sum(rows * width for rows, width in passes)
     assert read < sum(len(e) for e in encoded) // 3  # far fewer positions than the rows hold
     one_row = [width for rows, width in passes if rows == 1]
     assert len(one_row) >= 3  # the header, each task's instruction and note, the patients' deeper prefixes
-    assert torch.is_inference_mode_enabled() is False
 

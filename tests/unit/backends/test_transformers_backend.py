@@ -19,6 +19,7 @@ from pytest_medllm.backends import (
 )
 from pytest_medllm.backends.model_registry import ModelSpec
 from pytest_medllm.backends.transformers.backend import TransformersBackend
+from tests.helpers.scoring_checks import assert_as_each_read_alone
 
 PROMPTS = [
     "A 10-year-old boy has polyuria and a glucose of 400 mg/dL. What is the diagnosis?",
@@ -116,18 +117,7 @@ def test_shared_prefix_scoring_equals_scoring_each_row_alone(tiny):
                for hr in (94, 120, 45, 61)]
     requests = [ChoiceRequest(p, ("0", "1"), answer_prefix="[[") for p in prompts]
     lls = [LoglikelihoodRequest("", note.format(hr=hr)) for hr in (94, 120, 45, 61)]
-    shared_scores = tiny.score_choices(requests)
-    shared_lls = tiny.loglikelihood(lls)
-    tiny.MIN_SHARED_PREFIX = 10 ** 6
-    try:
-        alone_scores = [tiny.score_choices([r])[0] for r in requests]
-        alone_lls = [tiny.loglikelihood([r])[0] for r in lls]
-    finally:
-        del tiny.MIN_SHARED_PREFIX
-    for a, b in zip(shared_scores, alone_scores):
-        assert a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
-    for a, b in zip(shared_lls, alone_lls):
-        assert a.token_ids == b.token_ids and a.logprobs == pytest.approx(b.logprobs, abs=1e-4)
+    assert_as_each_read_alone(tiny, requests, tiny.score_choices(requests), lls, tiny.loglikelihood(lls))
 
 
 def test_choices_that_share_a_first_token_are_refused(tiny):
