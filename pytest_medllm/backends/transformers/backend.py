@@ -20,12 +20,11 @@ from ..clock import ForwardClock
 from ..fingerprint import fingerprint as env_fingerprint
 from ..model_registry import ModelSpec
 from .cpu_kernels import keep_freed_memory, pack_linear_layers, wants_onednn
-from .first_step import FirstStepMemo
 from .devices import resolve_dtype
+from .first_step import FirstStepMemo
 from .generation import ContinuousGeneration
 from .kv_cache import left_padded_positions
 from .scoring import Scoring
-
 
 #: End-of-turn markers of common chat templates; generation stops at whichever the tokenizer knows.
 END_OF_TURN_TOKENS = ("<|im_end|>", "<|eot_id|>", "<end_of_turn>", "<|end|>", "<|endoftext|>", "<|return|>")
