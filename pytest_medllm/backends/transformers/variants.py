@@ -22,6 +22,7 @@ from ..base import Backend, BatchCallback, Generation, GenerationRequest
 from .backend import TransformersBackend
 from .cpu_kernels import onednn_dtype_problem
 from .devices import resolve_dtype
+from .first_step import FirstStepMemo
 
 #: How each linear kernel is named where a run says which kernels it used.
 KERNEL_NAMES = {"onednn": "oneDNN's packed linear layers", "torch": "PyTorch's linear kernels"}
@@ -137,6 +138,7 @@ def with_batch_size(inner: TransformersBackend, batch_size: int) -> Transformers
     clone = copy.copy(inner)
     clone.batch_size = batch_size
     clone._fingerprint = None
+    clone.first_step_memo = FirstStepMemo()  # its first steps are not the reference's: never the reference's memo
     return clone
 
 

@@ -53,14 +53,17 @@ def test_a_row_decoded_over_several_segments_keeps_its_first_step(tiny, monkeypa
         assert float(torch.logsumexp(kept[ids], 0)) == pytest.approx(expected, abs=1e-4)
 
 
-def test_a_numeric_variant_on_the_same_backend_keeps_nothing(tiny, monkeypatch):
-    from pytest_medllm.backends.transformers.variants import Deterministic
+def test_a_numeric_variant_of_the_same_model_keeps_nothing_in_its_memo(tiny, monkeypatch):
+    """Deterministic algorithms (the same backend, a setting changed while it generates) and another batch size (a
+    copy of the backend sharing its model) compute first steps that are not the reference's."""
+    from pytest_medllm.backends.transformers.variants import Deterministic, with_batch_size
 
     monkeypatch.setattr(tiny, "first_step_memo", FirstStepMemo())
-    Deterministic(tiny).generate([GenerationRequest(PROMPTS[0],
-                                                                               Decoding(max_new_tokens=2))])
+    request = GenerationRequest(PROMPTS[0], Decoding(max_new_tokens=2))
+    Deterministic(tiny).generate([request])
+    with_batch_size(tiny, 1).generate([request, GenerationRequest(PROMPTS[1], Decoding(max_new_tokens=2))])
     assert len(tiny.first_step_memo) == 0
-    tiny.generate([GenerationRequest(PROMPTS[0], Decoding(max_new_tokens=2))])
+    tiny.generate([request])
     assert len(tiny.first_step_memo) == 1
 
 
