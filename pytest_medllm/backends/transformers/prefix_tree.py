@@ -92,17 +92,6 @@ def plan_prefix_tree(sequences: Sequence[Sequence[int]], shareable: Sequence[int
     return root
 
 
-def positions_read(sequences: Sequence[Sequence[int]], root: PrefixNode, batch_size: int) -> int:
-    """Positions a tree's passes compute: each node's own tokens once, each node's leaves in chunks of at most
-    ``batch_size`` rows (longest first) padded to their longest remainder (what the backend's clock counts)."""
-    total = 0
-    for node in root.nodes():
-        total += node.depth - node.parent_depth
-        for chunk in leaf_chunks(sequences, node, batch_size):
-            total += len(chunk) * max(len(sequences[i]) - node.depth for i in chunk)
-    return total
-
-
 def leaf_chunks(sequences: Sequence[Sequence[int]], node: PrefixNode, batch_size: int) -> list[list[int]]:
     """A node's leaves in passes of at most ``batch_size`` rows, longest remainder first (so that a pass pads
     little)."""

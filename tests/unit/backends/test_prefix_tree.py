@@ -13,7 +13,6 @@ from pytest_medllm.backends.transformers.prefix_tree import (
     PrefixNode,
     leaf_chunks,
     plan_prefix_tree,
-    positions_read,
 )
 from tests.helpers.scoring_checks import assert_as_each_read_alone
 
@@ -68,6 +67,18 @@ def test_every_row_reads_exactly_its_own_tokens(seed):
         assert sorted(i for chunk in leaf_chunks(rows, node, 4) for i in chunk) == sorted(node.leaves)
 
 
+def _positions_read(sequences, root: PrefixNode, batch_size: int) -> int:
+    """Positions the tree's passes compute, from how the backend reads it (scoring._gather_by_prefix_tree): each
+    node's own tokens once, each node's leaves in passes of at most ``batch_size`` rows padded to their longest
+    remainder."""
+    total = 0
+    for node in root.nodes():
+        total += node.depth - node.parent_depth
+        for chunk in leaf_chunks(sequences, node, batch_size):
+            total += len(chunk) * max(len(sequences[i]) - node.depth for i in chunk)
+    return total
+
+
 def _trie_positions(rows: list[list[int]]) -> int:
     """Distinct prefixes of the rows: what reading every shared prefix once and nothing twice would compute."""
     return len({tuple(r[: i + 1]) for r in rows for i in range(len(r))})
@@ -83,7 +94,7 @@ def test_the_suites_shape_reads_the_instruction_once_and_each_patients_note_once
             at = 100 + 50 * k
             rows.append(header + instruction + note[:at] + [20 + k] + note[at + 1:] + [9])
     root = plan_prefix_tree(rows, [len(r) - 1 for r in rows], pass_cost=64)
-    read = positions_read(rows, root, batch_size=8)
+    read = _positions_read(rows, root, batch_size=8)
     # Read once: header + instruction (180); each patient's note up to its first changed value (100 each); then
     # every row's rest, rows of one patient grouped under deeper shared prefixes where that pays.
     assert _trie_positions(rows) <= read <= 1.05 * _trie_positions(rows)
@@ -97,7 +108,7 @@ def test_rows_that_share_too_little_for_a_pass_are_read_whole():
     rows = [[1, 2, 3, 4, 5], [1, 2, 3, 9, 9], [7, 7, 7]]
     root = plan_prefix_tree(rows, [len(r) - 1 for r in rows], pass_cost=64)
     assert root.children == [] and sorted(root.leaves) == [0, 1, 2]
-    assert positions_read(rows, root, batch_size=8) == 3 * 5
+    assert _positions_read(rows, root, batch_size=8) == 3 * 5
 
 
 def test_no_rows():
