@@ -49,7 +49,9 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   two or more lines in a row that open with a date or a weekday ("03-03  158/98  p 74", "ma  ochtend 162/98 p 78");
 * **end of a range** (:mod:`~pytest_medllm.data.notes.ranges`) — each end of a range of a vital ("HR 72-88", "SBP
   110s-120s", "TA 128-145/70-82", "Pulse: [78-158] 96", "HR 94 (82-118)", a grid's Min and Max columns, "rates in the
-  40s") is a mention with ``range_end=True``: listed and counted, never chosen, never rewritten;
+  40s", Epic's "SpO2:  (92 %-99 %) 95 %", a flowsheet summary's minimum and maximum columns before its current one:
+  :mod:`~pytest_medllm.data.notes.summary_columns`) is a mention with ``range_end=True``: listed and counted, never
+  chosen, never rewritten;
 * **sentence temperature** (:func:`~pytest_medllm.data.notes.unlabelled.read_sentence_temperatures`) — a decimal of a
   temperature's range right after a verb of reading, in the sentence of a temperature word ("checked her temperature
   and it was 100.8", "Measured 100.9 on her home thermometer") or right after a verb of measuring in the sentence
@@ -127,10 +129,11 @@ from .notes.label_listing import label_table
 from .notes.labels import LABELS, Label, read_labelled
 from .notes.languages import note_languages
 from .notes.layouts import positional, tables
-from .notes.ranges import read_range_ends
+from .notes.ranges import read_range_ends, round_ranges_before_readings
 from .notes.note_authors import admitting_team_note, quotes_the_emergency_department
 from .notes.prose_vitals import read_prose_vitals
 from .notes.slash_headed import slash_headed_runs
+from .notes.summary_columns import mark_summary_columns
 from .notes.sections import BY_THE_WRITER, SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
@@ -235,7 +238,8 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
         found += reader(text, refused | {f.start for f in found})  # each skips what an earlier reader took
     found += continued(text, found, [(r[0], r[2]) for r in rejected if r[3] == "a range"]) + dated_logs(text)
     found = confirm_weak(found, text)
-    ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)]
+    mark_summary_columns(text, found)  # a flowsheet summary's minimum and maximum columns are a range's ends
+    ranges = [(m.start(), m.end()) for m in re.finditer(RANGE_IN_BRACKETS, text)] + round_ranges_before_readings(text)
     found = [f for f in found if not any(a < f.start < b for a, b in ranges)]  # "[88-104] 96": bounds, not readings
     found += read_range_ends(text, found, [(r[0], r[1]) for r in rejected if r[3] == "a range"], LABELS, languages)
     by_start: dict[int, Found] = {}

@@ -326,7 +326,8 @@ def read_labelled(text: str, languages: frozenset[str]) -> tuple[list[Found], li
             items = [item] if item else []
         elif not reason and label.family == "blood_pressure":
             lowest = 50.0 if label.name in PAIR_ONLY else 1.0
-            items, reason = read_pressure(text, m, how, lowest_systolic=lowest)
+            items, reason = read_pressure(text, m, how, lowest_systolic=lowest,
+                                          centimetres_implied=label.name == "TA" and bool(languages & {"fr", "ar"}))
             if reason and label.name in PAIR_ONLY:
                 continue  # "RR 18/14": not a pressure; the respiratory-rate label says why it is not one either
         elif not reason:

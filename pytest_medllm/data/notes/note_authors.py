@@ -3,7 +3,9 @@ wrote (its title names an admission note, an H&P, a clerking, in any of the lang
 department) puts the team's own examination before the emergency department's triage set or values it quotes under a
 heading of their own (:func:`quotes_the_emergency_department`). A title that names the way the patient came in
 ("ADMISSION NOTE - FMW (via Casualty)") stays the admitting team's; Danish, Norwegian and Icelandic admission notes, a
-Swiss "Eintrittsbericht" and a Swedish "inskrivningsanteckning" are admitting teams'; a note that triages by ETAT,
+Swiss "Eintrittsbericht", a Swedish "inskrivningsanteckning", a Japanese ICU's "入室時記録", an Arabic "ملاحظة
+الدخول" and a Bengali "ভর্তি নোট" are admitting teams' (a Japanese note's "ER来院時" is the ER it quotes); a note that
+triages by ETAT,
 anywhere in it, is a ward triaging its own admissions. Pure functions of the text.
 """
 
@@ -23,7 +25,10 @@ _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|hist
                               r"eintritts\w*|inskrivning\w*)\b|"
                               # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
                               # "شرح حال بدو ورود" (history on arrival), "بستری" (admitted)
-                              r"입원|入院|بدو\s+ورود|بستری")
+                              r"입원|入院|بدو\s+ورود|بستری|"
+                              # a Japanese ICU's admission record "【ICU入室時記録】", Arabic "ملاحظة الدخول" (the
+                              # admission note), Bengali "ভর্তি নোট"
+                              r"入室|ملاحظة\s+الدخول|ভর্তি\s+নোট")
 #: ... unless the emergency department wrote it, or the admitting place is the emergency unit itself ("ER ADMITTING
 #: NOTES", "MEDICAL EMERGENCY UNIT – ADMISSION CLERKING", "CASUALTY / ADMISSION NOTES"), or the ward triages its own
 #: admissions (ETAT+ in a paediatric admission record, an acute receiving unit).
@@ -33,7 +38,9 @@ _EMERGENCY_TITLE = re.compile(r"(?i)\b(?:emergency\s+(?:department|medicine|room
                               r"urgences|pronto\s+soccorso|EM\s+note|ER\s+note|triage\s+note)\b")
 #: The heading of a block the admitting team quotes from the emergency department ("ED Triage Vitals", "Triage:",
 #: "ED (08:41)"), which is not its own examination ("Physical exam (ED team)" is one).
-_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|\bER\b|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|"
+_QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|"
+                               # (a Japanese note's "ER来院時", on arrival at the ER: no word boundary before 来)
+                               r"(?<![A-Za-z])ER(?![A-Za-z])|救急外来|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|"
                                # French "Au SAU (arrivée 11h20)" (service d'accueil des urgences)
                                r"pronto|\bSAU\b|"
                                r"akuten|akutmottag\w*|tri[aá]ge?\w*|"

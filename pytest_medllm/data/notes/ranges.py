@@ -55,6 +55,19 @@ _PRESSURE_RANGE_WITH_UNIT = re.compile(r"(?<![\d/.,])\d{2,3}[ \t]*[-–][ \t]*\d
 _NEXT_CELL = re.compile(r"[ \t]*(?:%|°[ \t]*[CF]|bpm)?(?:[ \t]*\([^()\n]{1,15}\))?[ \t]*\|[ \t]*"
                         r"(?=\d{2,3}(?:[.,]\d)?[ \t]*(?:-|–)[ \t]*\d{2,3}(?:[.,]\d)?"
                         r"(?:/\d{2,3}[ \t]*[-–][ \t]*\d{2,3})?[ \t]*\|)")
+#: Epic's round brackets before a reading on a flowsheet's line, which may hold each end in two units and its unit
+#: ("Temp:  (36.9 °C (98.4 °F)-38.4 °C (101.1 °F)) 37.6 °C", "SpO2:  (92 %-99 %) 95 %"): the bracket's span.
+_ROUND_BEFORE_READING = re.compile(r"^[ \t]*[^\W\d][^:\n]{0,30}:[ \t]*"
+                                   r"(?P<b>\((?P<in>(?:[^()\n]|\([^()\n]{0,20}\)){3,80})\))[ \t]*(?=\d)", re.M)
+
+
+def round_ranges_before_readings(text: str) -> list[tuple[int, int]]:
+    """The spans of Epic's bracketed ranges before a flowsheet line's reading whose ends carry their unit or a second
+    unit in brackets: their numbers are the range's ends, never readings (:func:`_bracketed` reads them as ends)."""
+    return [m.span("b") for m in _ROUND_BEFORE_READING.finditer(text)
+            if re.search(r"\d[ \t]*(?:%|[°º][ \t]*[CF]?[ \t]*\)?|\))[ \t]*[-–][ \t]*\d", m["in"])]
+
+
 #: A range in brackets right before a reading: Epic's "Pulse: [78-158] 96", "BP: (104-142)/(62-94) 118/76".
 _BEFORE_READING = re.compile(r"[\[(][^\[\]()\n]{0,40}[\])](?:[ \t]*/[ \t]*\([^()\n]{0,20}\))?[ \t]*$")
 #: Words before a range that make it a target, a threshold, an order or a reference, not readings.
@@ -326,7 +339,8 @@ def _bracketed(text: str, item: Found) -> list[Found]:
     start = item.start if item.partner is None or item.variable != "diastolic_bp" else item.partner[0]
     line_start = text.rfind("\n", 0, start) + 1
     if item.variable == "temperature":  # "Temp: [36.4 °C (97.5 °F)-37.2 °C (99 °F)] 36.9 °C": each end in two units
-        square = re.search(r"\[(?P<in>[^\[\]\n]{3,80})\][ \t]*$", text[line_start:start])
+        square = (re.search(r"\[(?P<in>[^\[\]\n]{3,80})\][ \t]*$", text[line_start:start])
+                  or re.search(r"\((?P<in>(?:[^()\n]|\([^()\n]{0,20}\)){3,80})\)[ \t]*$", text[line_start:start]))
         if square and re.search(r"\d[ \t]*(?:°[ \t]*[CF])?\)?[ \t]*[-–]", square["in"]):
             at = line_start + square.start("in")
             ends = [_end("temperature", text, at + n.start(), at + n.end(), how)

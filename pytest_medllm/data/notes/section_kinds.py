@@ -125,7 +125,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              r"toàn\s+thân|"
              # Swiss "Befunde bei Eintritt", Norwegian/Danish "Funn ved innkomst", "Objektiv undersøgelse", Turkish
              # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
-             r"\bbei\s+eintritt\b|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
+             # (and "Befund bei IPS-Eintritt (03:40)", the findings on admission to a Swiss ICU; Bengali "পরীক্ষা
+             # (আইসিইউতে ভর্তির সময়)", the examination at the ICU admission)
+             r"\bbei\s+eintritt\b|^befund\s+bei\b|^পরীক্ষা\s*\([^()]*ভর্তি|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
              # a German ICU round's current findings after its night's events: "Aktuell:"
              r"^aktuell$|^aktueller\s+(?:befund|status)\b|^befund\s+aktuell\b|"
              # India's general examination ("G/E", Hindi "सामान्य परीक्षण"), Norwegian and Danish observations of a

@@ -74,7 +74,9 @@ vitales:" (two letters before the heading), Peru's "O/ Funciones vitales (07:00)
 "NEWS2-observasjoner kl. 08:15:", a heading with a time after a comma ("Lichamelijk onderzoek (ABCDE), 21:20:") and, in
 a letter without an examination heading, "W badaniu przedmiotowym:", "On examination," after another sentence of its
 paragraph. Whose note it is — an admitting team's ("ADMISSION NOTE - FMW (via Casualty)", a Swiss "Eintrittsbericht")
-or the emergency department's — is read by :mod:`.note_authors`.
+or the emergency department's — is read by :mod:`.note_authors`. A Russian or Ukrainian epicrisis's paragraph that
+opens "При поступлении" (on admission), a Swiss ICU's "Befund bei IPS-Eintritt" and a Bengali examination "at the
+ICU admission" ("পরীক্ষা (আইসিইউতে ভর্তির সময়)") open the examination.
 """
 
 from __future__ import annotations
@@ -158,7 +160,9 @@ _CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u304
 #: cut at its headings only (its "On arrival to the ED, …" in the history stays history).
 _LEAD_IN = re.compile(r"^[ \t]*(?P<label>(?:on|upon|at)[ \t]+(?:(?:the[ \t]+)?time[ \t]+of[ \t]+)?"
                       r"(?:(?:physical|clinical|my)[ \t]+)?(?:exam(?:ination)?|arr?iv\w*|admission|triage|discharge)"
-                      r"|o/e)\b(?=[ \t]*[,:;]|[ \t]+[a-z])", re.M | re.I)
+                      # (Russian and Ukrainian epicrises: "При поступлении в ОРИТ состояние тяжёлое. … АД 78/40")
+                      r"|o/e|при[ \t]+поступлении|при[ \t]+надходженні)\b(?=[ \t]*[,:;]|[ \t]+[a-zа-яёії])",
+                      re.M | re.I)
 _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 #: The same words after another sentence of the paragraph, as letters and epicrises write them: "… NIHSS 12 pkt. W
 #: badaniu przedmiotowym: RR 188/102 mmHg", "… in the ED. On examination, BP 150/90".

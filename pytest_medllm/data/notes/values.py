@@ -251,10 +251,12 @@ MM_HG = re.compile(rf"[ \t]*(?:mm(?:{_MERCURY_AFTER_MM})|Hgmm|мм\.?[ \t]*(?:р
                    r"մմ[ \t]*ս\.?[ \t]*ս|მმ[ \t]*ვწყ)", re.I)
 
 
-def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False
-                  ) -> tuple[list[Found], str]:
+def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 1.0, in_slash_run: bool = False,
+                  centimetres_implied: bool = False) -> tuple[list[Found], str]:
     """The reading "N/N" of match ``m`` (groups ``n1`` and ``n2``) as systolic and diastolic, or why not (a spaced
-    slash after it separates the next number of a run when ``in_slash_run``)."""
+    slash after it separates the next number of a run when ``in_slash_run``). With ``centimetres_implied`` (the French
+    "TA" of a note in French or Arabic) a pair too small for millimetres and written without a unit is in centimetres
+    of mercury, as Maghreb and West African notes write it: "TA 10/6" is 100/60 mmHg."""
     systolic, diastolic = float(m["n1"]), float(m["n2"])
     if m["n1"].startswith("0") or (int(m["n1"]) <= 31 and int(m["n2"]) <= 12 and
                                    re.match(r"[ \t]+\d{1,2}:\d{2}\b", text[m.end():])):
@@ -263,6 +265,9 @@ def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 
         return [], "the second number is not below the first: not a blood pressure"
     # centimetres of mercury, as French and West African notes write a pressure: "TA 22/12 cmHg" is 220/120 mmHg
     per_unit = 10.0 if re.match(CM_HG, text[m.end():]) else 1.0
+    if per_unit == 1.0 and centimetres_implied and 6 <= systolic <= 30 and 3 <= diastolic <= 20 and \
+            not re.match(r"[ \t]*(?:mm|/|[.,]\d)", text[m.end():]):
+        per_unit = 10.0
     if per_unit == 1.0 and re.match(rf"[ \t]*(?:Gy|mm\b(?!{_MERCURY_AFTER_MM})|cm)", text[m.end():]) or (
             re.match(r"[ \t]*/[ \t]*\d", text[m.end():]) and not in_slash_run):
         return [], "a fraction of something else"
@@ -274,7 +279,7 @@ def read_pressure(text: str, m: re.Match, how: str, *, lowest_systolic: float = 
         if not low <= value <= high:
             return [], f"{variable} {value:g} is not a plausible blood pressure"
         flags.append(VITAL_LIMITS[variable][0] <= value <= VITAL_LIMITS[variable][1])
-    unit_written = per_unit == 10.0 or bool(MM_HG.match(text, m.end()))
+    unit_written = bool(CM_HG.match(text, m.end()) or MM_HG.match(text, m.end()))
     unit = "cmHg" if per_unit == 10.0 else "mmHg"
     spans = ((m.start("n1"), m.end("n1")), (m.start("n2"), m.end("n2")))
     return [Found("systolic_bp", systolic, unit, unit_written, *spans[0], how, partner=spans[1],

@@ -183,10 +183,13 @@ LABELS: tuple[Label, ...] = (
     # (not Malay "tekanan nadi 38", the pulse pressure)
     _L("mapigo ya moyo", r"mapigo(?:\s+ya\s+moyo)?|(?<!tekanan\s)nadi", "heart_rate", "sw/ms/id",
        meaning="the pulse in Swahili ('mapigo ya moyo'), Malay and Indonesian ('nadi')"),
-    # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min"
-    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca|ضربان\s+قلب",
-       "heart_rate", "ar/he/is/sl/fa", meaning="the pulse in Arabic, Hebrew, Icelandic and Slovenian; Persian 'ضربان "
-                                                "قلب' (the heart's beat)"),
+    # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min";
+    # Arabic "التردد القلبي 128" (the heart's frequency, as Maghreb notes translate "fréquence cardiaque")
+    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|(?:ال)?تردد\s+(?:ال)?قلب(?:ي)?|"
+       r"דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca|ضربان\s+قلب",
+       "heart_rate", "ar/he/is/sl/fa", meaning="the pulse in Arabic ('التردد القلبي', the heart's "
+                                                "frequency), Hebrew, Icelandic and Slovenian; Persian 'ضربان قلب' (the "
+                                                "heart's beat)"),
     _L("ECG rate (other languages)", r"frekvencia(?:\s+komôr)?|frekvencij\w*(?!\s+disanja)|frekvence\s+komor|hız|"
                                      r"escape-?ritme|RS\s+[aà]|المعدل|szinuszritmus|sinus\s+ritmus",
        "heart_rate", "sk/hr/cs/tr/nl/it", unit=RATE_UNIT, context=_ECG,

@@ -72,14 +72,15 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: self-measured set).
 #: dev45's °C (0.874): a Hungarian fever chart headed "T reggel / T este" (morning, evening), which the extractor does
 #: not read.
-#: dev46's chosen readings (0.886 at the lowest): ICU notes whose annotators starred the current value after a Tmax or a
-#: later set than the first the rule takes.
+#: dev46's chosen readings (0.938 at the lowest since round 46 read flowsheet summaries and ICU teams' own
+#: examinations): notes whose annotators starred a later set than the first the rule takes (a code note's post-ROSC
+#: set after the ward's values, a handover's table after the history's).
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
           "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87,
           "dev39": 0.91, "dev40": 0.86, "dev42": 0.88, "dev43": 0.90,
-          "dev44": 0.80, "dev45": 0.87, "dev46": 0.86}
+          "dev44": 0.80, "dev45": 0.87, "dev46": 0.93}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -861,10 +862,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # four examination headings (CHOSEN_HELDOUT43); left are a Hungarian fever chart, a Japanese order written before
     # its rows, Epic rows whose "(!)" flags shift the cells off their headers, OCR'd labels ("Pu1se"), a "HR trend"
     # and the current column of a Min/Max/Current table its annotator starred
-    "dev45": {"dev45a-001@(580, 583)", "dev45a-002@(354, 358)", "dev45a-002@(372, 376)", "dev45a-002@(395, 397)",
-              "dev45a-002@(413, 415)", "dev45a-002@(434, 436)", "dev45a-002@(452, 454)", "dev45a-002@(473, 476)",
-              "dev45a-002@(491, 494)", "dev45a-002@(513, 515)", "dev45a-002@(531, 533)", "dev45a-002@(552, 554)",
-              "dev45a-002@(570, 572)", "dev45a-006@(2521, 2524)", "dev45a-011@(364, 368)", "dev45a-011@(373, 377)",
+    "dev45": {"dev45a-001@(580, 583)", "dev45a-006@(2521, 2524)", "dev45a-011@(364, 368)", "dev45a-011@(373, 377)",
               "dev45a-013@(272, 275)", "dev45a-013@(277, 279)", "dev45a-013@(937, 940)", "dev45a-013@(941, 943)",
               "dev45a-016@(3280, 3283)", "dev45a-016@(3285, 3288)", "dev45a-020@(1347, 1350)",
               "dev45a-020@(1468, 1471)", "dev45a-020@(1805, 1808)", "dev45a-020@(1810, 1812)", "dev45a-021@(355, 357)",
@@ -902,11 +900,12 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev45b-028@(798, 800)", "dev45b-033@(1234, 1237)"},
     # dev46 was heldout44, scored once (README) after round 45 and then studied in part (round 46): Epic's bracketed
     # ranges, table columns of Chinese, Hindi and Arabic ICU charts, Hindi and Bengali breathing rates, a ventilator's
-    # own rate (FORMS_HELDOUT44, NOT_VITALS_HELDOUT44); left are °C in prose and charts, a line that opens with the
-    # ventilator's word ("呼吸器：… 実測RR 18"), and chosen readings its annotators starred later (the current value
-    # after a Tmax, the day's set after an earlier block)
-    "dev46": {"dev46a-004@(603, 607)", "dev46a-004@(621, 625)", "dev46a-004@(641, 645)", "dev46a-004@(758, 760)",
-              "dev46a-004@(769, 771)", "dev46a-005@(1185, 1187)", "dev46a-005@(1188, 1190)", "dev46a-008@(318, 321)",
+    # own rate (FORMS_HELDOUT44, NOT_VITALS_HELDOUT44); then (round 46, continued) the current column of a flowsheet
+    # summary after its minimum and maximum, Epic's brackets whose ends carry units, ICU teams' own examinations in
+    # Russian, German, Japanese and Bengali notes, Arabic "التردد القلبي"; left are °C in prose and charts, a line
+    # that opens with the ventilator's word ("呼吸器：… 実測RR 18"), a French "TA" in an Arabic note, and chosen
+    # readings its annotators starred later (a code note's post-ROSC set, the current value after a Tmax)
+    "dev46": {"dev46a-005@(1185, 1187)", "dev46a-005@(1188, 1190)", "dev46a-008@(318, 321)",
               "dev46a-008@(326, 329)", "dev46a-008@(330, 332)", "dev46a-008@(346, 348)", "dev46a-008@(956, 959)",
               "dev46a-008@(967, 969)", "dev46a-008@(970, 972)", "dev46a-008@(979, 981)", "dev46a-008@(990, 993)",
               "dev46a-009@(658, 662)", "dev46a-018@(1302, 1305)", "dev46a-018@(1309, 1313)", "dev46a-018@(1372, 1374)",
@@ -914,27 +913,13 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev46b-001@(322, 324)", "dev46b-002@(369, 371)", "dev46b-002@(570, 572)", "dev46b-005@(254, 257)",
               "dev46b-005@(258, 261)", "dev46b-005@(533, 536)", "dev46b-005@(537, 539)", "dev46b-005@(1297, 1300)",
               "dev46b-005@(1301, 1304)", "dev46b-008@(2282, 2285)", "dev46b-009@(1205, 1207)", "dev46b-014@(458, 460)",
-              "dev46b-014@(461, 462)", "dev46b-014@(470, 473)", "dev46b-014@(937, 940)", "dev46b-015@(467, 470)",
-              "dev46b-015@(471, 474)", "dev46b-015@(895, 898)", "dev46b-015@(899, 902)", "dev46b-015@(1605, 1608)",
+              "dev46b-014@(461, 462)", "dev46b-015@(1605, 1608)",
               "dev46b-015@(1609, 1612)", "dev46b-016@(645, 647)", "dev46b-016@(1178, 1180)", "dev46b-016@(1181, 1183)",
-              "dev46b-017@(353, 354)", "dev46b-018@(1008, 1010)", "dev46b-018@(1011, 1013)", "dev46b-018@(1031, 1034)",
-              "dev46b-018@(1035, 1037)", "dev46b-018@(1054, 1056)", "dev46b-018@(1081, 1083)",
-              "dev46b-018@(1100, 1102)", "dev46b-018@(1127, 1129)", "dev46b-018@(1146, 1150)",
-              "dev46b-018@(1173, 1177)", "dev46b-018@(1194, 1196)", "dev46b-018@(1221, 1223)",
-              "dev46b-019@(1330, 1332)", "dev46b-022@(621, 623)", "dev46b-022@(624, 626)", "dev46b-022@(644, 647)",
-              "dev46b-022@(774, 776)", "dev46b-022@(777, 779)", "dev46b-022@(795, 798)", "dev46b-023@(141, 143)",
-              "dev46b-023@(282, 284)", "dev46b-023@(285, 287)", "dev46b-023@(291, 294)", "dev46b-023@(300, 302)",
-              "dev46b-023@(505, 508)", "dev46b-023@(520, 522)", "dev46b-023@(523, 525)", "dev46b-023@(559, 561)",
+              "dev46b-017@(353, 354)", "dev46b-019@(1330, 1332)", "dev46b-023@(141, 143)",
               "dev46b-024@(624, 626)", "dev46b-025@(261, 265)", "dev46b-025@(308, 309)", "dev46b-025@(361, 363)",
               "dev46b-025@(582, 584)", "dev46b-025@(759, 761)", "dev46b-026@(1525, 1528)", "dev46b-027@(1944, 1948)",
               "dev46b-028@(934, 936)", "dev46b-029@(284, 286)", "dev46b-029@(430, 435)", "dev46b-029@(1607, 1612)",
-              "dev46b-031@(477, 479)", "dev46b-031@(499, 501)", "dev46b-031@(552, 555)", "dev46b-031@(556, 558)",
-              "dev46b-031@(574, 577)", "dev46b-031@(578, 580)", "dev46b-031@(608, 610)", "dev46b-031@(630, 632)",
-              "dev46b-031@(660, 662)", "dev46b-031@(682, 684)", "dev46b-031@(712, 716)", "dev46b-031@(734, 738)",
-              "dev46b-032@(563, 565)", "dev46b-032@(566, 568)", "dev46b-032@(577, 580)", "dev46b-032@(589, 591)",
-              "dev46b-032@(602, 604)", "dev46b-032@(623, 627)", "dev46b-032@(1173, 1175)", "dev46b-032@(1176, 1178)",
-              "dev46b-032@(1241, 1244)", "dev46b-032@(1266, 1268)", "dev46b-032@(1279, 1281)",
-              "dev46b-032@(1300, 1304)", "dev46b-034@(724, 726)", "dev46b-035@(2365, 2367)", "dev46b-035@(2368, 2369)"},
+              "dev46b-034@(724, 726)", "dev46b-035@(2365, 2367)", "dev46b-035@(2368, 2369)"},
 }
 
 
@@ -953,6 +938,14 @@ def test_dev_corpora_precision_and_recall(corpus_scores, kind, which):
     assert tally.recall >= floor, f"{name} {which} {kind}: missed {tally.false_negative}"
     errors = set(tally.false_negative + tally.false_positive)
     assert errors <= KNOWN_ERRORS[name], f"{name} {which} {kind}: unexpected errors {sorted(errors)}"
+
+
+def test_known_errors_are_still_errors(corpus_scores):
+    """A known error the extractor no longer makes leaves :data:`KNOWN_ERRORS`, so that the list says what is left."""
+    name, scores = corpus_scores
+    errors = {error for which in ("all", "chosen") for tally in scores[which].values()
+              for error in tally.false_negative + tally.false_positive}
+    assert not KNOWN_ERRORS[name] - errors, f"{name}: fixed, still listed: {sorted(KNOWN_ERRORS[name] - errors)}"
 
 
 def _found(text: str) -> list[tuple[str, str, str]]:
@@ -1128,6 +1121,16 @@ RANGE_ENDS = [
     ("SBT this AM, became tachypneic to the 30s, back on AC.", ["RR=30"]),
     ("His BP remained elevated at 150-160s systolic on day 2.", ["SBP=150", "SBP=160"]),
     ("家属自测血压约150~170/80~90 mmHg。", ["SBP=150", "SBP=170", "DBP=80", "DBP=90"]),
+    # round 46 (dev46): a flowsheet summary's minimum and maximum columns before the current one (Portuguese, German,
+    # English), and Epic's round brackets holding each end with its unit, or in two units
+    ("SINAIS VITAIS (últimas 24h):\n                  Mín          Máx          Atual\nPA (mmHg)     92/48      146/78"
+     "      118/62\nFC (bpm)        84           121           96\nSpO2 (%)        92           99            96\n",
+     ["SBP=92", "DBP=48", "SBP=146", "DBP=78", "HR=84", "HR=121", "SPO2=92", "SPO2=99"]),
+    ("Tageskurve (24 h)          min        max        akt.\nPuls (/min)                72         108        86   "
+     "(VHF, normofrequent)\nTemp (°C; Blase → axill.)  36,8       37,9       37,1\n",
+     ["HR=72", "HR=108", "T=36,8", "T=37,9"]),
+    ("Temp:  (36.9 °C (98.4 °F)-38.4 °C (101.1 °F)) 37.6 °C (99.7 °F)\nSpO2:  (92 %-99 %) 95 %\n",
+     ["T=36.9", "T=98.4", "T=38.4", "T=101.1", "SPO2=92", "SPO2=99"]),
 ]
 
 
@@ -2877,10 +2880,9 @@ FORMS_HELDOUT43 = [
     ("সময়     নাড়ি    রক্তচাপ    শ্বাস\n৮:০০    ১০৪     ৯৬/৬০      ২২\n৯:০০    ৯২      ১০২/৬৬     ২০\n", [
         ("heart_rate", "১০৪"), ("systolic_bp", "৯৬"), ("diastolic_bp", "৬০"), ("respiratory_rate", "২২"),
         ("heart_rate", "৯২"), ("systolic_bp", "১০২"), ("diastolic_bp", "৬৬"), ("respiratory_rate", "২০")]),
+    # (since round 46 the minimum and maximum columns are a range's ends: the current column holds the readings)
     ("Vitals (last 24 hrs)   Min    Max    Current\nBP (Systolic)          104    146    122\n"
-     "BP (Diastolic)         58     88     70\n", [
-         ("systolic_bp", "104"), ("systolic_bp", "146"), ("systolic_bp", "122"), ("diastolic_bp", "58"),
-         ("diastolic_bp", "88"), ("diastolic_bp", "70")]),
+     "BP (Diastolic)         58     88     70\n", [("systolic_bp", "122"), ("diastolic_bp", "70")]),
     ("Параметр      мин     макс\nАД сист.      96      132\nАД диаст.     54      80\n", [
         ("systolic_bp", "96"), ("systolic_bp", "132"), ("diastolic_bp", "54"), ("diastolic_bp", "80")]),
     # an Epic row whose "(!)" flags push its cells off their headers: each value aligns where it starts
@@ -3459,3 +3461,48 @@ def test_numbers_the_retired_held_out_corpus_showed_are_no_readings(text, expect
     heart rate that heldout33 to heldout36 showed read as readings, written here: only the readings around them are
     found."""
     assert [(m.variable, m.text) for m in extract_vitals(text).mentions] == expected
+
+
+@pytest.mark.parametrize("text, chosen", [
+    # round 46 (dev46): the current column of a flowsheet summary, after its minimum and maximum; Epic's current value
+    # after a bracketed range whose ends carry their units
+    ("SINAIS VITAIS (últimas 24h):\n                  Mín          Máx          Atual\nPA (mmHg)     92/48      146/78"
+     "      118/62\nFC (bpm)        84           121           96\n",
+     {"systolic_bp": "118", "diastolic_bp": "62", "heart_rate": "96"}),
+    ("Vitals (last 24h):\nTemp:  (36.9 °C (98.4 °F)-38.4 °C (101.1 °F)) 37.6 °C (99.7 °F)\nSpO2:  (92 %-99 %) 95 %\n",
+     {"temperature": "37.6", "oxygen_saturation": "95"}),
+    # a header without a current column keeps every cell a reading
+    ("Параметр      мин     макс\nАД сист.      96      132\n", {"systolic_bp": "96"}),
+])
+def test_a_summarys_current_value_is_chosen_over_its_minimum_and_maximum(text, chosen):
+    vitals = extract_vitals(text)
+    assert {variable: mention.text for variable, mention, _ in vitals.chosen} == chosen
+
+
+@pytest.mark.parametrize("text, chosen_heart_rate", [
+    # round 46 (dev46): an ICU's own examination after the values the history quotes, in a Russian transfer epicrisis
+    # (a paragraph that opens "При поступлении", on admission), a Swiss ICU's "Befund bei IPS-Eintritt", a Japanese
+    # ICU admission record that quotes the ER ("ER来院時"), a Bengali examination "at the ICU admission"
+    ("ПЕРЕВОДНОЙ ЭПИКРИЗ\nСо слов бригады СМП, на месте АД 80/50 мм рт.ст., пульс 120 в мин.\n"
+     "При поступлении в ОРИТ состояние тяжёлое. АД 78/40 мм рт.ст., ЧСС 128 уд/мин.\n", "128"),
+    ("Eintrittsbericht IPS\nAuf der Notfallstation bei Eintreffen: BD 88/52 mmHg, P 124/min.\n\n"
+     "Befund bei IPS-Eintritt (03:40):\nBD 82/44 mmHg, P 136/min\n", "136"),
+    ("【ICU入室時記録】\nER来院時（19:20）：BP 84/44、HR 130、SpO2 88%\n"
+     "【入室時身体所見】\nBT 38.8℃、HR 118bpm、BP 88/46mmHg\n", "118"),
+    ("আইসিইউ ভর্তি নোট (ICU Admission Note)\nস্থানীয় ক্লিনিকে নাড়ি ১৩০/মিনিট।\n\n"
+     "পরীক্ষা (আইসিইউতে ভর্তির সময়):\nনাড়ি: ১১৬/মিনিট, নিয়মিত\n", "১১৬"),
+])
+def test_an_intensive_care_teams_own_examination_is_chosen(text, chosen_heart_rate):
+    assert extract_vitals(text).chosen_mention("heart_rate").text == chosen_heart_rate
+
+
+def test_a_french_ta_too_small_for_millimetres_is_in_centimetres_of_mercury():
+    """Round 46 (dev46): Maghreb and West African notes write "TA 10/6" for 100/60 mmHg, without the unit; a pair that
+    could be millimetres keeps them, and a date is no pressure."""
+    note = "Patient admis aux urgences avec une fièvre et une douleur, sous surveillance. TA 10/6, pouls 112.\n"
+    pressures = {m.variable: (m.text, m.unit, m.unit_written) for m in extract_vitals(note).mentions
+                 if m.variable.endswith("_bp")}
+    assert pressures == {"systolic_bp": ("10", "cmHg", False), "diastolic_bp": ("6", "cmHg", False)}
+    assert [(m.text, m.unit) for m in extract_vitals(note.replace("10/6", "100/60")).mentions
+            if m.variable == "systolic_bp"] == [("100", "mmHg")]
+    assert extract_vitals("Heart rate 112. التردد القلبي 128 نبضة في الدقيقة").mentions[-1].text == "128"
