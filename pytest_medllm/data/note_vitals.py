@@ -132,7 +132,7 @@ from .notes.layouts import positional, tables
 from .notes.ranges import read_range_ends, round_ranges_before_readings
 from .notes.note_authors import admitting_team_note, quotes_the_emergency_department
 from .notes.prose_vitals import read_prose_vitals
-from .notes.slash_headed import slash_headed_runs
+from .notes.slash_headed import declared_order_rows, slash_headed_runs
 from .notes.summary_columns import mark_summary_columns
 from .notes.sections import BY_THE_WRITER, SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
@@ -231,7 +231,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     """Every vital-sign mention of ``text`` in text order, and the labelled numbers refused (with reasons)."""
     languages = note_languages(text)
     labelled, rejected = read_labelled(text, languages)
-    found = labelled + positional(text) + slash_headed_runs(text) + tables(text)
+    found = labelled + positional(text) + slash_headed_runs(text) + declared_order_rows(text) + tables(text)
     refused = {r[1] for r in rejected}
     for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates,
                    read_prose_vitals):
