@@ -32,7 +32,9 @@ pressure, respiratory rate, oxygen saturation or temperature. Its span is the NU
   words, units, MIMIC's "98RA", dashes or spaced slashes between the numbers: "38.2 / 116 / 94/58 / 28 / 89%"), tables
   under a header row of vital columns (pipes, tabs or aligned columns; "RR (set/total)" gives the measured total), and a
   label's row of values across time columns ("HR (bpm)  118  112  106", empty cells "--" passed over); a run whose
-  heading spells its order with slashes ("T/P/R：38.7/108/22", :mod:`~pytest_medllm.data.notes.slash_headed`);
+  heading spells its order with slashes ("T/P/R：38.7/108/22", :mod:`~pytest_medllm.data.notes.slash_headed`) and
+  the rows under a line that declares their order in words ("KT BP HR RR SpO2 の順"); a morning-and-evening chart's
+  cells "104 / 96" (:mod:`~pytest_medllm.data.notes.twice_daily`);
 * **continuation**, **posture or arm**, **repeat** (:mod:`~pytest_medllm.data.notes.continuations`) — further values of
   the vital just mentioned ("88% RA -> 94% on 4L", "38.4 °C overnight, now 37.6", "164/96 R arm, 160/94 L arm", "T 37.0
   (98.6)", "Tmax 100.4 at 2000 - acetaminophen given, recheck 99.1"), "lying 138/84", "Repeat 10 min later: 158/92";
@@ -134,6 +136,7 @@ from .notes.note_authors import admitting_team_note, quotes_the_emergency_depart
 from .notes.prose_vitals import read_prose_vitals
 from .notes.slash_headed import declared_order_rows, slash_headed_runs
 from .notes.summary_columns import mark_summary_columns
+from .notes.twice_daily import twice_daily_rows
 from .notes.sections import BY_THE_WRITER, SECTION_KINDS, Section, find_sections
 from .notes.unlabelled import (read_ecg_rates, read_sentence_temperatures, read_unit_saturations,
                                read_unit_temperatures)
@@ -232,6 +235,7 @@ def find_vital_mentions(text: str, sections: list[Section] | None = None
     languages = note_languages(text)
     labelled, rejected = read_labelled(text, languages)
     found = labelled + positional(text) + slash_headed_runs(text) + declared_order_rows(text) + tables(text)
+    found += twice_daily_rows(text)
     refused = {r[1] for r in rejected}
     for reader in (read_unit_temperatures, read_unit_saturations, read_sentence_temperatures, read_ecg_rates,
                    read_prose_vitals):

@@ -29,7 +29,8 @@ from .column_names import COLUMN_NAMES, COLUMN_NAMES_IN_LANGUAGE, MEASURED_PART
 from .languages import note_languages
 from .values import ANY_TEMP_UNIT, NUMBER, RATE_UNIT, TEMP_UNIT, Found, pressure_at, read, read_single, read_temperature
 
-_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]itals?|[Vv]ital\s+[Ss]igns?|VITALS?|[Oo]bs|OBS|"
+#: (the longer "vital signs" before "vital": MIMIC's "initial vital signs: 98.0 56 198/110 20 97% RA")
+_RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]ital\s+[Ss]igns?|[Vv]itals?|VITALS?|[Oo]bs|OBS|"
                           r"(?m:^[ \t]*O(?=:))|"
                           # a nursing record's dated line of dashed values: "3/8 22:00  134/78-84-18-37.2"
                           r"(?m:^[ \t]*\d{1,2}/\d{1,2}[ \t]+\d{1,2}:\d{2}(?=[ \t]+\d{2,3}/\d{2,3}-\d{2,3}-\d))|"

@@ -4,8 +4,9 @@ department) puts the team's own examination before the emergency department's tr
 heading of their own (:func:`quotes_the_emergency_department`). A title that names the way the patient came in
 ("ADMISSION NOTE - FMW (via Casualty)") stays the admitting team's; Danish, Norwegian and Icelandic admission notes, a
 Swiss "Eintrittsbericht", a Swedish "inskrivningsanteckning", a Japanese ICU's "入室時記録", an Arabic "ملاحظة
-الدخول" and a Bengali "ভর্তি নোট" are admitting teams' (a Japanese note's "ER来院時" is the ER it quotes); a note that
-triages by ETAT,
+الدخول", a Bengali "ভর্তি নোট", a British post-take ward round, a Vietnamese "Bệnh án" and a Swahili "Maelezo ya
+kulazwa" are admitting teams' (a Japanese note's "ER来院時" and a Vietnamese "Khoa Khám bệnh" are the emergency
+department it quotes); a note that triages by ETAT,
 anywhere in it, is a ward triaging its own admissions. Pure functions of the text.
 """
 
@@ -21,6 +22,9 @@ _ADMISSION_TITLE = re.compile(r"(?i)\b(?:admission|admit(?:ting)?|H\s*&\s*P|hist
                               r"admiss[ãa]o|internamento|case\s+sheet|"
                               # Danish, Norwegian and Icelandic admission notes
                               r"indlæggelses(?:notat|journal)|innleggelses(?:notat|journal)|innlagnarnót\w*|"
+                              # a British "Post-take ward round", a Vietnamese inpatient record "Bệnh án", a Swahili
+                              # "Maelezo ya kulazwa" (notes of the admission)
+                              r"post[- ]take|bệnh\s+án|kulazwa|"
                               # a Swiss "Eintrittsbericht", a Swedish "inskrivningsanteckning"
                               r"eintritts\w*|inskrivning\w*)\b|"
                               # Korean "[입원기록]", Chinese "入院记录" (and a discharge record's "入院日期"), Persian
@@ -45,6 +49,9 @@ _QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|"
                                r"pronto|\bSAU\b|"
                                r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
                                # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
+                               # (Vietnamese "Khoa Khám bệnh", the examination department that receives patients
+                               # before a ward)
+                               r"khám\s+bệnh|"
                                r"akutmodtag\w*|\bFAM\b|bráðamóttak\w*|\bOHBP\b|\bEMO\b|تریاژ|اورژانس|الطوارئ|الفرز")
 #: The way a patient came in, named in an admitting team's title: "(via Casualty)", "via ED", "from A&E".
 _CAME_THROUGH = re.compile(r"(?i)\b(?:via|through|from|seen\s+in)\s+(?:the\s+)?(?:casualty|ED|ER|A&E|"

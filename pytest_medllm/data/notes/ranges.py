@@ -114,8 +114,10 @@ _MIN_MAX_HEADER = re.compile(r"^[^\n]*\bMin(?:imum)?\b[ \t]+\bMax(?:imum)?\b[ \t
 _MIN_MAX_CELLS = re.compile(r"[ \t]*(?:%|bpm|br/min|mmHg|Deg[CF]|°[CF])?[ \t]*(?:\(\d{1,2}:\d{2}\))?[ \t]+"
                             r"(?P<a>\d{1,3}(?:[.,]\d)?)[ \t]+(?P<b>\d{1,3}(?:[.,]\d)?)[ \t]*$", re.M)
 #: "between 168 and 212", "zwischen 125 und 142", "välillä 138-164", "entre 90 et 110".
-_BETWEEN = re.compile(rf"\b(?:between|zwischen|entre|tra|tussen|mellan|välillä|från|from|ranged?[ \t]+from|ranging"
-                      rf"[ \t]+from)[ \t]+(?P<a>{_N})(?:'?s)?[ \t]*(?:and|und|et|y|e|en|och|to|-|–)[ \t]+"
+_BETWEEN = re.compile(rf"(?:\b(?:between|zwischen|entre|tra|tussen|mellan|välillä|från|from|ranged?[ \t]+from|ranging"
+                      rf"[ \t]+from)|بين)[ \t]+(?P<a>{_N})(?:'?s)?[ \t]*"
+                      # (Catalan "entre 130 i 150"; Arabic "بين 38.2 و38.7", its "and" joined to the number)
+                      rf"(?:(?:and|und|et|y|e|i|en|och|to|-|–)[ \t]+|و[ \t]*)"
                       rf"(?P<b>{_N})(?P<bs>'?s\b)?", re.I)
 
 
@@ -126,7 +128,7 @@ _WORD_THEN_RANGE = re.compile(
     r"[Rr]eadings|[Ss]ats?|SpO2|O2\s+sats?|[Ss]aturations?|RR|[Rr]esp(?:iratory)?\s+rates?|"
     # "hypotensive to 80s systolic", "desaturated to the 70s"
     r"[Hh]ypotensive|[Hh]ypertensive|[Dd]esat\w*|[Tt]achypn(?:o|e)ic)\b"
-    r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|into|to|at|of|mostly|usually|around|was|were|ranging|ranged|range|between|"
+    r"(?P<gap>[^\d\n.;(),]{0,30}?)\b(?:in|into|to|at|of|mostly|usually|around|was|were|ran|ranging|ranged|range|between|"
     r"normali[sz]ed\s+to|remained|stayed|sustained|hovering|running)"
     r"[ \t]+(?:the[ \t]+)?(?:(?:high|low|mid|upper|lower)[ \t-]+)?"
     r"(?=\d{1,2}0'?s\b|\d{2,3}[ \t]*(?:-|–|to)[ \t]*\d{2,3}(?:'?s)?\b)")
@@ -309,7 +311,7 @@ def read_range_ends(text: str, found: list[Found], ranges: list[tuple[str, int]]
         more = _simple("oxygen_saturation", text, m.start("a"), "a range of percentages of 80 or more")
         if not _NOT_SATURATION.search(text[line_start:m.start()]) and not _is_target(text, m.start(), more):
             ends += more
-    ends += _between(text)
+    ends += _between(text) + _temperature_ranges(text)
     for m in _RATES.finditer(text):
         group = next(g for g in ("n", "j", "f", "m", "k") if m[g])
         if not _is_target(text, m.start()):
@@ -377,13 +379,16 @@ def _min_max_columns(text: str, found: list[Found]) -> list[Found]:
 
 
 #: The word of a vital right before "between X and Y" (or after it: "168 und 212 mmHg systolisch").
-_BETWEEN_VITAL = (("systolic_bp", re.compile(r"\b(?:SBP|systolic\w*|systolisch\w*|systoliq\w*|sistólic\w*)\b|"
+_BETWEEN_VITAL = (("systolic_bp", re.compile(r"\b(?:SBP|systolic\w*|systolisch\w*|systoliq\w*|sist[óo]lic\w*)\b|"
                                              r"mm[ \t]*Hg[ \t]+(?:syst|sys)", re.I)),
                   ("heart_rate", re.compile(r"\b(?:HR|heart[ \t]+rates?|pulse|Puls|HF|FC|pols|syke|"
                                             r"fr[ée]quence[ \t]+cardiaque|frecuencia[ \t]+card[íi]aca|"
                                             r"frequenza[ \t]+cardiaca|frequ[êe]ncia[ \t]+card[íi]aca)\b", re.I)),
                   ("respiratory_rate", re.compile(r"\b(?:RR|respiratory[ \t]+rates?|AF|FR)\b(?![ \t]*\d+/)", re.I)),
-                  ("oxygen_saturation", re.compile(r"\b(?:SpO2|sats?|saturation\w*|SaO2|Sättigung)\b", re.I)))
+                  ("oxygen_saturation", re.compile(r"\b(?:SpO2|sats?|saturation\w*|SaO2|Sättigung)\b", re.I)),
+                  # a temperature's or a fever's word: Arabic "الحرارة", "fever between 38.2 and 38.7"
+                  ("temperature", re.compile(r"\b(?:temp\w*|fever|fièvre|fiebre|febbre|Fieber|febre)\b|"
+                                             r"(?:ال)?حرار[ةت]", re.I)))
 
 
 #: Two blood pressures as the ends of a range after "between": "TA aux CPN entre 110/70 et 120/80".
@@ -426,6 +431,37 @@ def _pressure_ends(text: str, m: re.Match) -> list[Found]:
     found = [_end("systolic_bp", text, m.start(g), m.end(g), how) for g in "ab"]
     found += [_end("diastolic_bp", text, m.start(g), m.end(g), how) for g in "cd"]
     return [e for e in found if e]
+
+
+#: A temperature's range written with its unit after the second end, whatever words come before it: "Temp spikes
+#: 101-103°F", Hindi "बुखार 101–103°F", Indonesian "demam naik turun 38–39,5 °C", Vietnamese "đo tại nhà 39–40 °C".
+_TEMPERATURE_RANGE_WITH_UNIT = re.compile(r"(?<![\d.,/])(?P<a>\d{2,3}(?:[.,]\d{1,2})?)[ \t]*(?:[°º][ \t]*[CF]?)?[ \t]*"
+                                          r"[-–][ \t]*(?P<b>\d{2,3}(?:[.,]\d{1,2})?)(?=[ \t]*(?:[°º][ \t]*[CF]|℃|℉))")
+
+
+#: A word of the patient's temperature or fever in the sentence before such a range (a water bath's "37–39 °C" or the
+#: weather's "32–34°C" is no reading of the patient).
+_FEVER_WORD = re.compile(r"(?i)\b(?:temp\w*|t°|tmax|fever\w*|febr\w*|afebr\w*|pyrex\w*|spikes?|fièvre|fiebre|febbre|"
+                         r"fieber|febre|demam|sốt|kuume\w*|lämpö\w*|horeč\w*|gorączk\w*|ateş\w*|láz\w*|"
+                         r"температур\w*|лихорад\w*|θερμ\w*|πυρετ\w*)\b|"
+                         r"बुखार|ज्वर|तापमान|জ্বর|体温|发热|發熱|発熱|熱|حرار|حمى|تب")
+
+
+def _temperature_ranges(text: str) -> list[Found]:
+    """The ends of :data:`_TEMPERATURE_RANGE_WITH_UNIT` after a word of :data:`_FEVER_WORD` in the same sentence (not
+    a target's: "keep 36-37.5 °C"), each in the unit written after the second."""
+    ends: list[Found] = []
+    for m in _TEMPERATURE_RANGE_WITH_UNIT.finditer(text):
+        sentence = re.split(r"[.!?。;\n](?:\s|$)|\n", text[max(0, m.start() - 60):m.start()])[-1]
+        if not _FEVER_WORD.search(sentence):
+            continue
+        second = _end("temperature", text, m.start("b"), m.end("b"), "end of a range of the temperature")
+        if second is None or _is_target(text, m.start(), [second]):
+            continue
+        first = _end("temperature", text, m.start("a"), m.end("a"), second.how, second.unit)
+        if first is not None and first.unit == second.unit and _ordered(first.value, second.value, False):
+            ends += [first, second]
+    return ends
 
 
 def _between(text: str) -> list[Found]:

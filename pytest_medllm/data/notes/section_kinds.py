@@ -127,6 +127,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
              # (and "Befund bei IPS-Eintritt (03:40)", the findings on admission to a Swiss ICU; Bengali "পরীক্ষা
              # (আইসিইউতে ভর্তির সময়)", the examination at the ICU admission)
+             # (Swahili "Uchunguzi (wodini)", the examination on the ward, and "Vipimo muhimu", the vital signs)
+             r"^uchunguzi\b|^vipimo\s+muhimu\b|"
              r"\bbei\s+eintritt\b|^befund\s+bei\b|^পরীক্ষা\s*\([^()]*ভর্তি|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
              # a German ICU round's current findings after its night's events: "Aktuell:"
              r"^aktuell$|^aktueller\s+(?:befund|status)\b|^befund\s+aktuell\b|"

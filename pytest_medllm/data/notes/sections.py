@@ -76,7 +76,8 @@ a letter without an examination heading, "W badaniu przedmiotowym:", "On examina
 paragraph. Whose note it is — an admitting team's ("ADMISSION NOTE - FMW (via Casualty)", a Swiss "Eintrittsbericht")
 or the emergency department's — is read by :mod:`.note_authors`. A Russian or Ukrainian epicrisis's paragraph that
 opens "При поступлении" (on admission), a Swiss ICU's "Befund bei IPS-Eintritt" and a Bengali examination "at the
-ICU admission" ("পরীক্ষা (আইসিইউতে ভর্তির সময়)") open the examination.
+ICU admission" ("পরীক্ষা (আইসিইউতে ভর্তির সময়)") open the examination, and so do Swahili "Uchunguzi (wodini)" and
+"Vipimo muhimu"; a British consultant's "O/E (PTWR)" on the post-take ward round is the writer's own.
 """
 
 from __future__ import annotations
@@ -212,7 +213,9 @@ _NOT_AN_EXAMINATION = (r"(?!.*\b(?:ecg|ekg|cxr|ct|x-?ray|echo|repeat\w*|re-?chec
                        r"re-?eval\w*)\b)")
 #: A heading that says the writer examined the patient: "Physical exam (by me, 23:50)", "At bedside (0905) - team's own
 #: assessment". The choice rule puts its set first (:func:`pytest_medllm.data.note_vitals.choose_mentions`).
-BY_THE_WRITER = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}.*(?:\bby\s+me\b|\bteam['’]s\s+own\b)")
+BY_THE_WRITER = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}.*(?:\bby\s+me\b|\bteam['’]s\s+own\b|"
+                           # a British consultant's post-take ward round: "O/E (PTWR)"
+                           r"\bPTWR\b)")
 #: A heading that says the set is the writer's own, whatever else it names (a place, a fluid given before it, the
 #: crew that writes the record): "Vitals on my assessment (21h10, after 1L Ringers in casualty)", "Initial crew VS".
 _OWN_SET = re.compile(rf"(?i)^{_NOT_AN_EXAMINATION}(?:.*\bon\s+my\s+(?:review|exam\w*|assessment|arrival)\b|"

@@ -262,8 +262,9 @@ LABELS: tuple[Label, ...] = (
     _L("TD", r"TD", "blood_pressure", "id", unit=r"[ \t]*mm[ \t]*Hg", case_sensitive=True,
        meaning="tekanan darah, the blood pressure in Indonesian, with mmHg"),
     # (a flowsheet row "BP (Systolic)", Russian "АД сист." and "АД диаст.")
+    # (Swedish "systoliskt blodtryck 112", a NEWS2 row's, and "systoliskt BT")
     _L("SBP", r"SBPs?|systolic(?:\s+(?:(?:blood\s+)?pressure|BP))?|systolisch|systolique|sistolica|sistólica|"
-              r"Sys\.?\s+BP|BP\s*\(\s*systolic\s*\)|АД\s+сист\.?",
+              r"Sys\.?\s+BP|BP\s*\(\s*systolic\s*\)|АД\s+сист\.?|systoliskt\s+(?:blodtryck|BT)",
        "systolic_bp", not_after=_A_CHANGE),
     # Spanish and Portuguese "PAS 96–142 mmHg / PAD 50–76 mmHg" (presión arterial sistólica, diastólica)
     _L("TAS", r"TAS", "systolic_bp", "es", only_in=_ROMANCE, case_sensitive=True,
@@ -387,7 +388,8 @@ LABELS: tuple[Label, ...] = (
        meaning="a Russian note's Cyrillic 'Т' before a temperature with a decimal: 'Т 36,5°С'"),
     _L("t (ru)", r"t(?=[ \t]*\d{2}[.,]\d)", "temperature", "ru", only_in=("ru",), case_sensitive=True,
        meaning="a Russian note's Latin 't' before a temperature with a decimal: 't 38,9'"),
-    _L("Tmax", r"T\s?max|TMAX|T\s?min|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
+    # (lower case too, as a discharge summary's prose writes it: "afebrile throughout, tmax 99.5")
+    _L("Tmax", r"T\s?max|TMAX|tmax|T\s?min|T\s?curr(?:ent)?|Tm|Tc|Tt", "temperature", case_sensitive=True),
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"

@@ -27,7 +27,7 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
            "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23",
            "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35",
            "dev36", "dev37", "dev38", "dev39", "dev40", "dev41",
-           "dev42", "dev43", "dev44", "dev45", "dev46")
+           "dev42", "dev43", "dev44", "dev45", "dev46", "dev47")
 #: Corpora held to a lower floor than GOAL, and why. dev9's °F (0.939): ends of ranges the re-annotation of dev to
 #: dev14 marked that no reader takes yet. dev17's °C (0.943): a flowsheet grid's temperature column. dev18's (0.944),
 #: dev20's (0.914), dev21's (0.941) and dev22's (0.909) chosen temperatures and dev24's chosen pressures (0.914): a
@@ -75,12 +75,15 @@ CORPORA = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9"
 #: dev46's chosen readings (0.938 at the lowest since round 46 read flowsheet summaries and ICU teams' own
 #: examinations): notes whose annotators starred a later set than the first the rule takes (a code note's post-ROSC
 #: set after the ward's values, a handover's table after the history's).
+#: dev47's heart rates (0.942) and °F (0.938 at the lowest): ranges of rates in prose without a word the readers know,
+#: posture continuations in French and Finnish, and notes whose annotators starred the ward's examination over the
+#: triage set the rule takes.
 FLOORS = {"dev9": 0.93, "dev17": 0.94, "dev18": 0.94, "dev19": 0.94,
           "dev20": 0.91, "dev21": 0.94, "dev22": 0.90, "dev24": 0.91,
           "dev26": 0.94, "dev27": 0.81, "dev28": 0.90, "dev29": 0.90, "dev30": 0.84,
           "dev31": 0.90, "dev32": 0.92, "dev37": 0.94, "dev38": 0.87,
           "dev39": 0.91, "dev40": 0.86, "dev42": 0.88, "dev43": 0.90,
-          "dev44": 0.80, "dev45": 0.87, "dev46": 0.93}
+          "dev44": 0.80, "dev45": 0.87, "dev46": 0.93, "dev47": 0.93}
 #: Annotated mentions the extractor is allowed to get wrong on the dev corpora: a change that breaks one shows up here
 #: by name, not only as a dip in the ratios. dev4, dev5 and dev6 were the held-out corpora heldout2, heldout3 and
 #: heldout4, retired
@@ -131,7 +134,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
              "dev9a-011@(678, 680)", "dev9a-023@(235, 238)", "dev9a-023@(239, 242)", "dev9a-032@(841, 843)",
              "dev9a-032@(861, 863)", "dev9b-001@(1073, 1075)", "dev9b-001@(1076, 1078)", "dev9b-007@(1281, 1285)",
              "dev9b-007@(1286, 1290)", "dev9b-011@(726, 729)", "dev9b-011@(730, 732)", "dev9b-011@(816, 819)",
-             "dev9b-011@(820, 822)", "dev9b-020@(991, 994)", "dev9b-020@(995, 998)", "dev9b-021@(1385, 1387)",
+             "dev9b-011@(820, 822)", "dev9b-021@(1385, 1387)",
              "dev9b-029@(752, 755)", "dev9b-029@(761, 764)"},
     # dev10 was heldout8, scored once (README) and then studied: "documented 103 F at home" (a whole number before a
     # bare unit letter), "a 3' 104/60" after an Italian orthostatic series, Norwegian "RF 18", an ICU round's
@@ -263,7 +266,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev20b-022@(543, 547)", "dev20b-022@(1902, 1904)", "dev20b-025@(845, 847)", "dev20b-025@(848, 850)",
               "dev20b-025@(854, 857)", "dev20b-025@(866, 870)", "dev20b-025@(1524, 1526)", "dev20b-025@(1527, 1529)",
               "dev20b-025@(1583, 1586)", "dev20b-025@(1610, 1614)", "dev20b-027@(1259, 1261)",
-              "dev20b-028@(2098, 2100)", "dev20b-034@(552, 554)", "dev20b-034@(555, 557)", "dev20b-034@(1541, 1544)",
+              "dev20b-028@(2098, 2100)", "dev20b-034@(1541, 1544)",
               "dev20b-035@(319, 321)", "dev20b-035@(322, 324)", "dev20b-035@(334, 337)", "dev20b-035@(349, 351)",
               "dev20b-035@(362, 366)", "dev20b-035@(377, 379)", "dev20b-035@(1165, 1167)", "dev20b-035@(1221, 1223)",
               "dev20b-035@(1266, 1268)", "dev20b-035@(1269, 1271)", "dev20b-035@(1280, 1283)",
@@ -344,7 +347,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev24b-020@(1626, 1629)", "dev24b-020@(1630, 1633)", "dev24b-025@(261, 263)", "dev24b-025@(264, 266)",
               "dev24b-025@(324, 326)", "dev24b-025@(327, 329)", "dev24b-025@(369, 371)", "dev24b-025@(983, 985)",
               "dev24b-025@(2210, 2212)", "dev24b-027@(512, 516)", "dev24b-027@(589, 593)", "dev24b-031@(109, 111)",
-              "dev24b-033@(436, 438)", "dev24b-033@(439, 441)"},
+              },
     # dev23 was heldout21, scored once (README) and then studied: what it showed is written in FORMS_HELDOUT21 and
     # CHOSEN_HELDOUT21; left are a Turkish table's "%95" column, a Polish table's breathing rates, timed pairs after
     # "Monitoraggio PA", "100 over 60" in quotes, a Danish "Målt 39,6 hjemme"
@@ -414,8 +417,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev27a-033@(1333, 1337)", "dev27a-033@(1356, 1359)", "dev27a-033@(1369, 1371)",
               "dev27a-033@(1372, 1374)", "dev27a-033@(1385, 1387)", "dev27a-033@(1399, 1401)", "dev27a-035@(789, 792)",
               "dev27b-002@(2205, 2207)", "dev27b-002@(2208, 2210)", "dev27b-003@(1238, 1240)",
-              "dev27b-003@(1241, 1243)", "dev27b-010@(1552, 1554)", "dev27b-013@(2174, 2178)",
-              "dev27b-013@(2179, 2183)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)", "dev27b-016@(766, 768)",
+              "dev27b-003@(1241, 1243)", "dev27b-010@(1552, 1554)", "dev27b-016@(650, 654)", "dev27b-016@(666, 669)",
+              "dev27b-016@(766, 768)",
               "dev27b-016@(788, 792)", "dev27b-017@(1876, 1878)", "dev27b-018@(382, 386)", "dev27b-018@(393, 396)",
               "dev27b-018@(397, 399)", "dev27b-018@(412, 415)", "dev27b-018@(717, 720)", "dev27b-018@(721, 723)",
               "dev27b-018@(729, 732)", "dev27b-018@(761, 765)", "dev27b-023@(351, 354)", "dev27b-023@(355, 357)",
@@ -474,8 +477,8 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev30a-016@(728, 730)", "dev30a-016@(737, 739)", "dev30a-016@(761, 765)", "dev30a-016@(948, 952)",
               "dev30a-016@(957, 959)", "dev30a-016@(963, 966)", "dev30a-016@(967, 969)", "dev30a-016@(973, 975)",
               "dev30a-016@(979, 981)", "dev30a-016@(1327, 1329)", "dev30a-017@(879, 882)", "dev30a-017@(884, 887)",
-              "dev30a-022@(622, 624)", "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(1990, 1993)",
-              "dev30a-024@(1995, 1998)", "dev30a-024@(2040, 2042)", "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)",
+              "dev30a-022@(622, 624)", "dev30a-023@(738, 741)", "dev30a-023@(743, 746)", "dev30a-024@(2040, 2042)",
+              "dev30a-024@(2043, 2045)", "dev30a-027@(744, 748)",
               "dev30a-027@(763, 765)", "dev30a-027@(766, 769)", "dev30a-032@(252, 255)", "dev30a-032@(256, 258)",
               "dev30a-032@(263, 266)", "dev30a-032@(271, 273)", "dev30a-032@(280, 282)", "dev30a-032@(1042, 1045)",
               "dev30a-032@(1058, 1061)", "dev30a-032@(1062, 1064)", "dev30a-032@(1069, 1071)",
@@ -695,7 +698,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # starred a later set than the rule's first
     "dev40": {"dev40a-003@(400, 402)", "dev40a-004@(561, 563)", "dev40a-006@(586, 589)", "dev40a-006@(591, 594)",
               "dev40a-011@(515, 517)", "dev40a-011@(518, 520)", "dev40a-011@(536, 538)", "dev40a-017@(1506, 1509)",
-              "dev40a-020@(1362, 1365)", "dev40a-020@(1367, 1370)", "dev40a-020@(1384, 1387)",
+              "dev40a-020@(1384, 1387)",
               "dev40a-023@(1280, 1282)", "dev40a-028@(639, 643)", "dev40a-028@(648, 651)", "dev40a-028@(656, 658)",
               "dev40a-028@(659, 661)", "dev40a-028@(666, 668)", "dev40a-028@(675, 677)", "dev40a-028@(1223, 1227)",
               "dev40a-028@(1232, 1235)", "dev40a-028@(1240, 1243)", "dev40a-028@(1244, 1246)",
@@ -851,8 +854,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev44b-013@(1997, 1999)", "dev44b-013@(2000, 2002)", "dev44b-014@(2320, 2324)", "dev44b-016@(858, 860)",
               "dev44b-016@(939, 941)", "dev44b-016@(1020, 1022)", "dev44b-018@(352, 356)", "dev44b-021@(543, 546)",
               "dev44b-021@(547, 550)", "dev44b-021@(568, 571)", "dev44b-021@(711, 714)", "dev44b-021@(715, 718)",
-              "dev44b-021@(759, 761)", "dev44b-023@(479, 482)", "dev44b-023@(483, 485)", "dev44b-023@(905, 908)",
-              "dev44b-023@(916, 919)", "dev44b-025@(1582, 1584)", "dev44b-027@(1554, 1556)", "dev44b-027@(1580, 1582)",
+              "dev44b-021@(759, 761)", "dev44b-025@(1582, 1584)", "dev44b-027@(1554, 1556)", "dev44b-027@(1580, 1582)",
               "dev44b-027@(1605, 1608)", "dev44b-028@(386, 389)", "dev44b-028@(625, 630)", "dev44b-028@(1206, 1209)",
               "dev44b-032@(503, 506)", "dev44b-032@(507, 510)", "dev44b-032@(790, 793)", "dev44b-032@(794, 797)",
               "dev44b-032@(1551, 1553)", "dev44b-033@(562, 564)", "dev44b-033@(565, 567)", "dev44b-033@(591, 594)",
@@ -913,6 +915,36 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev46b-025@(582, 584)", "dev46b-025@(759, 761)", "dev46b-026@(1525, 1528)", "dev46b-027@(1944, 1948)",
               "dev46b-028@(934, 936)", "dev46b-029@(284, 286)", "dev46b-029@(430, 435)", "dev46b-029@(1607, 1612)",
               "dev46b-034@(724, 726)", "dev46b-035@(2365, 2367)", "dev46b-035@(2368, 2369)"},
+    # dev47 was heldout45, scored once (README) after round 46 and then studied in part (round 47): MIMIC's "initial
+    # vital signs:" run, a Russian morning-and-evening chart, temperature ranges with their unit, "between" in three
+    # languages, Swedish NEWS2 rows, examinations on a post-take ward round, in Vietnamese and Swahili records
+    # (FORMS/RANGE/EXAMINATIONS heldout45 tests below); left are ranges of rates in prose without a word the readers
+    # know ("takykardi 110-120", "kammiovaste 38–46/min"), posture continuations in French and Finnish, a NEWS2 row
+    # "SpO2 (sc 2)", ETAT and Norwegian admission notes whose annotators starred the ward's examination
+    "dev47": {"dev47a-002@(2860, 2862)", "dev47a-002@(2868, 2870)", "dev47a-002@(2876, 2878)",
+              "dev47a-002@(2884, 2886)", "dev47a-003@(519, 524)", "dev47a-004@(640, 642)", "dev47a-004@(643, 645)",
+              "dev47a-007@(273, 277)", "dev47a-007@(284, 286)", "dev47a-007@(294, 297)", "dev47a-007@(304, 306)",
+              "dev47a-007@(1319, 1323)", "dev47a-007@(1344, 1347)", "dev47a-007@(1356, 1358)",
+              "dev47a-007@(1369, 1371)", "dev47a-009@(2630, 2632)", "dev47a-009@(2634, 2636)",
+              "dev47a-013@(756, 757)", "dev47a-026@(390, 393)", "dev47a-026@(395, 398)", "dev47a-026@(400, 402)",
+              "dev47a-027@(723, 725)", "dev47a-029@(681, 684)", "dev47a-029@(922, 924)", "dev47a-033@(1780, 1782)",
+              "dev47a-033@(1784, 1786)", "dev47a-035@(712, 717)", "dev47b-002@(1251, 1255)",
+              "dev47b-003@(1507, 1509)", "dev47b-003@(2108, 2110)", "dev47b-004@(625, 628)",
+              "dev47b-004@(1452, 1454)", "dev47b-004@(1458, 1460)", "dev47b-005@(2499, 2501)",
+              "dev47b-005@(2502, 2504)", "dev47b-012@(434, 438)", "dev47b-012@(1918, 1920)",
+              "dev47b-012@(1923, 1926)", "dev47b-012@(2689, 2693)", "dev47b-012@(3212, 3215)",
+              "dev47b-012@(3216, 3219)", "dev47b-013@(768, 771)", "dev47b-013@(772, 774)", "dev47b-013@(781, 784)",
+              "dev47b-013@(789, 791)", "dev47b-013@(798, 800)", "dev47b-013@(809, 813)", "dev47b-013@(879, 882)",
+              "dev47b-013@(883, 885)", "dev47b-013@(897, 900)", "dev47b-013@(910, 912)", "dev47b-013@(923, 925)",
+              "dev47b-013@(945, 949)", "dev47b-014@(974, 978)", "dev47b-014@(992, 995)", "dev47b-014@(996, 999)",
+              "dev47b-015@(846, 848)", "dev47b-015@(966, 968)", "dev47b-015@(969, 971)", "dev47b-015@(1198, 1201)",
+              "dev47b-015@(1202, 1204)", "dev47b-018@(2615, 2617)", "dev47b-019@(313, 316)", "dev47b-019@(317, 320)",
+              "dev47b-021@(1341, 1343)", "dev47b-021@(1344, 1346)", "dev47b-022@(489, 491)",
+              "dev47b-022@(1908, 1911)", "dev47b-022@(1912, 1914)", "dev47b-025@(4329, 4331)",
+              "dev47b-025@(4332, 4334)", "dev47b-027@(432, 434)", "dev47b-027@(1060, 1063)",
+              "dev47b-027@(2032, 2034)", "dev47b-028@(310, 312)", "dev47b-028@(823, 825)", "dev47b-032@(1680, 1682)",
+              "dev47b-032@(1683, 1685)", "dev47b-033@(1862, 1865)", "dev47b-034@(609, 612)", "dev47b-034@(850, 855)",
+              "dev47b-034@(1817, 1820)", "dev47b-034@(1847, 1849)"},
 }
 
 
@@ -3515,3 +3547,63 @@ def test_a_french_ta_too_small_for_millimetres_is_in_centimetres_of_mercury():
 ])
 def test_rows_under_a_declared_order_take_its_slots(text, expected):
     assert [(variable, value) for variable, value, _ in _found(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 47 (dev47): MIMIC's "initial vital signs:" run (the trigger read "vital" alone before), a
+    # morning-and-evening chart's cells "104 / 96" (Russian "у / в"), a Swedish NEWS2 row "Systoliskt blodtryck 112
+    # (1p)", a lower-case "tmax" in a discharge summary's prose
+    ("In the ED, initial vital signs: 98.0 56 198/110 20 97% RA. K 7.4", [
+        ("temperature", "98.0"), ("heart_rate", "56"), ("systolic_bp", "198"), ("diastolic_bp", "110"),
+        ("respiratory_rate", "20"), ("oxygen_saturation", "97")]),
+    ("           | 1-е у / в        | 2-е у / в\nАД         | 186/104 / 164/96 | 150/90 / 146/88\n"
+     "Пульс      | 104 / 96         | 88 / 84\n", [
+         ("systolic_bp", "186"), ("diastolic_bp", "104"), ("systolic_bp", "164"), ("diastolic_bp", "96"),
+         ("systolic_bp", "150"), ("diastolic_bp", "90"), ("systolic_bp", "146"), ("diastolic_bp", "88"),
+         ("heart_rate", "104"), ("heart_rate", "96"), ("heart_rate", "88"), ("heart_rate", "84")]),
+    ("NEWS2: Andningsfrekvens 24 (2p) | Systoliskt blodtryck 112 (1p) | Puls 96 (1p)", [
+        ("respiratory_rate", "24"), ("systolic_bp", "112"), ("heart_rate", "96")]),
+    ("LFTs normal. She was afebrile throughout, tmax 99.5.", [("temperature", "99.5")]),
+    # a row of a morning-and-evening chart with one cell that is not two readings is not taken
+    ("Пульс      | 104 / 96         | 88\n", []),
+])
+def test_forms_heldout45_showed(text, expected):
+    assert [(variable, value) for variable, value, _ in _found(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 47 (dev47): a temperature's range with its unit after a fever's word (English, Indonesian, Hindi), not a
+    # water bath's or the weather's; "between" in Italian, Catalan and Arabic; "SBP ran 100s-120s"
+    ("24-07: Temp spikes 101-103°F, pulse settled.", ["T=101", "T=103"]),
+    ("Hari 1–3 perawatan demam naik turun 38–39,5 °C.", ["T=38", "T=39,5"]),
+    ("पहले 36 घंटे बुखार 101–103°F के बीच रहा।", ["T=101", "T=103"]),
+    ("Frostskader: varmt vannbad 37–39 °C når kjernetemp > 35 °C.", []),
+    ("Very Hot Weather Warning in force (32–34°C).", []),
+    ("Nelle prime 48 ore PA sistolica tra 95 e 115 mmHg.", ["SBP=95", "SBP=115"]),
+    ("FC entre 130 i 150 x'.", ["HR=130", "HR=150"]),
+    ("استمرت الحرارة في أول 48 ساعة بين 38.2 و38.7 ثم زالت.", ["T=38.2", "T=38.7"]),
+    ("Weaned to RA on HD3. SBP ran 100s-120s once diuresed.", ["SBP=100", "SBP=120"]),
+])
+def test_range_ends_heldout45_showed(text, expected):
+    assert _range_ends(text) == expected
+
+
+@pytest.mark.parametrize("text, chosen_heart_rate", [
+    # round 47 (dev47): a consultant's examination on the post-take ward round after the night's e-obs chart; a
+    # Vietnamese inpatient record's own examination after the values of the examination department that received the
+    # patient; a Swahili ward's examination after a dispensary's readings
+    ("POST-TAKE WARD ROUND - Care of the Elderly\nObs (e-obs, 4-hourly):\nHR         104     96      92\n\n"
+     "O/E (PTWR):\nHR 88 irreg, BP 124/66\n", "88"),
+    ("BỆNH ÁN NỘI KHOA\nTình trạng lúc nhập viện (Khoa Khám bệnh): Mạch 112 lần/phút, HA 100/80 mmHg.\n\n"
+     "KHÁM LÂM SÀNG (lúc vào khoa, 10 giờ 30)\nToàn thân:\n- Sinh hiệu: Mạch 110 lần/phút, HA 100/85 mmHg\n", "110"),
+])
+def test_examinations_heldout45_showed(text, chosen_heart_rate):
+    assert extract_vitals(text).chosen_mention("heart_rate").text == chosen_heart_rate
+
+
+def test_a_swahili_wards_examination_is_chosen_over_a_dispensarys_readings():
+    note = ("MAELEZO YA KULAZWA\nKatika zahanati ya karibu jana: joto 38.8°C, SPO2 86%.\n\nUchunguzi (wodini):\n"
+            "Hali ya jumla: dhaifu.\nVipimo muhimu: BP 102/64 mmHg, Joto 38.6°C, SPO2 84% bila oksijeni\n")
+    vitals = extract_vitals(note)
+    chosen = (vitals.chosen_mention("temperature").text, vitals.chosen_mention("oxygen_saturation").text)
+    assert chosen == ("38.6", "84")
