@@ -97,7 +97,9 @@ _THRESHOLD = r"(?:<=?|>=?|≤|≥|＜|＞|≦|≧|=<|=>|less\s+than|greater\s+th
              r"no\s+more\s+than|goal|target|aim)"
 #: One piece of what may stand between a label and its value; the gap is any number of them (none overlapping, so
 #: that a label without a value fails fast).
-_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–—\"“”：]|\((?:[^()\d\n]{{1,30}})\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
+_GAP_PIECE = (rf"[ \t]*(?:[:=|\-–—\"“”：]|\((?:[^()\d\n]{{1,30}})\)|"
+              # a NEWS2 chart's saturation scale: "SpO2 (sc 2)   92", "SpO2 (Scale 1): 95 %"
+              rf"\([Ss]c(?:ale)?\.?[ \t]*[12]\)|\(?\d{{1,2}}[ \t]*min(?:utes?|uten|\.)?\)?(?=[ \t])|"
               rf"{RANGE_IN_BRACKETS}|\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)/\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)|"
               # Epic's 24-hour range in round brackets before the current value: "Resp:  (14-24) 18"
               rf"\(\d{{2,3}}[ \t]*[-–][ \t]*\d{{2,3}}\)(?=[ \t]+\d)|"

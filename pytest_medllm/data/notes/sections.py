@@ -77,7 +77,8 @@ paragraph. Whose note it is — an admitting team's ("ADMISSION NOTE - FMW (via 
 or the emergency department's — is read by :mod:`.note_authors`. A Russian or Ukrainian epicrisis's paragraph that
 opens "При поступлении" (on admission), a Swiss ICU's "Befund bei IPS-Eintritt" and a Bengali examination "at the
 ICU admission" ("পরীক্ষা (আইসিইউতে ভর্তির সময়)") open the examination, and so do Swahili "Uchunguzi (wodini)" and
-"Vipimo muhimu"; a British consultant's "O/E (PTWR)" on the post-take ward round is the writer's own.
+"Vipimo muhimu"; a British consultant's "O/E (PTWR)" on the post-take ward round is the writer's own, and an SBAR or
+SOAP "A:" alone on its line before "Airway - …" is an outreach team's A–E assessment.
 """
 
 from __future__ import annotations
@@ -152,6 +153,9 @@ _TIMED_ENTRY_VITALS = re.compile(r"^[ \t]*\d{4}\b[^\n]*?[.;,][ \t]+(?P<label>(?:
                                  r"(?=[ \t]+(?:[^\W\d_]|\d{2,3}/\d))|"
                                  # or without its time, its values a run of hyphens: "       V/S 128/76-84-18-36.5"
                                  r"^[ \t]*(?P<run>V/S|VS)(?=[ \t]+\d{2,3}/\d{2,3}[ \t]*-[ \t]*\d)", re.M)
+#: An SBAR or SOAP letter "A:" alone on its line whose next line opens the airway: an outreach team's or a ward's
+#: A–E assessment ("A:" then "Airway - patent, talking", "Breathing - RR 28, SpO2 93% on 4L").
+_LETTER_BEFORE_AIRWAY = re.compile(r"^[ \t]*A[ \t]*[:：)][ \t]*\n(?=[ \t]*(?:A[ \t]*[-–:][ \t]*)?Airway\b)", re.M)
 #: The spaces between the characters of a Chinese or Japanese heading spaced out for the eye.
 _CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])[ \t\u3000]+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 #: A paragraph of prose that opens with the words of an examination or of a discharge ("On exam, …", "On
@@ -295,6 +299,8 @@ def find_sections(text: str) -> list[Section]:
     headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "colon") for m in _SOAP_BRACKET.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "colon") for m in _INLINE_FROM_BEFORE.finditer(text)]
+    headings = [h for h in headings if h[0] not in {m.start() for m in _LETTER_BEFORE_AIRWAY.finditer(text)}]
+    headings += [(m.start(), "A–E assessment", "colon") for m in _LETTER_BEFORE_AIRWAY.finditer(text)]
     headings += [(m.start("label"), m["label"], "colon") if m["label"] else (m.start(), m["entry"] or m["run"], "colon")
                  for m in _TIMED_ENTRY_VITALS.finditer(text) if m["label"] or m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
