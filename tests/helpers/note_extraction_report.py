@@ -1,12 +1,12 @@
 """Precision and recall of the note extractors against a hand-annotated corpus (``tests/data/notes/NAME.jsonl``).
 
-``python -m tests.helpers.note_extraction_report dev`` (or ``dev2`` … ``dev47``; the held-out ``heldout46``) prints a
+``python -m tests.helpers.note_extraction_report dev`` (or ``dev2`` … ``dev48``; the held-out ``heldout47``) prints a
 Markdown table: per vital kind (HR, SBP, DBP, RR, SPO2, TEMP_F, TEMP_C) for every mention and for the chosen mention,
 and per demographic kind (AGE, SEX, ETH). A span counts as found when the extractor gives the same variable at exactly
 the same characters (and, for temperatures, the same unit). The tests use :func:`score` directly; the table is for
 people. ``python -m tests.helpers.note_extraction_report labels`` prints the label table instead (each label's
-language, vital sign, when it is read and what it stands for), for a reviewer. ``… heldout46 --readme`` prints the
-README's table of a held-out corpus (Wilson intervals, its English and other-language parts). ``… dev47 --misses``
+language, vital sign, when it is read and what it stands for), for a reviewer. ``… heldout47 --readme`` prints the
+README's table of a held-out corpus (Wilson intervals, its English and other-language parts). ``… dev48 --misses``
 lists every missed and spurious span of a development corpus with the text around it, to study; it refuses a held-out
 corpus, whose text must stay unread.
 """
@@ -201,7 +201,7 @@ def misses(name: str, width: int = 60) -> str:
     return "\n".join(lines) or f"{name}: no miss"
 
 
-if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|…|dev47|heldout46|labels
+if __name__ == "__main__":  # python -m tests.helpers.note_extraction_report dev|…|dev48|heldout47|labels
     name = sys.argv[1] if len(sys.argv) > 1 else "dev"
     if "--misses" in sys.argv[2:]:
         print(misses(name))

@@ -39,7 +39,8 @@ _RUN_TRIGGER = re.compile(r"(?<![A-Za-z])(?P<t>VSS|VS|V/S|[Vv]ital\s+[Ss]igns?|[
                           r"(?=[ \t]+\d{2,3}(?:\.\d)?[ \t]+-[ \t]+\d))|"
                           # MIMIC's history without the word: "On arrival to the floor, 99.2 110 122/70 16 98% RA"
                           r"(?P<arrival>(?:[Oo]n|[Uu]pon)[ \t]+arrival(?:[ \t]+to[ \t]+(?:the[ \t]+)?[A-Za-z]+)?"
-                          r"[ \t]*,))"
+                          # (and "In the ED: 99.6 112 146/84 32 86% 4L")
+                          r"[ \t]*,|[Ii]n[ \t]+the[ \t]+(?:ED|ER)[ \t]*:))"
                           # "Vitals on day of discharge:"; MIMIC's hard wrap between the word and "prior to transfer:"
                           r"(?:(?:[ \t]+|[ \t]*\n[ \t]*(?=prior\s+to\s))"
                           r"(?:were|was|are|of(?:\s+[A-Za-z]+)?|on\s+\w+|in\s+(?:the\s+)?[A-Za-z]+|"

@@ -6,7 +6,7 @@ heading of their own (:func:`quotes_the_emergency_department`). A title that nam
 Swiss "Eintrittsbericht", a Swedish "inskrivningsanteckning", a Japanese ICU's "入室時記録", an Arabic "ملاحظة
 الدخول", a Bengali "ভর্তি নোট", a British post-take ward round, a Vietnamese "Bệnh án" and a Swahili "Maelezo ya
 kulazwa" are admitting teams' (a Japanese note's "ER来院時" and a Vietnamese "Khoa Khám bệnh" are the emergency
-department it quotes); a note that triages by ETAT,
+department it quotes, and so is a Malay "Jabatan Kecemasan (triaj …)"); a note that triages by ETAT,
 anywhere in it, is a ward triaging its own admissions. Pure functions of the text.
 """
 
@@ -47,7 +47,8 @@ _QUOTED_EMERGENCY = re.compile(r"(?i)triage|\bED\b|emergency|"
                                r"(?<![A-Za-z])ER(?![A-Za-z])|救急外来|A&E|casualty|urgenc|notaufnahme|\bZNA\b|\bSEH\b|"
                                # French "Au SAU (arrivée 11h20)" (service d'accueil des urgences)
                                r"pronto|\bSAU\b|"
-                               r"akuten|akutmottag\w*|tri[aá]ge?\w*|"
+                               # (Malay and Turkish "triaj"; Malay "Jabatan Kecemasan", the emergency department)
+                               r"akuten|akutmottag\w*|tri[aá]ge?\w*|triaj\b|kecemasan|"
                                # the Danish ("FAM-triage"), Icelandic, Croatian and Estonian emergency departments
                                # (Vietnamese "Khoa Khám bệnh", the examination department that receives patients
                                # before a ward)

@@ -237,7 +237,9 @@ def _is_target(text: str, at: int, ends: list[Found] | None = None) -> bool:
     if ends and _TARGET_AFTER.match(text, max(e.end for e in ends)):
         return True
     before = text[max(line_start, at - 50):at]
-    before = re.split(r"[.;][ \t]", before)[-1]  # the clause only: "Agree with above. On my exam … sats 92-95%"
+    # the clause only: "Agree with above. On my exam … sats 92-95%"; a Chinese sentence's own clause after a target
+    # in brackets: "給予誘導性高血壓（目標 SBP 160-180 mmHg）… 此期間血壓約 170-185/90-100 mmHg"
+    before = re.split(r"[.;][ \t]|[。；）]|\)[ \t]", before)[-1]
     return bool(_NOT_READINGS.search(before) or (_FOR_VITAL.search(before) and not re.match(r"\d+'?s\b", text[at:])))
 
 

@@ -24,7 +24,8 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
               r"\bre-?check\w*|\bre-?evaluat\w*|\bfollow[- ]?up\b|\bafter\b|\bfollowing\b|\binterval\b|"
               r"\b(?:2nd|second|3rd|third|later|subsequent)\s+(?:set|vitals?|vs|obs)\b|"
               r"\b(?:vitals?|vs|obs|set)\s*(?:#|no\.?\s*)?[2-9]\b|"
-              r"\bpost[- ]?(?!rosc\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
+              # (not "post-ictal", a state of the patient on arrival: "On arrival to PAU (post-ictal, rousable)")
+              r"\bpost[- ]?(?!rosc\b|ictal\b)[a-z]+|\bpre[- ]?(?:hospital|arrival|arrest)\b|"
               # values from before the encounter: the ambulance, the field, the referring hospital
               r"\b(?:ems|paramedics?|medics?(?![ \t]+(?:upu|specialist|primar|rezident|de\s+gard))|ambulance|ambulancia|ambulanza|ambul[âa]ncia|ambulans|ambo|hems|field|"
               r"osh|outside\s+hospital|referring|transferring|rettungsdienst|rtw|notarzt|nef|übergabe|samu|smur|118|112|"
@@ -127,8 +128,9 @@ SECTION_KINDS: tuple[tuple[str, str], ...] = (
              # "Muayenem (10:30)", Hungarian "Triázs (szakdolgozó, 11:30)"
              # (and "Befund bei IPS-Eintritt (03:40)", the findings on admission to a Swiss ICU; Bengali "পরীক্ষা
              # (আইসিইউতে ভর্তির সময়)", the examination at the ICU admission)
-             # (Swahili "Uchunguzi (wodini)", the examination on the ward, and "Vipimo muhimu", the vital signs)
-             r"^uchunguzi\b|^vipimo\s+muhimu\b|"
+             # (Swahili "Uchunguzi (wodini)", the examination on the ward, and "Vipimo muhimu", the vital signs; a US
+             # discharge summary's "Admission PE"; Taiwan's "入院理學檢查（加護病房）", the physical examination)
+             r"^uchunguzi\b|^vipimo\s+muhimu\b|\badmission\s+(?:pe|p/e)\b|理學檢查|"
              r"\bbei\s+eintritt\b|^befund\s+bei\b|^পরীক্ষা\s*\([^()]*ভর্তি|\bved\s+(?:innkomst|ankomst|innleggelse|indlæggelse)\b|objektiv\s+unders\w+|"
              # a German ICU round's current findings after its night's events: "Aktuell:"
              r"^aktuell$|^aktueller\s+(?:befund|status)\b|^befund\s+aktuell\b|"

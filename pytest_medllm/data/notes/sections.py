@@ -78,7 +78,9 @@ or the emergency department's — is read by :mod:`.note_authors`. A Russian or 
 opens "При поступлении" (on admission), a Swiss ICU's "Befund bei IPS-Eintritt" and a Bengali examination "at the
 ICU admission" ("পরীক্ষা (আইসিইউতে ভর্তির সময়)") open the examination, and so do Swahili "Uchunguzi (wodini)" and
 "Vipimo muhimu"; a British consultant's "O/E (PTWR)" on the post-take ward round is the writer's own, and an SBAR or
-SOAP "A:" alone on its line before "Airway - …" is an outreach team's A–E assessment.
+SOAP "A:" alone on its line before "Airway - …" is an outreach team's A–E assessment. A US discharge summary's
+"Admission PE" and Taiwan's "入院理學檢查" open the examination; "post-ictal" in a heading ("On arrival to PAU
+(post-ictal, rousable)") is the patient's state, not a later set.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ NUMBER = r"\d{1,3}(?:\.\d{1,2})?"
 TEMP_NUMBER = r"\d{1,3}(?:[.,]\d{1,2})?"
 # (Russian writes the degree's C in Cyrillic: "38,5°С")
 # (Arabic writes it with the first letter of "مئوية", centigrade: "42.1 °م")
-TEMP_UNIT = r"[ \t]*(?:\(?[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?P<u1>F|C|С|م|Fahrenheit|Celsius|centigrade)?\)?|" \
+TEMP_UNIT = r"[ \t]*(?:\(?[ \t]*(?:°|º|˚|deg(?:rees?)?\.?)[ \t]*(?P<u1>F|C|С|م|ሴ|Fahrenheit|Celsius|centigrade)?\)?|" \
             r"(?P<u2>F|C)(?![A-Za-z])|[ \t]+(?P<u3>Fahrenheit|Celsius|F|C)(?![A-Za-z]))"
 #: A temperature unit without named groups, for lookaheads.
 ANY_TEMP_UNIT = re.sub(r"\?P<u\d>", "?:", TEMP_UNIT)
@@ -137,7 +137,7 @@ def read_temperature(text: str, start: int, end: int, how: str, unit_hint: str |
     written = None
     if unit_match:
         letter = (unit_match["u1"] or unit_match["u2"] or unit_match["u3"] or "")[:1].upper()
-        written = {"F": "°F", "C": "°C", "С": "°C", "م": "°C"}.get(letter)
+        written = {"F": "°F", "C": "°C", "С": "°C", "م": "°C", "ሴ": "°C"}.get(letter)  # (Amharic "°ሴ", Celsius)
     # (not "Tmax 38.9 day 2": a number with a decimal is no count of days)
     if written is None and _OTHER_UNIT.match(text, end) and not (
             re.search(r"[.,]\d$", text[start:end]) and re.match(r"[ \t]+days?[ \t]+\d", text[end:])):

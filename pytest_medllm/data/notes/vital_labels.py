@@ -129,7 +129,9 @@ LABELS: tuple[Label, ...] = (
     _L("KAH", r"KAH", "heart_rate", "tr", case_sensitive=True, unit=r"[ \t]*/[ \t]?dk\b",
        meaning="kalp atım hızı, the heart rate in Turkish, with '/dk'"),
     _L("ΣΦ", r"(?<![Α-Ωα-ωΆ-ώ])ΣΦ", "heart_rate", "el", case_sensitive=True, meaning="σφύξεις, the pulse in Greek"),
-    _L("心率", r"心率|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko", meaning="heart rate, pulse: '心率108次/分'"),
+    # (and Taiwan's "心跳 80-95次/分", the heartbeat)
+    _L("心率", r"心率|心跳|脉搏|脈搏|脈拍|心拍数|맥박|심박수", "heart_rate", "zh/ja/ko",
+       meaning="heart rate, pulse: '心率108次/分'"),
     # Hindi "नाड़ी 112/मिनट", "पल्स 108/मिनट"
     _L("नाड़ी", r"नाड़ी|नाडी|पल्स|हृदय\s+गति", "heart_rate", "hi", meaning="the pulse, the heart rate in Hindi"),
     # (also "साँस की दर 32/मिनट", the rate of breath)
@@ -185,7 +187,7 @@ LABELS: tuple[Label, ...] = (
        meaning="the pulse in Swahili ('mapigo ya moyo'), Malay and Indonesian ('nadi')"),
     # Arabic, Hebrew, Icelandic and Slovenian pulse: "النبض 124", "דופק 44", "púls 108", "srčna frekvenca 120/min";
     # Arabic "التردد القلبي 128" (the heart's frequency, as Maghreb notes translate "fréquence cardiaque")
-    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|(?:ال)?تردد\s+(?:ال)?قلب(?:ي)?|"
+    _L("نبض", r"(?:ال)?نبض|دقات\s+القلب|(?:ال)?تردد\s+(?:ال)?قلب(?:ي)?|የልብ\s+ምት|"
        r"דופק|púls|srčn[ai]\s+(?:frekvenca|utrip)|frekvenca\s+srca|ضربان\s+قلب",
        "heart_rate", "ar/he/is/sl/fa", meaning="the pulse in Arabic ('التردد القلبي', the heart's "
                                                 "frequency), Hebrew, Icelandic and Slovenian; Persian 'ضربان قلب' (the "
@@ -232,7 +234,9 @@ LABELS: tuple[Label, ...] = (
        meaning="huyết áp, the blood pressure in Vietnamese, with mmHg (English HA is a headache)"),
     _L("ΑΠ", r"(?<![Α-Ωα-ωΆ-ώ])ΑΠ", "blood_pressure", "el", case_sensitive=True, meaning="αρτηριακή πίεση, the blood pressure in Greek"),
     _L("血压", r"血压|血壓|血圧|혈압", "blood_pressure", "zh/ja/ko", meaning="blood pressure"),
-    _L("ضغط الدم", r"ضغط\s+الدم|(?:ال)?ضغط\s+(?:ال)?شرياني|(?:ال)?ضغط|بلڈ\s+پریشر|ל[\"״”']ד|לחץ\s+דם|BÞ|blóðþrýstingur",
+    # (and Amharic "የደም ግፊት", the blood's pressure)
+    _L("ضغط الدم", r"ضغط\s+الدم|የደም\s+ግፊት|"
+                   r"(?:ال)?ضغط\s+(?:ال)?شرياني|(?:ال)?ضغط|بلڈ\s+پریشر|ל[\"״”']ד|לחץ\s+דם|BÞ|blóðþrýstingur",
        "blood_pressure", "ar/he/is/ur", meaning="blood pressure in Arabic, Hebrew, Icelandic and Urdu"),
     _L("АД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:АД|АТ|АН|ТА)(?![А-Яа-яЁёЇїІіЄє])", "blood_pressure", "ru/uk/bg/sr",
        case_sensitive=True, meaning="артериальное давление, артеріальний тиск, артериално налягане, тензија"),
@@ -307,8 +311,10 @@ LABELS: tuple[Label, ...] = (
     _L("hengitystaajuus", r"hengitystaajuus|dechová\s+frekvence|αναπνοές|αναπν\.?\s*συχν\.?|αναπν\.|ademhaling|αναπνευστική\s+συχνότητα|呼吸数|呼吸频率|呼吸頻率|호흡수|nhịp\s+thở(?:\s+bệnh\s+nhân)?|légzésszám",
        "respiratory_rate", "fi/cs/el/vi/hu/zh/ja/ko"),
     # Urdu "سانس 22 فی منٹ", Bengali "শ্বাস ২৪/মিনিট", Chinese "呼吸 24次/分"
-    _L("سانس", r"سانس|শ্বাস(?:প্রশ্বাস|ের)?(?:\s+হার)?|呼吸(?=[ \t]*[:：]?[ \t]*\d)", "respiratory_rate", "ur/bn/zh",
-       meaning="the breathing in Urdu, Bengali and Chinese"),
+    # (Urdu "سانس کی رفتار: 22 فی منٹ", the breathing's speed; Amharic "የአተነፋፈስ መጠን 30/ደቂቃ", the breathing's rate)
+    _L("سانس", r"سانس(?:\s+کی\s+(?:رفتار|شرح))?|শ্বাস(?:প্রশ্বাস|ের)?(?:\s+হার)?|呼吸(?=[ \t]*[:：]?[ \t]*\d)|"
+               r"የአተነፋፈስ\s+መጠን", "respiratory_rate", "ur/bn/zh/am",
+       meaning="the breathing in Urdu, Bengali, Chinese and Amharic"),
     # (not "ЧД аппарата 14/мин", the ventilator's rate)
     _L("ЧДД", r"(?<![А-Яа-яЁёЇїІіЄє])(?:ЧДД|ЧД|ДЧ|ЧДР|респираторна\s+фреквенција)(?![А-Яа-яЁёЇїІіЄє])"
               r"(?![ \t]+аппарат)",
@@ -358,7 +364,9 @@ LABELS: tuple[Label, ...] = (
     _L("FR", r"FR|F\.R\.", "respiratory_rate", "fr/es/it/pt", only_in=_ROMANCE, unit=RATE_UNIT, case_sensitive=True,
        meaning="fréquence respiratoire, frecuencia respiratoria, frequenza respiratoria, frequência respiratória"),
     # oxygen saturation
+    # (Urdu "آکسیجن سیچوریشن: 96%", the oxygen saturation)
     _L("SpO2", r"Sp[O0][2₂]|Sa[O0][2₂]|SatO[2₂]|Sat\.?\s?O[2₂]|SO2|O[2₂]\s*sat(?:uration)?s?|o2sat|"
+               r"(?:آکسیجن\s+)?سیچوریشن|"
                r"oxygen\s+sat(?:uration)?s?|"
                r"pulse[\s-]?ox(?:imetry|imeter)?|p\s?ox|oximetry|(?:fingertip\s+)?oximeter|"
                r"sat(?:uration)?(?:'?s)?|sat'?(?:t)?ing|saturating|"
@@ -393,7 +401,9 @@ LABELS: tuple[Label, ...] = (
     _L("BT (body temperature)", r"BT(?=[ \t:]*\d{2}[.,]\d)", "temperature", "en (Japan, Korea)", case_sensitive=True,
        meaning="body temperature, always with a decimal ('BT 38.3'); Swedish BT is a blood pressure in mmHg"),
     # Finnish "lämpö 36,9", Czech "teplota", "TT 38,0 °C" (tělesná teplota), Greek "Θ 38,4 °C", Brazil's axillary "Tax"
-    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő|suhu|joto|kehatemperatuur", "temperature", "fi/cs/el/vi/hu"),
+    # (Amharic "የሙቀት መጠን 36.6°ሴ", the heat's measure)
+    _L("lämpö", r"lämpö|teplota|θερμοκρασία|nhiệt\s+độ|testhő|suhu|joto|kehatemperatuur|የሙቀት\s+መጠን", "temperature",
+       "fi/cs/el/vi/hu/am"),
     # Turkish "ateş 37,0" (the fever, as its notes label a temperature), Tamil "வெப்பநிலை"
     _L("ateş", r"[Aa]teş|வெப்பநிலை", "temperature", "tr/ta", not_after=_NOT_PATIENTS_TEMPERATURE,
        meaning="the temperature in Turkish ('ateş', the fever) and Tamil"),
