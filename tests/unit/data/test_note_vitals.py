@@ -918,7 +918,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
     # dev47 was heldout45, scored once (README) after round 46 and then studied in part (round 47): MIMIC's "initial
     # vital signs:" run, a Russian morning-and-evening chart, temperature ranges with their unit, "between" in three
     # languages, Swedish NEWS2 rows, examinations on a post-take ward round, in Vietnamese and Swahili records
-    # (FORMS/RANGE/EXAMINATIONS heldout45 tests below); left are ranges of rates in prose without a word the readers
+    # (FORMS_HELDOUT45, CHOSEN_HELDOUT45, RANGE_ENDS); left are ranges of rates in prose without a word the readers
     # know ("takykardi 110-120", "kammiovaste 38–46/min"), posture continuations in French and Finnish, a NEWS2 row
     # "SpO2 (sc 2)", ETAT and Norwegian admission notes whose annotators starred the ward's examination
     "dev47": {"dev47a-003@(519, 524)", "dev47a-004@(640, 642)", "dev47a-004@(643, 645)",
@@ -946,7 +946,7 @@ KNOWN_ERRORS: dict[str, set[str]] = {
               "dev47b-034@(1817, 1820)", "dev47b-034@(1847, 1849)"},
     # dev48 was heldout46, scored once (README) after round 47 and then studied in part (round 48): MIMIC's "In the ED:"
     # run, Amharic and Urdu labels, Taiwan's "心跳" and "理學檢查", "Admission PE", a post-ictal arrival, a Malay
-    # emergency department's triage (FORMS/EXAMINATIONS heldout46 tests below); left are decades and ranges in
+    # emergency department's triage (FORMS_HELDOUT46, CHOSEN_HELDOUT46); left are decades and ranges in
     # course prose ("HR had drifted to 40s", "SBPs 170s"), readings quoted in the history, the sex words and peoples
     # of other languages, and a consult and a nursing note whose annotators extended the admitting team's rule
     "dev48": {"dev48a-001@(699, 702)", "dev48a-001@(703, 705)", "dev48a-002@(1028, 1032)", "dev48a-005@(610, 613)",
@@ -1182,6 +1182,17 @@ RANGE_ENDS = [
      ["HR=72", "HR=108", "T=36,8", "T=37,9"]),
     ("Temp:  (36.9 °C (98.4 °F)-38.4 °C (101.1 °F)) 37.6 °C (99.7 °F)\nSpO2:  (92 %-99 %) 95 %\n",
      ["T=36.9", "T=98.4", "T=38.4", "T=101.1", "SPO2=92", "SPO2=99"]),
+    # round 47 (dev47): a temperature's range with its unit after a fever's word (English, Indonesian, Hindi), not a
+    # water bath's or the weather's; "between" in Italian, Catalan and Arabic; "SBP ran 100s-120s"
+    ("24-07: Temp spikes 101-103°F, pulse settled.", ["T=101", "T=103"]),
+    ("Hari 1–3 perawatan demam naik turun 38–39,5 °C.", ["T=38", "T=39,5"]),
+    ("पहले 36 घंटे बुखार 101–103°F के बीच रहा।", ["T=101", "T=103"]),
+    ("Frostskader: varmt vannbad 37–39 °C når kjernetemp > 35 °C.", []),
+    ("Very Hot Weather Warning in force (32–34°C).", []),
+    ("Nelle prime 48 ore PA sistolica tra 95 e 115 mmHg.", ["SBP=95", "SBP=115"]),
+    ("FC entre 130 i 150 x'.", ["HR=130", "HR=150"]),
+    ("استمرت الحرارة في أول 48 ساعة بين 38.2 و38.7 ثم زالت.", ["T=38.2", "T=38.7"]),
+    ("Weaned to RA on HD3. SBP ran 100s-120s once diuresed.", ["SBP=100", "SBP=120"]),
 ]
 
 
@@ -3457,6 +3468,89 @@ CHOSEN_HELDOUT22 = [
     ("תלונה עיקרית: חולשה. דופק 40 במרפאה.\n\nבדיקה גופנית:\nדופק 48, ל\"ד 100/60\n", "48"),
 ]
 
+CHOSEN_HELDOUT44 = [
+    # round 46 (dev46): an ICU's own examination after the values the history quotes, in a Russian transfer epicrisis
+    # (a paragraph that opens "При поступлении", on admission), a Swiss ICU's "Befund bei IPS-Eintritt", a Japanese
+    # ICU admission record that quotes the ER ("ER来院時"), a Bengali examination "at the ICU admission"
+    ("ПЕРЕВОДНОЙ ЭПИКРИЗ\nСо слов бригады СМП, на месте АД 80/50 мм рт.ст., пульс 120 в мин.\n"
+     "При поступлении в ОРИТ состояние тяжёлое. АД 78/40 мм рт.ст., ЧСС 128 уд/мин.\n", "128"),
+    ("Eintrittsbericht IPS\nAuf der Notfallstation bei Eintreffen: BD 88/52 mmHg, P 124/min.\n\n"
+     "Befund bei IPS-Eintritt (03:40):\nBD 82/44 mmHg, P 136/min\n", "136"),
+    ("【ICU入室時記録】\nER来院時（19:20）：BP 84/44、HR 130、SpO2 88%\n"
+     "【入室時身体所見】\nBT 38.8℃、HR 118bpm、BP 88/46mmHg\n", "118"),
+    ("আইসিইউ ভর্তি নোট (ICU Admission Note)\nস্থানীয় ক্লিনিকে নাড়ি ১৩০/মিনিট।\n\n"
+     "পরীক্ষা (আইসিইউতে ভর্তির সময়):\nনাড়ি: ১১৬/মিনিট, নিয়মিত\n", "১১৬"),
+]
+FORMS_HELDOUT43_ROUND46 = [
+    # round 46 (dev45): a nurse's record pasted under a line that declares its order (Japanese "の順", English "in that
+    # order"); the day and time of each row and what its brackets hold are no readings; a row that does not fit ends it
+    ("看護記録より（KT BP HR RR SpO2 の順）\nPOD1  06:00  37.2 136/72 90 18 97RA\n"
+     "POD3  14:00  38.4 118/64 104 22 95(O2 2L)\nリハビリ：術後2日目より歩行\n", [
+         ("temperature", "37.2"), ("systolic_bp", "136"), ("diastolic_bp", "72"), ("heart_rate", "90"),
+         ("respiratory_rate", "18"), ("oxygen_saturation", "97"), ("temperature", "38.4"), ("systolic_bp", "118"),
+         ("diastolic_bp", "64"), ("heart_rate", "104"), ("respiratory_rate", "22"), ("oxygen_saturation", "95")]),
+    ("Night obs (T, BP, HR, RR, SpO2 in that order):\n22:00  37.9  128/74  104  20  95\nWill review at 08:00 with 12 "
+     "results.\n", [("temperature", "37.9"), ("systolic_bp", "128"), ("diastolic_bp", "74"), ("heart_rate", "104"),
+                    ("respiratory_rate", "20"), ("oxygen_saturation", "95")]),
+]
+FORMS_HELDOUT45 = [
+    # round 47 (dev47): MIMIC's "initial vital signs:" run (the trigger read "vital" alone before), a
+    # morning-and-evening chart's cells "104 / 96" (Russian "у / в"), a Swedish NEWS2 row "Systoliskt blodtryck 112
+    # (1p)", a lower-case "tmax" in a discharge summary's prose
+    ("In the ED, initial vital signs: 98.0 56 198/110 20 97% RA. K 7.4", [
+        ("temperature", "98.0"), ("heart_rate", "56"), ("systolic_bp", "198"), ("diastolic_bp", "110"),
+        ("respiratory_rate", "20"), ("oxygen_saturation", "97")]),
+    ("           | 1-е у / в        | 2-е у / в\nАД         | 186/104 / 164/96 | 150/90 / 146/88\n"
+     "Пульс      | 104 / 96         | 88 / 84\n", [
+         ("systolic_bp", "186"), ("diastolic_bp", "104"), ("systolic_bp", "164"), ("diastolic_bp", "96"),
+         ("systolic_bp", "150"), ("diastolic_bp", "90"), ("systolic_bp", "146"), ("diastolic_bp", "88"),
+         ("heart_rate", "104"), ("heart_rate", "96"), ("heart_rate", "88"), ("heart_rate", "84")]),
+    ("NEWS2: Andningsfrekvens 24 (2p) | Systoliskt blodtryck 112 (1p) | Puls 96 (1p)", [
+        ("respiratory_rate", "24"), ("systolic_bp", "112"), ("heart_rate", "96")]),
+    ("LFTs normal. She was afebrile throughout, tmax 99.5.", [("temperature", "99.5")]),
+    # a NEWS2 chart's row whose label names the saturation scale ("SpO2 (sc 2)")
+    ("RR             22      20\nSpO2 (sc 2)    92      93\n", [("respiratory_rate", "22"), ("respiratory_rate", "20"),
+                                                             ("oxygen_saturation", "92"), ("oxygen_saturation", "93")]),
+    # a row of a morning-and-evening chart with one cell that is not two readings is not taken
+    ("Пульс      | 104 / 96         | 88\n", []),
+]
+CHOSEN_HELDOUT45 = [
+    # round 47 (dev47): a consultant's examination on the post-take ward round after the night's e-obs chart; a
+    # Vietnamese inpatient record's own examination after the values of the examination department that received the
+    # patient; a Swahili ward's examination after a dispensary's readings
+    ("POST-TAKE WARD ROUND - Care of the Elderly\nObs (e-obs, 4-hourly):\nHR         104     96      92\n\n"
+     "O/E (PTWR):\nHR 88 irreg, BP 124/66\n", "88"),
+    ("BỆNH ÁN NỘI KHOA\nTình trạng lúc nhập viện (Khoa Khám bệnh): Mạch 112 lần/phút, HA 100/80 mmHg.\n\n"
+     "KHÁM LÂM SÀNG (lúc vào khoa, 10 giờ 30)\nToàn thân:\n- Sinh hiệu: Mạch 110 lần/phút, HA 100/85 mmHg\n", "110"),
+]
+FORMS_HELDOUT46 = [
+    # round 48 (dev48): MIMIC's "In the ED: 99.6 112 146/84 32 86% 4L"; Amharic and Urdu labels; Taiwan's "心跳"
+    ("gave duoneb x3. \nIn the ED: 99.6 112 146/84 32 86% 4L. ABG 7.29/68/71.", [
+        ("temperature", "99.6"), ("heart_rate", "112"), ("systolic_bp", "146"), ("diastolic_bp", "84"),
+        ("respiratory_rate", "32"), ("oxygen_saturation", "86")]),
+    ("In the ED: given ceftriaxone 1 g and 2 L NS.", []),
+    ("የሕይወት ምልክቶች: የደም ግፊት 100/68 ሚ.ሜ.ሜ.፣ የልብ ምት 132/ደቂቃ፣ የአተነፋፈስ መጠን 30/ደቂቃ፣\nየሙቀት መጠን 36.6°ሴ፣ SpO2 88%", [
+        ("systolic_bp", "100"), ("diastolic_bp", "68"), ("heart_rate", "132"), ("respiratory_rate", "30"),
+        ("temperature", "36.6"), ("oxygen_saturation", "88")]),
+    ("سانس کی رفتار: 22 فی منٹ\nآکسیجن سیچوریشن: 96% (کمرے کی ہوا)", [
+        ("respiratory_rate", "22"), ("oxygen_saturation", "96")]),
+    ("生命徵象：心跳 88次/分", [("heart_rate", "88")]),
+]
+CHOSEN_HELDOUT46 = [
+    # round 48 (dev48): a US discharge summary's "Admission PE" after the ED's values in the presentation; a paediatric
+    # unit's "On arrival to PAU (post-ictal, rousable)" after the paramedics' obs (post-ictal is a state, not a later
+    # set); Taiwan's "入院理學檢查" before the discharge's vital signs; a Malay clerking's ward examination after the
+    # emergency department's triage ("Di Jabatan Kecemasan (triaj 19:40)")
+    ("Hospital Medicine Discharge Summary\nPresentation: ED vitals T 101.6, HR 108, BP 142/88.\n\n"
+     "Admission PE: Temp 100.9 | HR 101 | BP 138/84\n", "101"),
+    ("Paediatric Assessment Unit - Discharge Letter\n\nParamedic obs: T 39.8, HR 172, SpO2 96% air.\n\n"
+     "On arrival to PAU (post-ictal, rousable):\nT 39.4°C  HR 165  RR 34\n", "165"),
+    ("出院病歷摘要\n入院理學檢查（加護病房）：\nT/P/R：36.7/66/16　BP：152/88 mmHg\n\n出院時狀況：意識清楚。\n"
+     "生命徵象：T 36.6℃　P 78次/分\n", "66"),
+    ("NOTA KEMASUKAN WAD (CLERKING)\n\nDi Jabatan Kecemasan (triaj 19:40): BP 92/58 mmHg, PR 116/min.\n\n"
+     "Pemeriksaan fizikal (di wad):\nBP 104/64 mmHg   PR 108/min\n", "108"),
+]
+
 @pytest.mark.parametrize("text, expected", [case for cases in (FORMS_HELDOUT2_3, FORMS_HELDOUT4, FORMS_HELDOUT5,
                                                                 FORMS_HELDOUT6, FORMS_HELDOUT7, FORMS_HELDOUT8,
                                                                 FORMS_HELDOUT9, FORMS_HELDOUT10, FORMS_HELDOUT11,
@@ -3471,7 +3565,9 @@ CHOSEN_HELDOUT22 = [
                                                                 FORMS_HELDOUT35, FORMS_HELDOUT36,
                                                                 FORMS_HELDOUT37, FORMS_HELDOUT38, FORMS_HELDOUT39,
                                                                 FORMS_HELDOUT40, FORMS_HELDOUT41, FORMS_HELDOUT42,
-                                                                FORMS_HELDOUT43, FORMS_HELDOUT44)
+                                                                FORMS_HELDOUT43, FORMS_HELDOUT44,
+                                                                FORMS_HELDOUT43_ROUND46, FORMS_HELDOUT45,
+                                                                FORMS_HELDOUT46)
                                              for case in cases])
 def test_forms_the_held_out_corpora_showed(text, expected):
     """Each family of notation a retired held-out corpus showed missing, written here (not copied)."""
@@ -3495,7 +3591,9 @@ def test_forms_the_held_out_corpora_showed(text, expected):
                                                                          CHOSEN_HELDOUT36, CHOSEN_HELDOUT37,
                                                                          CHOSEN_HELDOUT38, CHOSEN_HELDOUT39,
                                                                          CHOSEN_HELDOUT40, CHOSEN_HELDOUT41,
-                                                                         CHOSEN_HELDOUT42, CHOSEN_HELDOUT43)
+                                                                         CHOSEN_HELDOUT42, CHOSEN_HELDOUT43,
+                                                                         CHOSEN_HELDOUT44, CHOSEN_HELDOUT45,
+                                                                         CHOSEN_HELDOUT46)
                                                       for case in cases])
 def test_choice_rule_headings_the_held_out_corpora_showed(text, chosen_heart_rate):
     """Headings and prose the retired held-out corpora showed the choice rule reading wrong, written here."""
@@ -3530,23 +3628,6 @@ def test_a_summarys_current_value_is_chosen_over_its_minimum_and_maximum(text, c
     assert {variable: mention.text for variable, mention, _ in vitals.chosen} == chosen
 
 
-@pytest.mark.parametrize("text, chosen_heart_rate", [
-    # round 46 (dev46): an ICU's own examination after the values the history quotes, in a Russian transfer epicrisis
-    # (a paragraph that opens "При поступлении", on admission), a Swiss ICU's "Befund bei IPS-Eintritt", a Japanese
-    # ICU admission record that quotes the ER ("ER来院時"), a Bengali examination "at the ICU admission"
-    ("ПЕРЕВОДНОЙ ЭПИКРИЗ\nСо слов бригады СМП, на месте АД 80/50 мм рт.ст., пульс 120 в мин.\n"
-     "При поступлении в ОРИТ состояние тяжёлое. АД 78/40 мм рт.ст., ЧСС 128 уд/мин.\n", "128"),
-    ("Eintrittsbericht IPS\nAuf der Notfallstation bei Eintreffen: BD 88/52 mmHg, P 124/min.\n\n"
-     "Befund bei IPS-Eintritt (03:40):\nBD 82/44 mmHg, P 136/min\n", "136"),
-    ("【ICU入室時記録】\nER来院時（19:20）：BP 84/44、HR 130、SpO2 88%\n"
-     "【入室時身体所見】\nBT 38.8℃、HR 118bpm、BP 88/46mmHg\n", "118"),
-    ("আইসিইউ ভর্তি নোট (ICU Admission Note)\nস্থানীয় ক্লিনিকে নাড়ি ১৩০/মিনিট।\n\n"
-     "পরীক্ষা (আইসিইউতে ভর্তির সময়):\nনাড়ি: ১১৬/মিনিট, নিয়মিত\n", "১১৬"),
-])
-def test_an_intensive_care_teams_own_examination_is_chosen(text, chosen_heart_rate):
-    assert extract_vitals(text).chosen_mention("heart_rate").text == chosen_heart_rate
-
-
 def test_a_french_ta_too_small_for_millimetres_is_in_centimetres_of_mercury():
     """Round 46 (dev46): Maghreb and West African notes write "TA 10/6" for 100/60 mmHg, without the unit; a pair that
     could be millimetres keeps them, and a date is no pressure."""
@@ -3557,77 +3638,6 @@ def test_a_french_ta_too_small_for_millimetres_is_in_centimetres_of_mercury():
     assert [(m.text, m.unit) for m in extract_vitals(note.replace("10/6", "100/60")).mentions
             if m.variable == "systolic_bp"] == [("100", "mmHg")]
     assert extract_vitals("Heart rate 112. التردد القلبي 128 نبضة في الدقيقة").mentions[-1].text == "128"
-
-
-@pytest.mark.parametrize("text, expected", [
-    # round 46 (dev45): a nurse's record pasted under a line that declares its order (Japanese "の順", English "in that
-    # order"); the day and time of each row and what its brackets hold are no readings; a row that does not fit ends it
-    ("看護記録より（KT BP HR RR SpO2 の順）\nPOD1  06:00  37.2 136/72 90 18 97RA\n"
-     "POD3  14:00  38.4 118/64 104 22 95(O2 2L)\nリハビリ：術後2日目より歩行\n", [
-         ("temperature", "37.2"), ("systolic_bp", "136"), ("diastolic_bp", "72"), ("heart_rate", "90"),
-         ("respiratory_rate", "18"), ("oxygen_saturation", "97"), ("temperature", "38.4"), ("systolic_bp", "118"),
-         ("diastolic_bp", "64"), ("heart_rate", "104"), ("respiratory_rate", "22"), ("oxygen_saturation", "95")]),
-    ("Night obs (T, BP, HR, RR, SpO2 in that order):\n22:00  37.9  128/74  104  20  95\nWill review at 08:00 with 12 "
-     "results.\n", [("temperature", "37.9"), ("systolic_bp", "128"), ("diastolic_bp", "74"), ("heart_rate", "104"),
-                    ("respiratory_rate", "20"), ("oxygen_saturation", "95")]),
-])
-def test_rows_under_a_declared_order_take_its_slots(text, expected):
-    assert [(variable, value) for variable, value, _ in _found(text)] == expected
-
-
-@pytest.mark.parametrize("text, expected", [
-    # round 47 (dev47): MIMIC's "initial vital signs:" run (the trigger read "vital" alone before), a
-    # morning-and-evening chart's cells "104 / 96" (Russian "у / в"), a Swedish NEWS2 row "Systoliskt blodtryck 112
-    # (1p)", a lower-case "tmax" in a discharge summary's prose
-    ("In the ED, initial vital signs: 98.0 56 198/110 20 97% RA. K 7.4", [
-        ("temperature", "98.0"), ("heart_rate", "56"), ("systolic_bp", "198"), ("diastolic_bp", "110"),
-        ("respiratory_rate", "20"), ("oxygen_saturation", "97")]),
-    ("           | 1-е у / в        | 2-е у / в\nАД         | 186/104 / 164/96 | 150/90 / 146/88\n"
-     "Пульс      | 104 / 96         | 88 / 84\n", [
-         ("systolic_bp", "186"), ("diastolic_bp", "104"), ("systolic_bp", "164"), ("diastolic_bp", "96"),
-         ("systolic_bp", "150"), ("diastolic_bp", "90"), ("systolic_bp", "146"), ("diastolic_bp", "88"),
-         ("heart_rate", "104"), ("heart_rate", "96"), ("heart_rate", "88"), ("heart_rate", "84")]),
-    ("NEWS2: Andningsfrekvens 24 (2p) | Systoliskt blodtryck 112 (1p) | Puls 96 (1p)", [
-        ("respiratory_rate", "24"), ("systolic_bp", "112"), ("heart_rate", "96")]),
-    ("LFTs normal. She was afebrile throughout, tmax 99.5.", [("temperature", "99.5")]),
-    # a NEWS2 chart's row whose label names the saturation scale ("SpO2 (sc 2)")
-    ("RR             22      20\nSpO2 (sc 2)    92      93\n", [("respiratory_rate", "22"), ("respiratory_rate", "20"),
-                                                             ("oxygen_saturation", "92"), ("oxygen_saturation", "93")]),
-    # a row of a morning-and-evening chart with one cell that is not two readings is not taken
-    ("Пульс      | 104 / 96         | 88\n", []),
-])
-def test_forms_heldout45_showed(text, expected):
-    assert [(variable, value) for variable, value, _ in _found(text)] == expected
-
-
-@pytest.mark.parametrize("text, expected", [
-    # round 47 (dev47): a temperature's range with its unit after a fever's word (English, Indonesian, Hindi), not a
-    # water bath's or the weather's; "between" in Italian, Catalan and Arabic; "SBP ran 100s-120s"
-    ("24-07: Temp spikes 101-103°F, pulse settled.", ["T=101", "T=103"]),
-    ("Hari 1–3 perawatan demam naik turun 38–39,5 °C.", ["T=38", "T=39,5"]),
-    ("पहले 36 घंटे बुखार 101–103°F के बीच रहा।", ["T=101", "T=103"]),
-    ("Frostskader: varmt vannbad 37–39 °C når kjernetemp > 35 °C.", []),
-    ("Very Hot Weather Warning in force (32–34°C).", []),
-    ("Nelle prime 48 ore PA sistolica tra 95 e 115 mmHg.", ["SBP=95", "SBP=115"]),
-    ("FC entre 130 i 150 x'.", ["HR=130", "HR=150"]),
-    ("استمرت الحرارة في أول 48 ساعة بين 38.2 و38.7 ثم زالت.", ["T=38.2", "T=38.7"]),
-    ("Weaned to RA on HD3. SBP ran 100s-120s once diuresed.", ["SBP=100", "SBP=120"]),
-])
-def test_range_ends_heldout45_showed(text, expected):
-    assert _range_ends(text) == expected
-
-
-@pytest.mark.parametrize("text, chosen_heart_rate", [
-    # round 47 (dev47): a consultant's examination on the post-take ward round after the night's e-obs chart; a
-    # Vietnamese inpatient record's own examination after the values of the examination department that received the
-    # patient; a Swahili ward's examination after a dispensary's readings
-    ("POST-TAKE WARD ROUND - Care of the Elderly\nObs (e-obs, 4-hourly):\nHR         104     96      92\n\n"
-     "O/E (PTWR):\nHR 88 irreg, BP 124/66\n", "88"),
-    ("BỆNH ÁN NỘI KHOA\nTình trạng lúc nhập viện (Khoa Khám bệnh): Mạch 112 lần/phút, HA 100/80 mmHg.\n\n"
-     "KHÁM LÂM SÀNG (lúc vào khoa, 10 giờ 30)\nToàn thân:\n- Sinh hiệu: Mạch 110 lần/phút, HA 100/85 mmHg\n", "110"),
-])
-def test_examinations_heldout45_showed(text, chosen_heart_rate):
-    assert extract_vitals(text).chosen_mention("heart_rate").text == chosen_heart_rate
 
 
 def test_a_swahili_wards_examination_is_chosen_over_a_dispensarys_readings():
@@ -3650,23 +3660,6 @@ def test_an_a_to_e_assessment_under_its_letter_is_the_examination():
                       "oxygen_saturation": "93"}
 
 
-@pytest.mark.parametrize("text, expected", [
-    # round 48 (dev48): MIMIC's "In the ED: 99.6 112 146/84 32 86% 4L"; Amharic and Urdu labels; Taiwan's "心跳"
-    ("gave duoneb x3. \nIn the ED: 99.6 112 146/84 32 86% 4L. ABG 7.29/68/71.", [
-        ("temperature", "99.6"), ("heart_rate", "112"), ("systolic_bp", "146"), ("diastolic_bp", "84"),
-        ("respiratory_rate", "32"), ("oxygen_saturation", "86")]),
-    ("In the ED: given ceftriaxone 1 g and 2 L NS.", []),
-    ("የሕይወት ምልክቶች: የደም ግፊት 100/68 ሚ.ሜ.ሜ.፣ የልብ ምት 132/ደቂቃ፣ የአተነፋፈስ መጠን 30/ደቂቃ፣\nየሙቀት መጠን 36.6°ሴ፣ SpO2 88%", [
-        ("systolic_bp", "100"), ("diastolic_bp", "68"), ("heart_rate", "132"), ("respiratory_rate", "30"),
-        ("temperature", "36.6"), ("oxygen_saturation", "88")]),
-    ("سانس کی رفتار: 22 فی منٹ\nآکسیجن سیچوریشن: 96% (کمرے کی ہوا)", [
-        ("respiratory_rate", "22"), ("oxygen_saturation", "96")]),
-    ("生命徵象：心跳 88次/分", [("heart_rate", "88")]),
-])
-def test_forms_heldout46_showed(text, expected):
-    assert [(variable, value) for variable, value, _ in _found(text)] == expected
-
-
 def test_a_range_after_a_target_in_brackets_is_the_patients():
     """Round 48 (dev48): a Chinese sentence whose target stands in brackets before the course's own range ("（目標 SBP
     160-180 mmHg）… 此期間血壓約 170-185/90-100 mmHg"); a target in the range's own clause stays a target."""
@@ -3675,19 +3668,3 @@ def test_a_range_after_a_target_in_brackets_is_the_patients():
     assert _range_ends("目标：MAP≥65mmHg，SpO2 92%–96%，体温≥38.5℃时报告医生。") == []
 
 
-@pytest.mark.parametrize("text, chosen_heart_rate", [
-    # round 48 (dev48): a US discharge summary's "Admission PE" after the ED's values in the presentation; a paediatric
-    # unit's "On arrival to PAU (post-ictal, rousable)" after the paramedics' obs (post-ictal is a state, not a later
-    # set); Taiwan's "入院理學檢查" before the discharge's vital signs; a Malay clerking's ward examination after the
-    # emergency department's triage ("Di Jabatan Kecemasan (triaj 19:40)")
-    ("Hospital Medicine Discharge Summary\nPresentation: ED vitals T 101.6, HR 108, BP 142/88.\n\n"
-     "Admission PE: Temp 100.9 | HR 101 | BP 138/84\n", "101"),
-    ("Paediatric Assessment Unit - Discharge Letter\n\nParamedic obs: T 39.8, HR 172, SpO2 96% air.\n\n"
-     "On arrival to PAU (post-ictal, rousable):\nT 39.4°C  HR 165  RR 34\n", "165"),
-    ("出院病歷摘要\n入院理學檢查（加護病房）：\nT/P/R：36.7/66/16　BP：152/88 mmHg\n\n出院時狀況：意識清楚。\n"
-     "生命徵象：T 36.6℃　P 78次/分\n", "66"),
-    ("NOTA KEMASUKAN WAD (CLERKING)\n\nDi Jabatan Kecemasan (triaj 19:40): BP 92/58 mmHg, PR 116/min.\n\n"
-     "Pemeriksaan fizikal (di wad):\nBP 104/64 mmHg   PR 108/min\n", "108"),
-])
-def test_examinations_heldout46_showed(text, chosen_heart_rate):
-    assert extract_vitals(text).chosen_mention("heart_rate").text == chosen_heart_rate
