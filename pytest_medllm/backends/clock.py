@@ -34,15 +34,19 @@ class ForwardClock:
         self._handles: list = []
 
     def attach(self, model) -> "ForwardClock":  # noqa: ANN001 - a torch module
-        """Time every top-level forward pass of ``model`` (nested modules are not hooked: no double counting)."""
-        self._handles = [model.register_forward_pre_hook(self._before, with_kwargs=True),
-                         model.register_forward_hook(self._after, with_kwargs=True)]
+        """Time every top-level forward pass of ``model`` (nested modules are not hooked: no double counting). One
+        clock may time several models: a numeric variant's reload counts under its reference's run."""
+        self._handles += [(model, model.register_forward_pre_hook(self._before, with_kwargs=True)),
+                          (model, model.register_forward_hook(self._after, with_kwargs=True))]
         return self
 
-    def detach(self) -> None:
-        for handle in self._handles:
-            handle.remove()
-        self._handles = []
+    def detach(self, model=None) -> None:  # noqa: ANN001 - a torch module
+        """Stop timing ``model`` (every model when None)."""
+        for hooked, handle in self._handles:
+            if model is None or hooked is model:
+                handle.remove()
+        self._handles = [(hooked, handle) for hooked, handle in self._handles
+                         if model is not None and hooked is not model]
 
     def _before(self, module, args, kwargs):  # noqa: ANN001 - torch hook signature
         ids = kwargs.get("input_ids", args[0] if args else None)

@@ -178,7 +178,7 @@ class TransformersBackend(ContinuousGeneration, Scoring, Backend):
         return ids.to(self.input_device), mask.to(self.input_device), left_padded_positions(mask).to(self.input_device)
 
     def close(self) -> None:
-        self.clock.detach()
+        self.clock.detach(self.model)  # (a reload shares its reference's clock: only this model stops being timed)
         del self.model
         if torch.cuda.is_available():
             torch.cuda.empty_cache()

@@ -477,3 +477,26 @@ def test_a_cache_read_in_groups_has_room_for_the_new_tokens_and_no_more(tiny, mo
         ids, _, cache = tiny._prefill(encoded, max(len(s) for s in encoded) + new_tokens)
     assert cache.get_seq_length() == ids.shape[1] - 1
     assert {layer._key_buffer.shape[2] for layer in cache.layers} == {ids.shape[1] + new_tokens}
+
+
+def test_a_reloaded_variant_is_timed_on_its_references_clock(tiny):
+    """The numerical-stability suite's reloads (dtype, attention, linear kernel) run their own model: their passes
+    count in the run's timing, under the suite that made them, and closing one leaves the reference timed. Before,
+    each reload had a clock of its own that no report read, and its passes fell into a suite's "other" seconds."""
+    from pytest_medllm.backends.transformers.variants import reloaded
+
+    suite = tiny.clock.where() or "(outside tests)"
+
+    def passes() -> int:
+        return sum(phase["passes"] for phase in tiny.clock.to_dict().get(suite, {}).values())
+
+    request = [GenerationRequest(PROMPTS[0], Decoding(max_new_tokens=3))]
+    variant = reloaded(tiny, attn_implementation="eager")
+    assert variant.model is not tiny.model and variant.clock is tiny.clock
+    start = passes()
+    variant.generate(request)
+    after_variant = passes()
+    assert after_variant > start
+    variant.close()
+    tiny.generate(request)
+    assert passes() > after_variant
