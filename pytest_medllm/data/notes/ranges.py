@@ -380,6 +380,14 @@ def _min_max_columns(text: str, found: list[Found]) -> list[Found]:
     return ends
 
 
+#: A word of the patient's temperature or fever in the sentence before such a range (a water bath's "37–39 °C" or the
+#: weather's "32–34°C" is no reading of the patient).
+_FEVER_WORD = re.compile(r"(?i)\b(?:temp\w*|t°|tmax|fever\w*|febr\w*|afebr\w*|pyrex\w*|spikes?|fièvre|fiebre|febbre|"
+                         r"fieber|febre|demam|sốt|kuume\w*|lämpö\w*|horeč\w*|gorączk\w*|ateş\w*|láz\w*|"
+                         r"температур\w*|лихорад\w*|θερμ\w*|πυρετ\w*)\b|"
+                         r"बुखार|ज्वर|तापमान|জ্বর|体温|发热|發熱|発熱|熱|حرار|حمى|تب")
+
+
 #: The word of a vital right before "between X and Y" (or after it: "168 und 212 mmHg systolisch").
 _BETWEEN_VITAL = (("systolic_bp", re.compile(r"\b(?:SBP|systolic\w*|systolisch\w*|systoliq\w*|sist[óo]lic\w*)\b|"
                                              r"mm[ \t]*Hg[ \t]+(?:syst|sys)", re.I)),
@@ -389,8 +397,7 @@ _BETWEEN_VITAL = (("systolic_bp", re.compile(r"\b(?:SBP|systolic\w*|systolisch\w
                   ("respiratory_rate", re.compile(r"\b(?:RR|respiratory[ \t]+rates?|AF|FR)\b(?![ \t]*\d+/)", re.I)),
                   ("oxygen_saturation", re.compile(r"\b(?:SpO2|sats?|saturation\w*|SaO2|Sättigung)\b", re.I)),
                   # a temperature's or a fever's word: Arabic "الحرارة", "fever between 38.2 and 38.7"
-                  ("temperature", re.compile(r"\b(?:temp\w*|fever|fièvre|fiebre|febbre|Fieber|febre)\b|"
-                                             r"(?:ال)?حرار[ةت]", re.I)))
+                  ("temperature", _FEVER_WORD))
 
 
 #: Two blood pressures as the ends of a range after "between": "TA aux CPN entre 110/70 et 120/80".
@@ -439,14 +446,6 @@ def _pressure_ends(text: str, m: re.Match) -> list[Found]:
 #: 101-103°F", Hindi "बुखार 101–103°F", Indonesian "demam naik turun 38–39,5 °C", Vietnamese "đo tại nhà 39–40 °C".
 _TEMPERATURE_RANGE_WITH_UNIT = re.compile(r"(?<![\d.,/])(?P<a>\d{2,3}(?:[.,]\d{1,2})?)[ \t]*(?:[°º][ \t]*[CF]?)?[ \t]*"
                                           r"[-–][ \t]*(?P<b>\d{2,3}(?:[.,]\d{1,2})?)(?=[ \t]*(?:[°º][ \t]*[CF]|℃|℉))")
-
-
-#: A word of the patient's temperature or fever in the sentence before such a range (a water bath's "37–39 °C" or the
-#: weather's "32–34°C" is no reading of the patient).
-_FEVER_WORD = re.compile(r"(?i)\b(?:temp\w*|t°|tmax|fever\w*|febr\w*|afebr\w*|pyrex\w*|spikes?|fièvre|fiebre|febbre|"
-                         r"fieber|febre|demam|sốt|kuume\w*|lämpö\w*|horeč\w*|gorączk\w*|ateş\w*|láz\w*|"
-                         r"температур\w*|лихорад\w*|θερμ\w*|πυρετ\w*)\b|"
-                         r"बुखार|ज्वर|तापमान|জ্বর|体温|发热|發熱|発熱|熱|حرار|حمى|تب")
 
 
 def _temperature_ranges(text: str) -> list[Found]:

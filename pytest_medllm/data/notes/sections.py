@@ -301,8 +301,8 @@ def find_sections(text: str) -> list[Section]:
     headings += [(m.start(), m["label"], "lead-in") for m in _CJK_INLINE_EXAM.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "colon") for m in _SOAP_BRACKET.finditer(text) if m.start() not in starts]
     headings += [(m.start(), m["label"], "colon") for m in _INLINE_FROM_BEFORE.finditer(text)]
-    headings = [h for h in headings if h[0] not in {m.start() for m in _LETTER_BEFORE_AIRWAY.finditer(text)}]
-    headings += [(m.start(), "A–E assessment", "colon") for m in _LETTER_BEFORE_AIRWAY.finditer(text)]
+    airway = {m.start() for m in _LETTER_BEFORE_AIRWAY.finditer(text)}  # "A:" then "Airway - …": the A–E block
+    headings = [h for h in headings if h[0] not in airway] + [(start, "A–E assessment", "colon") for start in airway]
     headings += [(m.start("label"), m["label"], "colon") if m["label"] else (m.start(), m["entry"] or m["run"], "colon")
                  for m in _TIMED_ENTRY_VITALS.finditer(text) if m["label"] or m.start() not in starts]
     elsewhere = bool(_CAME_FROM_ELSEWHERE.search(text))
